@@ -1,0 +1,16 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+
+// A console.error in a component test is a React warning or an unhandled failure: fail loudly.
+let consoleErrorSpy: ReturnType<typeof vi.spyOn> | undefined;
+beforeEach(() => {
+  consoleErrorSpy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    throw new Error(`console.error was called: ${args.map(String).join(' ')}`);
+  });
+});
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  consoleErrorSpy?.mockRestore();
+});

@@ -1,0 +1,36 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: [
+            'src/contract/**/*.test.ts',
+            'src/server/**/*.test.ts',
+            'src/scraper/**/*.test.ts',
+            'src/runner/**/*.test.ts',
+            'simulator/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
+          setupFiles: ['test/setup-node.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['src/web/**/*.test.{ts,tsx}'],
+          setupFiles: ['test/setup-web.ts'],
+          testTimeout: 15_000,
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,24 @@
+import { RUN_EXPORT_TITLE_LENGTH } from './constants';
+
+// Download names of the two exports (SPEC.md §7). They live in the contract because the
+// server sends them in Content-Disposition and the web client names the saved file with
+// the same rule; one function keeps the two from drifting apart.
+
+/** `batch-{id}.xlsx` for `GET /batches/{id}/export?format=xlsx`. */
+export function batchExportFileName(batchId: number): string {
+  return `batch-${batchId}.xlsx`;
+}
+
+/**
+ * `{batch_id}-{name}.xlsx` for `GET /query-runs/{id}/export`, where name is the run's
+ * job_title with spaces replaced by "-", then trimmed, then cut to its first 40 characters,
+ * in exactly that order (SPEC.md §7). Because spaces become "-" before the trim, the trim
+ * only removes other whitespace (tabs, newlines) at the ends.
+ */
+export function runExportFileName(batchId: number, jobTitle: string): string {
+  let name = jobTitle.replaceAll(' ', '-').trim().slice(0, RUN_EXPORT_TITLE_LENGTH);
+  // A cut between the two halves of a surrogate pair (an emoji at position 40) would leave a
+  // lone surrogate, which is not a valid character in a file name or an HTTP header.
+  if (/[\uD800-\uDBFF]$/.test(name)) name = name.slice(0, -1);
+  return `${batchId}-${name}.xlsx`;
+}

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { JOB_TITLE_MAX_LENGTH } from './constants';
+
+export const queryStatusSchema = z.enum(['active', 'inactive', 'archived']);
+export type QueryStatus = z.infer<typeof queryStatusSchema>;
+
+export const querySchema = z.object({
+  id: z.number().int(),
+  job_title: z.string(),
+  location_id: z.number().int(),
+  display_name: z.string(),
+  status: queryStatusSchema,
+  is_ai: z.boolean(),
+});
+export type Query = z.infer<typeof querySchema>;
+export const queryListSchema = z.array(querySchema);
+
+/** Body of POST /queries and PUT /queries/{id}; messages name the field (issue 3). */
+export const queryWriteSchema = z.object({
+  job_title: z
+    .string({ error: 'job_title must be a string' })
+    .trim()
+    .min(1, { error: 'job_title is required' })
+    .max(JOB_TITLE_MAX_LENGTH, {
+      error: `job_title must be at most ${JOB_TITLE_MAX_LENGTH} characters`,
+    }),
+  location_id: z
+    .number({ error: 'location_id must be a positive integer' })
+    .int({ error: 'location_id must be a positive integer' })
+    .positive({ error: 'location_id must be a positive integer' })
+    .max(Number.MAX_SAFE_INTEGER, { error: 'location_id must be a positive integer' }),
+  status: z.enum(queryStatusSchema.options, {
+    error: 'status must be one of active, inactive, archived',
+  }),
+  is_ai: z.boolean({ error: 'is_ai must be a boolean' }),
+});
+export type QueryWrite = z.infer<typeof queryWriteSchema>;
+
+/** 409 body when a create would pass the limit (SPEC.md §3 "Query limit error"). */
+export const queryLimitErrorSchema = z.object({
+  error: z.string(),
+  current_count: z.number().int(),
+  max_allowed: z.number().int(),
+});
+export type QueryLimitError = z.infer<typeof queryLimitErrorSchema>;

@@ -1,0 +1,47 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { API_BASE_PATH } from '../contract';
+import { apiRoutes } from './api';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import type { OpenedDatabase } from './db/database';
+import { healthRoutes } from './health';
+import { registerErrorHandling } from './plugins/errors';
+import { registerSecurityHeaders } from './plugins/security';
+import { registerWebApp } from './plugins/web-app';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: OpenedDatabase;
+  now?: () => number;
+  /** Fastify's logger setting; tests pass false, the server a pino config. */
+  logger?: FastifyServerOptions['logger'];
+  webRoot?: string;
+}
+
+// Large enough for 64 KB of cookies plus JSON overhead, small enough to refuse junk early.
+const BODY_LIMIT_BYTES = 256 * 1024;
+
+export async function buildApp(options: BuildAppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ctx: AppContext = {
+    config: options.config,
+    db: options.database.db,
+    sqlite: options.database.sqlite,
+    now: options.now ?? Date.now,
+    log: app.log,
+  };
+
+  registerErrorHandling(app);
+  await registerSecurityHeaders(app);
+  await app.register(healthRoutes, { ctx });
+  await app.register(apiRoutes, { ctx, prefix: API_BASE_PATH });
+  await registerWebApp(app, options.webRoot);
+  return { app, ctx };
+}

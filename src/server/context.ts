@@ -1,0 +1,14 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import type { Db } from './db/database';
+import type SQLite from 'better-sqlite3';
+
+/** What every route module needs, built once at start and handed down explicitly. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  sqlite: SQLite.Database;
+  /** The clock; tests replace it to move time (token expiry, the sign-in limit window). */
+  now: () => number;
+  log: FastifyBaseLogger;
+}

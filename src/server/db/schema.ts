@@ -1,0 +1,152 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+// Times are stored as milliseconds since the epoch (INTEGER); the API turns them into ISO text.
+// Booleans are stored as 0/1 (SQLite has no boolean type).
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface AuthTokensTable {
+  id: Generated<number>;
+  /** SHA-256 of the token: a stolen database cannot be replayed as a session. */
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+export interface LocationsTable {
+  /** The site's geo id. */
+  id: number;
+  display_name: string;
+  seen_at: number;
+}
+
+export interface TypeaheadCacheTable {
+  /** Normalised query text (trimmed, lower case). */
+  query: string;
+  /** JSON array of {id, displayName} as answered by the site. */
+  response: string;
+  fetched_at: number;
+}
+
+export interface QueriesTable {
+  id: Generated<number>;
+  job_title: string;
+  location_id: number;
+  display_name: string;
+  status: 'active' | 'inactive' | 'archived';
+  is_ai: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Companies whose numeric id and name are known together (from lookups either way). */
+export interface CompaniesTable {
+  id: number;
+  name: string;
+  normalized_name: string;
+  slug: string | null;
+  updated_at: number;
+}
+
+/** Cache of name → id resolutions through the COMPANY typeahead, negative answers included. */
+export interface CompanyIdLookupsTable {
+  normalized_name: string;
+  company_id: number | null;
+  looked_up_at: number;
+}
+
+export interface BannedCompaniesTable {
+  id: number;
+  /** Empty until the name is known (DESIGN.md: blocked even when no name is found). */
+  normalized_name: string;
+  created_at: number;
+}
+
+export interface BatchesTable {
+  id: Generated<number>;
+  kind: 'daily' | 'manual';
+  status: 'running' | 'enriching' | 'completed' | 'failed';
+  started_at: number | null;
+  finished_at: number | null;
+  error: string | null;
+  /** The calendar day (YYYY-MM-DD in TZ) a daily batch was claimed for; unique, so one a day. */
+  daily_date: string | null;
+  jobs_to_enrich: number;
+  jobs_enriched: number;
+}
+
+export interface QueryRunsTable {
+  id: Generated<number>;
+  batch_id: number;
+  query_id: number;
+  job_title: string;
+  location: string;
+  location_id: number;
+  is_ai: number;
+  status: 'running' | 'completed' | 'failed';
+  start_time: number | null;
+  end_time: number | null;
+  error: string | null;
+  pages_fetched: number;
+  jobs_found: number;
+  /** Absolute result offset to resume from after a restart. */
+  next_start: number;
+}
+
+export interface JobsTable {
+  /** The site's job id (as text: it can exceed 2^53 in principle). */
+  id: string;
+  title: string;
+  company_name: string;
+  company_slug: string | null;
+  company_normalized: string;
+  company_id: number | null;
+  location: string;
+  posted_at: string | null;
+  salary: string | null;
+  url: string;
+  seniority: string | null;
+  employment_type: string | null;
+  job_function: string | null;
+  industries: string | null;
+  applicants: string | null;
+  easy_apply: number | null;
+  description: string | null;
+  first_seen_batch_id: number;
+  first_seen_at: number;
+  details_fetched_at: number | null;
+  details_error: string | null;
+}
+
+export interface QueryRunJobsTable {
+  query_run_id: number;
+  job_id: string;
+  rank: number;
+}
+
+export interface Database {
+  settings: SettingsTable;
+  auth_tokens: AuthTokensTable;
+  locations: LocationsTable;
+  typeahead_cache: TypeaheadCacheTable;
+  queries: QueriesTable;
+  companies: CompaniesTable;
+  company_id_lookups: CompanyIdLookupsTable;
+  banned_companies: BannedCompaniesTable;
+  batches: BatchesTable;
+  query_runs: QueryRunsTable;
+  jobs: JobsTable;
+  query_run_jobs: QueryRunJobsTable;
+}
+
+export type QueryRow = Selectable<QueriesTable>;
+export type NewQueryRow = Insertable<QueriesTable>;
+export type QueryUpdate = Updateable<QueriesTable>;
+export type BatchRow = Selectable<BatchesTable>;
+export type QueryRunRow = Selectable<QueryRunsTable>;
+export type JobRow = Selectable<JobsTable>;
+export type NewJobRow = Insertable<JobsTable>;

@@ -1,0 +1,16 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { sql } from 'kysely';
+import type { AppContext } from './context';
+
+/** Needs no token and reveals nothing but whether the database answers. */
+export const healthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get('/healthz', async (request, reply) => {
+    try {
+      await sql`SELECT 1`.execute(ctx.db);
+      return { ok: true };
+    } catch (err) {
+      request.log.error({ err }, 'health check: database did not answer');
+      return reply.code(503).send({ ok: false });
+    }
+  });
+};

@@ -1,0 +1,66 @@
+import { buildApp } from './app';
+import { ensurePassword } from './auth/password';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase } from './db/database';
+import { loggerOptions } from './logger';
+
+function announceGeneratedPassword(password: string): void {
+  // Printed straight to the terminal, once, and never through the logger (logs are kept).
+  const bar = '='.repeat(72);
+  process.stdout.write(
+    `\n${bar}\n  ADMIN PASSWORD (generated on first start, shown only this once):\n\n      ${password}\n\n` +
+      `  Sign in with it now. Change it any time with: npm run set-password\n${bar}\n\n`,
+  );
+}
+
+async function start(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`Configuration error: ${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const database = await openDatabase(config.dataDir);
+  const outcome = await ensurePassword(database.db, config.adminPassword, Date.now());
+  if (outcome.kind === 'generated') announceGeneratedPassword(outcome.password);
+
+  const { app } = await buildApp({ config, database, logger: loggerOptions(config) });
+  if (outcome.kind === 'from-env') app.log.info('password set from ADMIN_PASSWORD; earlier sessions revoked');
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // Fastify's close runs every onClose hook (runner, scheduler, database) in order.
+    app
+      .close()
+      .then(() => database.close())
+      .then(
+        () => process.exit(0),
+        (err: unknown) => {
+          app.log.error({ err }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    app.log.error({ err }, 'could not listen');
+    await database.close();
+    process.exit(1);
+  }
+  const shownHost = config.host === '0.0.0.0' ? '127.0.0.1' : config.host;
+  app.log.info(`dashboard at http://${shownHost}:${config.port}/`);
+}
+
+await start();

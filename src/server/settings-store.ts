@@ -1,0 +1,22 @@
+import type { Db } from './db/database';
+
+// The key-value settings table holds the operator's settings and a few internal values.
+export const SETTING_KEYS = {
+  cookies: 'cookies',
+  scriptTime: 'script_time',
+  passwordHash: 'password_hash',
+} as const;
+export type SettingKey = (typeof SETTING_KEYS)[keyof typeof SETTING_KEYS];
+
+export async function readSetting(db: Db, key: SettingKey): Promise<string | undefined> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+  return row?.value;
+}
+
+export async function writeSetting(db: Db, key: SettingKey, value: string): Promise<void> {
+  await db
+    .insertInto('settings')
+    .values({ key, value })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+    .execute();
+}

@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from './app';
+import { ensurePassword } from './auth/password';
+import { loadConfig, type Config } from './config';
+import type { AppContext } from './context';
+import { openDatabase, type OpenedDatabase } from './db/database';
+
+export const TEST_PASSWORD = 'correct horse battery staple';
+
+export interface TestServer {
+  app: FastifyInstance;
+  ctx: AppContext;
+  database: OpenedDatabase;
+  config: Config;
+  dataDir: string;
+  /** Moves the server's clock forward. */
+  advance: (ms: number) => void;
+  /** Signs in and returns a bearer token. */
+  signIn: () => Promise<string>;
+  /** inject() with the bearer header of a fresh session. */
+  authed: (options: InjectOptions) => Promise<LightMyRequestResponse>;
+  close: () => Promise<void>;
+}
+
+/** A real server on a fresh SQLite file in its own temporary folder, driven through inject(). */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobscout-test-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD: TEST_PASSWORD,
+    SCRAPE_MIN_INTERVAL_MS: '0',
+    LOG_LEVEL: 'silent',
+    TZ: 'UTC',
+    ...env,
+  });
+  let clock = Date.parse('2026-11-02T08:00:00Z');
+  const now = () => clock;
+  const database = await openDatabase(config.dataDir);
+  await ensurePassword(database.db, config.adminPassword, now());
+  const { app, ctx } = await buildApp({ config, database, now });
+  await app.ready();
+  let token: string | undefined;
+  const signIn = async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { password: TEST_PASSWORD } });
+    const body: unknown = res.json();
+    if (typeof body !== 'object' || body === null || !('token' in body) || typeof body.token !== 'string') {
+      throw new Error(`sign-in failed in test harness: ${res.statusCode} ${res.body}`);
+    }
+    return body.token;
+  };
+  return {
+    app,
+    ctx,
+    database,
+    config,
+    dataDir,
+    advance: (ms) => {
+      clock += ms;
+    },
+    signIn,
+    authed: async (options) => {
+      token ??= await signIn();
+      return app.inject({ ...options, headers: { ...options.headers, authorization: `Bearer ${token}` } });
+    },
+    close: async () => {
+      await app.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

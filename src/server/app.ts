@@ -42,6 +42,6 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await registerSecurityHeaders(app);
   await app.register(healthRoutes, { ctx });
   await app.register(apiRoutes, { ctx, prefix: API_BASE_PATH });
-  await registerWebApp(app, options.webRoot);
+  await registerWebApp(app, options.config.siteName, options.webRoot);
   return { app, ctx };
 }

@@ -10,12 +10,14 @@ const ILLEGAL_XML_CHARS =
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /**
- * Makes any text safe to store in one cell: characters illegal in XML removed, then cut at
+ * Makes any text safe to store in one cell: characters illegal in XML removed, line breaks
+ * made "\n" (Excel's in-cell line break; an XML reader turns a raw "\r\n" into "\n" anyway,
+ * and a lone "\r" shows as nothing), then cut at
  * Excel's 32,767-character limit (counted in UTF-16 units, as Excel counts), never between
  * the two halves of a surrogate pair.
  */
 export function toCellText(text: string): string {
-  const clean = text.replace(ILLEGAL_XML_CHARS, '');
+  const clean = text.replace(ILLEGAL_XML_CHARS, '').replace(/\r\n?/g, '\n');
   if (clean.length <= EXCEL_MAX_CELL_TEXT) return clean;
   const cut = clean.slice(0, EXCEL_MAX_CELL_TEXT);
   return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;

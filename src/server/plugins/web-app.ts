@@ -11,14 +11,24 @@ export const WEB_ROOT = path.resolve(import.meta.dirname, '../../../dist/web');
  * Serves the built dashboard. Paths that are not files get index.html so the client router can
  * take them; /api paths never do, they answer JSON (a client expecting JSON must never get HTML).
  */
-export async function registerWebApp(app: FastifyInstance, root = WEB_ROOT): Promise<void> {
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+export async function registerWebApp(app: FastifyInstance, siteName: string, root = WEB_ROOT): Promise<void> {
   const indexFile = path.join(root, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
+  // SPEC.md's {site} comes from SITE_NAME at run time: written into the page once, at start.
+  const indexHtml = hasBuild
+    ? fs.readFileSync(indexFile, 'utf8').replaceAll('__SITE_NAME__', escapeHtml(siteName))
+    : '';
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root,
       wildcard: false,
       index: false,
+      // index.html is answered from memory with the site name filled in (below).
+      allowedPath: (pathname) => pathname !== '/index.html',
       // Hashed assets never change; everything else must be revalidated.
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -41,6 +51,6 @@ export async function registerWebApp(app: FastifyInstance, root = WEB_ROOT): Pro
       return reply.code(404).send({ error: `Not found: ${pathname}` });
     }
     void reply.header('cache-control', 'no-cache');
-    return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    return reply.type('text/html; charset=utf-8').send(indexHtml);
   });
 }

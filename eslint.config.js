@@ -1,0 +1,39 @@
+import js from '@eslint/js';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'data', 'coverage', 'playwright-report', 'test-results', '.tmp'] },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
+    },
+  },
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // The web app never reaches into the server, and the server never into the web app.
+      'no-restricted-imports': ['error', { patterns: ['**/server/**', '**/scraper/**', '**/runner/**'] }],
+    },
+  },
+  {
+    files: ['src/server/**/*.ts', 'src/scraper/**/*.ts', 'src/runner/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['**/web/**'] }] },
+  },
+  {
+    // Scripts, benchmarks and the simulator print to the terminal by design.
+    files: ['scripts/**', 'bench/**', 'simulator/**', 'e2e/**', 'src/server/main.ts', 'src/server/cli/**'],
+    rules: { 'no-console': 'off' },
+  },
+);

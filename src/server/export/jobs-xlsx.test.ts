@@ -1,0 +1,336 @@
+import { PassThrough, Writable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import {
+  EXPORT_COLUMNS,
+  MAX_HYPERLINKS_PER_SHEET,
+  writeJobsXlsx,
+  type ExportJob,
+} from './jobs-xlsx';
+import { readZipEntry } from './read-zip-entry';
+
+const HEADERS = [
+  'Job ID',
+  'Title',
+  'Company',
+  'Company ID',
+  'Location',
+  'Posted',
+  'Salary',
+  'Seniority',
+  'Employment type',
+  'Job function',
+  'Industries',
+  'Applicants',
+  'Easy Apply',
+  'URL',
+  'Description',
+  'Search Term',
+  'Search Location',
+  'New',
+];
+
+function job(overrides: Partial<ExportJob> = {}): ExportJob {
+  return {
+    jobId: '4012345678',
+    title: 'Senior Financial Analyst',
+    company: 'Acme Corp',
+    companyId: 1035,
+    location: 'San Francisco, CA',
+    postedAt: new Date(Date.UTC(2025, 0, 15)),
+    salary: '$120K/yr - $150K/yr',
+    seniority: 'Mid-Senior level',
+    employmentType: 'Full-time',
+    jobFunction: 'Finance and Sales',
+    industries: 'Software Development',
+    applicants: 57,
+    easyApply: true,
+    url: 'https://www.linkedin.com/jobs/view/4012345678/',
+    description: 'About the job\nWe are hiring.',
+    searchTerm: 'Financial Analyst',
+    searchLocation: 'San Francisco Bay Area',
+    isNew: false,
+    ...overrides,
+  };
+}
+
+async function exportToBuffer(
+  jobs: AsyncIterable<ExportJob> | Iterable<ExportJob>,
+  sheetName?: string,
+): Promise<{ buffer: Buffer; rows: number }> {
+  const chunks: Buffer[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      chunks.push(chunk);
+      done();
+    },
+  });
+  const { rows } = await writeJobsXlsx(jobs, sink, sheetName === undefined ? {} : { sheetName });
+  return { buffer: Buffer.concat(chunks), rows };
+}
+
+async function load(buffer: Buffer): Promise<ExcelJS.Worksheet> {
+  const workbook = new ExcelJS.Workbook();
+  // exceljs declares its own Buffer type (an ArrayBuffer); hand it exactly the file's bytes.
+  await workbook.xlsx.load(
+    buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength),
+  );
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw new Error('the workbook has no worksheet');
+  return sheet;
+}
+
+function sheetXml(buffer: Buffer): string {
+  const xml = readZipEntry(buffer, 'xl/worksheets/sheet1.xml');
+  if (xml === null) throw new Error('the workbook has no sheet1.xml');
+  return xml;
+}
+
+describe('writeJobsXlsx: columns and cell types', () => {
+  it('writes one row per job with every column in its Excel type', async () => {
+    const { buffer, rows } = await exportToBuffer([job()]);
+    expect(rows).toBe(1);
+    const sheet = await load(buffer);
+    const row = sheet.getRow(2);
+    const cell = (header: string) => row.getCell(HEADERS.indexOf(header) + 1);
+
+    const texts: Array<[string, string]> = [
+      ['Job ID', '4012345678'],
+      ['Title', 'Senior Financial Analyst'],
+      ['Company', 'Acme Corp'],
+      ['Location', 'San Francisco, CA'],
+      ['Salary', '$120K/yr - $150K/yr'],
+      ['Seniority', 'Mid-Senior level'],
+      ['Employment type', 'Full-time'],
+      ['Job function', 'Finance and Sales'],
+      ['Industries', 'Software Development'],
+      ['Easy Apply', 'Yes'],
+      ['Description', 'About the job\nWe are hiring.'],
+      ['Search Term', 'Financial Analyst'],
+      ['Search Location', 'San Francisco Bay Area'],
+      ['New', 'No'],
+    ];
+    for (const [header, value] of texts) {
+      expect(cell(header).type, header).toBe(ExcelJS.ValueType.String);
+      expect(cell(header).value, header).toBe(value);
+    }
+
+    expect(cell('Company ID').type).toBe(ExcelJS.ValueType.Number);
+    expect(cell('Company ID').value).toBe(1035);
+    expect(cell('Applicants').type).toBe(ExcelJS.ValueType.Number);
+    expect(cell('Applicants').value).toBe(57);
+
+    expect(cell('Posted').type).toBe(ExcelJS.ValueType.Date);
+    expect(cell('Posted').value).toEqual(new Date(Date.UTC(2025, 0, 15)));
+    expect(cell('Posted').numFmt).toBe('yyyy-mm-dd');
+
+    expect(cell('URL').type).toBe(ExcelJS.ValueType.Hyperlink);
+    expect(cell('URL').value).toEqual({
+      text: 'https://www.linkedin.com/jobs/view/4012345678/',
+      hyperlink: 'https://www.linkedin.com/jobs/view/4012345678/',
+    });
+    expect(cell('URL').font?.underline).toBe(true);
+  });
+
+  it('leaves unknown values as empty cells and writes Yes/No flags', async () => {
+    const { buffer } = await exportToBuffer([
+      job({
+        companyId: null,
+        postedAt: null,
+        salary: null,
+        seniority: null,
+        employmentType: null,
+        jobFunction: null,
+        industries: null,
+        applicants: null,
+        easyApply: null,
+        description: null,
+        isNew: true,
+      }),
+      job({ easyApply: false, postedAt: new Date(Number.NaN), companyId: Number.NaN }),
+    ]);
+    const sheet = await load(buffer);
+    const first = sheet.getRow(2);
+    for (const header of [
+      'Company ID',
+      'Posted',
+      'Salary',
+      'Seniority',
+      'Employment type',
+      'Job function',
+      'Industries',
+      'Applicants',
+      'Easy Apply',
+      'Description',
+    ]) {
+      expect(first.getCell(HEADERS.indexOf(header) + 1).value, header).toBeNull();
+    }
+    expect(first.getCell(HEADERS.indexOf('New') + 1).value).toBe('Yes');
+    const second = sheet.getRow(3);
+    expect(second.getCell(HEADERS.indexOf('Easy Apply') + 1).value).toBe('No');
+    expect(second.getCell(HEADERS.indexOf('Posted') + 1).value).toBeNull();
+    expect(second.getCell(HEADERS.indexOf('Company ID') + 1).value).toBeNull();
+  });
+
+  it('writes a numeric applicants text as a number and other wording as text', async () => {
+    const { buffer } = await exportToBuffer([
+      job({ applicants: ' 120 ' }),
+      job({ applicants: 'Over 200' }),
+    ]);
+    const sheet = await load(buffer);
+    const column = HEADERS.indexOf('Applicants') + 1;
+    expect(sheet.getRow(2).getCell(column).value).toBe(120);
+    expect(sheet.getRow(3).getCell(column).value).toBe('Over 200');
+  });
+
+  it('makes only web addresses clickable', async () => {
+    const { buffer } = await exportToBuffer([
+      job({ url: 'javascript:alert(1)' }),
+      job({ url: '' }),
+      job({ url: 'https://www.linkedin.com/jobs/view/1/?refId=a&trackingId=b' }),
+    ]);
+    const sheet = await load(buffer);
+    const column = HEADERS.indexOf('URL') + 1;
+    expect(sheet.getRow(2).getCell(column).type).toBe(ExcelJS.ValueType.String);
+    expect(sheet.getRow(2).getCell(column).value).toBe('javascript:alert(1)');
+    expect(sheet.getRow(3).getCell(column).value).toBeNull();
+    expect(sheet.getRow(4).getCell(column).value).toEqual({
+      text: 'https://www.linkedin.com/jobs/view/1/?refId=a&trackingId=b',
+      hyperlink: 'https://www.linkedin.com/jobs/view/1/?refId=a&trackingId=b',
+    });
+  });
+
+  it('reads jobs from an async source', async () => {
+    async function* source(): AsyncGenerator<ExportJob> {
+      for (let i = 0; i < 120; i += 1) yield job({ jobId: String(i) });
+    }
+    const { buffer, rows } = await exportToBuffer(source());
+    expect(rows).toBe(120);
+    const sheet = await load(buffer);
+    expect(sheet.rowCount).toBe(121);
+    expect(sheet.getRow(121).getCell(1).value).toBe('119');
+  });
+});
+
+describe('writeJobsXlsx: header row', () => {
+  it('has DESIGN.md columns, bold, frozen, filtered, with set widths', async () => {
+    const { buffer } = await exportToBuffer([job()]);
+    const sheet = await load(buffer);
+    const header = sheet.getRow(1);
+    expect(HEADERS.map((_, i) => header.getCell(i + 1).value)).toEqual(HEADERS);
+    expect(EXPORT_COLUMNS.map((c) => c.header)).toEqual(HEADERS);
+    for (let i = 1; i <= HEADERS.length; i += 1) expect(header.getCell(i).font?.bold).toBe(true);
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(sheet.autoFilter).toBe('A1:R1');
+    expect(sheet.getColumn(HEADERS.indexOf('Title') + 1).width).toBe(40);
+    expect(sheet.getColumn(HEADERS.indexOf('Description') + 1).width).toBe(80);
+    expect(sheet.name).toBe('Jobs');
+  });
+
+  it('writes only the header for an empty export', async () => {
+    const { buffer, rows } = await exportToBuffer([]);
+    expect(rows).toBe(0);
+    const sheet = await load(buffer);
+    expect(sheet.rowCount).toBe(1);
+    expect(sheet.getRow(1).getCell(1).value).toBe('Job ID');
+    expect(sheet.autoFilter).toBe('A1:R1');
+  });
+
+  it('uses a given sheet name, cleaned of characters Excel refuses', async () => {
+    const { buffer } = await exportToBuffer([], 'Batch 12: jobs/all [x]');
+    const sheet = await load(buffer);
+    expect(sheet.name).toBe('Batch 12  jobs all  x');
+  });
+});
+
+describe('writeJobsXlsx: text safety', () => {
+  it('cuts text at 32,767 characters', async () => {
+    const description = 'd'.repeat(40_000);
+    const { buffer } = await exportToBuffer([job({ description, title: 'T'.repeat(32_767) })]);
+    const sheet = await load(buffer);
+    const value = sheet.getRow(2).getCell(HEADERS.indexOf('Description') + 1).value;
+    expect(value).toBe('d'.repeat(32_767));
+    expect(sheet.getRow(2).getCell(HEADERS.indexOf('Title') + 1).value).toBe('T'.repeat(32_767));
+  });
+
+  it('keeps formula-looking text as text, never as a formula', async () => {
+    const risky = [
+      '=HYPERLINK("http://evil.example","click")',
+      '+1',
+      '-x',
+      '@x',
+      '=1+1',
+      "=cmd|'/c calc'!A0",
+    ];
+    const { buffer } = await exportToBuffer(
+      risky.map((title, i) => job({ title, company: title, description: title, jobId: String(i) })),
+    );
+    const sheet = await load(buffer);
+    risky.forEach((title, i) => {
+      const row = sheet.getRow(i + 2);
+      for (const header of ['Title', 'Company', 'Description']) {
+        const cell = row.getCell(HEADERS.indexOf(header) + 1);
+        expect(cell.type, `${header} ${title}`).toBe(ExcelJS.ValueType.String);
+        expect(cell.value).toBe(title);
+      }
+    });
+    const xml = sheetXml(buffer);
+    expect(xml).not.toMatch(/<f[\s>]/);
+    // Every text cell is a literal string value: t="str" with <v>, never a formula element.
+    expect(xml).toContain(
+      '<c r="B2" t="str"><v>=HYPERLINK(&quot;http://evil.example&quot;,&quot;click&quot;)</v></c>',
+    );
+  });
+
+  it('removes characters that are illegal in XML and keeps tabs and line breaks', async () => {
+    const dirty = 'a\u0000b\u0007c\u000Bd\u000Ce\u001Ff\uFFFEg\uD800h\uDC00i\tj\nk\r\nl 😀';
+    const { buffer } = await exportToBuffer([
+      job({ title: dirty, description: dirty, company: '\u0001' }),
+    ]);
+    const sheet = await load(buffer);
+    const row = sheet.getRow(2);
+    expect(row.getCell(HEADERS.indexOf('Title') + 1).value).toBe('abcdefghi\tj\nk\nl 😀');
+    expect(row.getCell(HEADERS.indexOf('Description') + 1).value).toBe('abcdefghi\tj\nk\nl 😀');
+    expect(sheetXml(buffer)).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/);
+  });
+});
+
+describe('writeJobsXlsx: streaming', () => {
+  it('writes URLs past Excel hyperlink limit as plain text', async () => {
+    const count = MAX_HYPERLINKS_PER_SHEET + 2;
+    const minimal = job({ description: null, title: 'x', company: 'y' });
+    function* source(): Generator<ExportJob> {
+      for (let i = 0; i < count; i += 1) yield minimal;
+    }
+    const { buffer, rows } = await exportToBuffer(source());
+    expect(rows).toBe(count);
+    const xml = sheetXml(buffer);
+    expect(xml.match(/<hyperlink /g)).toHaveLength(MAX_HYPERLINKS_PER_SHEET);
+    const column = String.fromCharCode('A'.charCodeAt(0) + HEADERS.indexOf('URL'));
+    expect(xml).toContain(`<hyperlink ref="${column}${MAX_HYPERLINKS_PER_SHEET + 1}"`);
+    expect(xml).not.toContain(`<hyperlink ref="${column}${MAX_HYPERLINKS_PER_SHEET + 2}"`);
+  }, 60_000);
+
+  it('fails, and breaks the output, when the source fails half-way', async () => {
+    async function* failing(): AsyncGenerator<ExportJob> {
+      yield job();
+      throw new Error('database went away');
+    }
+    const out = new PassThrough();
+    out.resume();
+    await expect(writeJobsXlsx(failing(), out)).rejects.toThrow('database went away');
+    expect(out.destroyed).toBe(true);
+  });
+
+  it('fails when the output fails', async () => {
+    const out = new Writable({
+      write(_chunk, _encoding, done) {
+        done(new Error('client went away'));
+      },
+    });
+    function* many(): Generator<ExportJob> {
+      for (let i = 0; i < 1_000; i += 1) yield job();
+    }
+    await expect(writeJobsXlsx(many(), out)).rejects.toThrow('client went away');
+  });
+});

@@ -1,0 +1,114 @@
+// Core types and safeParse accept both classic schemas and the zod/mini ones of the sign-in path.
+import { safeParse, type $ZodType, type output } from 'zod/v4/core';
+import { API_BASE_PATH } from '../../contract/constants';
+import { tokenStore } from './token-store';
+
+/** Where the API lives: same origin unless the build set VITE_API_URL (DESIGN.md). */
+export const API_ROOT = `${(import.meta.env.VITE_API_URL ?? '').replace(/\/+$/, '')}${API_BASE_PATH}`;
+
+export type ApiErrorKind = 'network' | 'http' | 'parse';
+
+/** Every failed call becomes one of these: a value the screens can turn into SPEC.md's texts. */
+export class ApiError extends Error {
+  constructor(
+    readonly kind: ApiErrorKind,
+    message: string,
+    readonly status: number | null = null,
+    /** The parsed JSON error body, when the server sent one (e.g. current_count, max_allowed). */
+    readonly body: Record<string, unknown> | null = null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+  /** verify and login handle 401 themselves; every other call signs the operator out on 401. */
+  handleUnauthorized?: boolean;
+}
+
+function headersFor(body: unknown): Headers {
+  const headers = new Headers({ accept: 'application/json' });
+  const token = tokenStore.get();
+  if (token) headers.set('authorization', `Bearer ${token}`);
+  if (body !== undefined) headers.set('content-type', 'application/json');
+  return headers;
+}
+
+async function send(path: string, options: RequestOptions, accept?: string): Promise<Response> {
+  const headers = headersFor(options.body);
+  if (accept) headers.set('accept', accept);
+  let response: Response;
+  try {
+    response = await fetch(`${API_ROOT}${path}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError('network', 'Network error');
+  }
+  if (!response.ok) {
+    if (response.status === 401 && options.handleUnauthorized !== false) tokenStore.notifyUnauthorized();
+    throw await httpError(response);
+  }
+  return response;
+}
+
+async function httpError(response: Response): Promise<ApiError> {
+  let body: Record<string, unknown> | null = null;
+  try {
+    const parsed: unknown = await response.json();
+    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) {
+      body = Object.fromEntries(Object.entries(parsed));
+    }
+  } catch {
+    // Not JSON: keep the status only.
+  }
+  const message = typeof body?.error === 'string' ? body.error : `Request failed with status ${response.status}`;
+  return new ApiError('http', message, response.status, body);
+}
+
+/** A JSON call whose answer is parsed with the contract's schema; a mismatch is an ApiError. */
+export async function apiRequest<S extends $ZodType>(
+  path: string,
+  schema: S,
+  options: RequestOptions = {},
+): Promise<output<S>> {
+  const response = await send(path, options);
+  let json: unknown;
+  try {
+    json = await response.json();
+  } catch {
+    throw new ApiError('parse', 'The server sent an answer that is not JSON', response.status);
+  }
+  const parsed = safeParse(schema, json);
+  if (!parsed.success) {
+    throw new ApiError('parse', `The server sent an unexpected answer for ${path}`, response.status);
+  }
+  return parsed.data;
+}
+
+/** A call whose answer is a file (the .xlsx exports). */
+export async function apiDownload(path: string, options: RequestOptions = {}): Promise<Blob> {
+  const response = await send(path, options, '*/*');
+  return response.blob();
+}
+
+/** Hands a downloaded file to the browser under the given name. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoke later: some browsers read the object URL after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,34 @@
+import { loginResponseSchema, plainErrorSchema } from '../../../contract/auth';
+import { API_ROOT } from '../api-client';
+
+/** Thrown with SPEC.md §8's texts: the server's error, else "Login failed", or "Network error". */
+export class LoginError extends Error {
+  override name = 'LoginError';
+}
+
+export async function login(password: string): Promise<string> {
+  let response: Response;
+  try {
+    response = await fetch(`${API_ROOT}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ password }),
+    });
+  } catch {
+    throw new LoginError('Network error');
+  }
+  let json: unknown;
+  try {
+    json = await response.json();
+  } catch {
+    throw new LoginError('Login failed');
+  }
+  const answer = loginResponseSchema.safeParse(json);
+  if (answer.success) {
+    if (answer.data.success) return answer.data.token;
+    if (answer.data.error) throw new LoginError(answer.data.error);
+  }
+  // A 400 answers {error} without success; the server's text is shown whenever there is one.
+  const plain = plainErrorSchema.safeParse(json);
+  throw new LoginError(plain.success && plain.data.error ? plain.data.error : 'Login failed');
+}

@@ -5,7 +5,17 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'coverage', 'playwright-report', 'test-results', '.tmp'] },
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      'data',
+      'coverage',
+      'playwright-report',
+      'test-results',
+      '.tmp',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
@@ -13,7 +23,10 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
     },
   },
@@ -24,7 +37,10 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
       // The web app never reaches into the server, and the server never into the web app.
-      'no-restricted-imports': ['error', { patterns: ['**/server/**', '**/scraper/**', '**/runner/**'] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['**/server/**', '**/scraper/**', '**/runner/**'] },
+      ],
     },
   },
   {
@@ -33,7 +49,14 @@ export default tseslint.config(
   },
   {
     // Scripts, benchmarks and the simulator print to the terminal by design.
-    files: ['scripts/**', 'bench/**', 'simulator/**', 'e2e/**', 'src/server/main.ts', 'src/server/cli/**'],
+    files: [
+      'scripts/**',
+      'bench/**',
+      'simulator/**',
+      'e2e/**',
+      'src/server/main.ts',
+      'src/server/cli/**',
+    ],
     rules: { 'no-console': 'off' },
   },
 );

@@ -12,7 +12,7 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list'], ['json', { outputFile: '.tmp/reports/playwright.json' }]],
   forbidOnly: Boolean(process.env.CI),
   use: {
     browserName: 'chromium',

@@ -3,6 +3,8 @@ import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   test: {
+    // The JSON report lets .ci/run print one closing "N passed, N failed" line for all runners.
+    reporters: ['default', ['json', { outputFile: '.tmp/reports/vitest.json' }]],
     projects: [
       {
         test: {

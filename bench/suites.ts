@@ -1,4 +1,6 @@
+import { bundleSuite } from './bundle.bench';
 import type { BenchSuite } from './report';
+import { serverSuite } from './server.bench';
 
 // Each bench module registers here; keep the list in the order the figures should print.
-export const suites: BenchSuite[] = [];
+export const suites: BenchSuite[] = [bundleSuite, serverSuite];

@@ -15,7 +15,10 @@ test('signs in and lands on /batches with the layout of SPEC.md §2', async ({ p
   const links = page.getByRole('navigation', { name: 'Main' }).getByRole('link');
   await expect(links).toHaveText(['Query Runs', 'Batches', 'Queries', 'Companies', 'Settings']);
   await expect(page.getByRole('link', { name: 'Batches' })).toHaveAttribute('aria-current', 'page');
-  await expect(page.getByRole('link', { name: 'Queries' })).not.toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('link', { name: 'Queries' })).not.toHaveAttribute(
+    'aria-current',
+    'page',
+  );
 });
 
 test('a fresh sign-in with nowhere remembered lands on /batches', async ({ page, server }) => {
@@ -25,7 +28,10 @@ test('a fresh sign-in with nowhere remembered lands on /batches', async ({ page,
   await expect(page.getByRole('heading', { name: 'Batches' })).toBeVisible();
 });
 
-test('opening /companies signed out returns there after sign-in, and Back skips /sign-in', async ({ page, server }) => {
+test('opening /companies signed out returns there after sign-in, and Back skips /sign-in', async ({
+  page,
+  server,
+}) => {
   await page.goto(`${server.url}/sign-in`);
   await page.goto(`${server.url}/companies`);
   await expect(page).toHaveURL(`${server.url}/sign-in`);
@@ -54,7 +60,9 @@ test('signing out removes the token and protects the dashboard again', async ({ 
   await expect(page).toHaveURL(`${server.url}/sign-in`);
   expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
   // The server revoked it too: the old token no longer verifies.
-  const res = await fetch(`${server.url}/api/v1/auth/verify`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${server.url}/api/v1/auth/verify`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(await res.json()).toEqual({ authenticated: false });
   await page.goto(`${server.url}/queries`);
   await expect(page).toHaveURL(`${server.url}/sign-in`);

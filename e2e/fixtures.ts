@@ -59,7 +59,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not answer /healthz in time:\n${output}`);
+    if (Date.now() > deadline)
+      throw new Error(`server did not answer /healthz in time:\n${output}`);
     await new Promise((r) => setTimeout(r, 100));
   }
   return {
@@ -73,7 +74,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         body: JSON.stringify({ password: E2E_PASSWORD }),
       });
       const body: unknown = await res.json();
-      if (typeof body === 'object' && body !== null && 'token' in body && typeof body.token === 'string') return body.token;
+      if (
+        typeof body === 'object' &&
+        body !== null &&
+        'token' in body &&
+        typeof body.token === 'string'
+      )
+        return body.token;
       throw new Error(`sign-in failed: ${res.status}`);
     },
     stop: async () => {

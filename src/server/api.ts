@@ -1,5 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { authRoutes } from './auth/routes';
+import { queryRoutes } from './queries/routes';
+import { locationRoutes } from './locations/routes';
+import { settingsRoutes } from './settings/routes';
 import { requireSessionForScope } from './auth/guard';
 import type { AppContext } from './context';
 import { API_BASE_PATH } from '../contract';
@@ -8,4 +11,7 @@ import { API_BASE_PATH } from '../contract';
 export const apiRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   requireSessionForScope(app, ctx, API_BASE_PATH);
   await app.register(authRoutes, { ctx });
+  await app.register(queryRoutes, { ctx });
+  await app.register(locationRoutes, { ctx });
+  await app.register(settingsRoutes, { ctx });
 };

@@ -22,7 +22,9 @@ export interface BuildAppOptions {
 // Large enough for 64 KB of cookies plus JSON overhead, small enough to refuse junk early.
 const BODY_LIMIT_BYTES = 256 * 1024;
 
-export async function buildApp(options: BuildAppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+export async function buildApp(
+  options: BuildAppOptions,
+): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,

@@ -57,11 +57,17 @@ describe('the 401 walk', () => {
   });
 
   it('answers 401 {error} on every route but login and verify, without a token or with a bad one', async () => {
-    const guarded = routes.filter((r) => !PUBLIC_API_ROUTES.has(`${r.method} ${r.url.replace('/api/v1', '')}`));
+    const guarded = routes.filter(
+      (r) => !PUBLIC_API_ROUTES.has(`${r.method} ${r.url.replace('/api/v1', '')}`),
+    );
     expect(guarded.length).toBeGreaterThanOrEqual(SPEC_CALLS.length - PUBLIC_API_ROUTES.size);
     for (const route of guarded) {
       const url = route.url.replace(':id', '1');
-      for (const headers of [{}, { authorization: 'Bearer not-a-real-token' }, { authorization: 'Basic abc' }]) {
+      for (const headers of [
+        {},
+        { authorization: 'Bearer not-a-real-token' },
+        { authorization: 'Basic abc' },
+      ]) {
         const method = httpMethod(route.method);
         const payload = method === 'GET' || method === 'DELETE' ? undefined : {};
         const res = await server.app.inject({ method, url, headers, payload });

@@ -30,7 +30,8 @@ async function start(): Promise<void> {
   if (outcome.kind === 'generated') announceGeneratedPassword(outcome.password);
 
   const { app } = await buildApp({ config, database, logger: loggerOptions(config) });
-  if (outcome.kind === 'from-env') app.log.info('password set from ADMIN_PASSWORD; earlier sessions revoked');
+  if (outcome.kind === 'from-env')
+    app.log.info('password set from ADMIN_PASSWORD; earlier sessions revoked');
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -44,9 +44,18 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   await app.ready();
   let token: string | undefined;
   const signIn = async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { password: TEST_PASSWORD } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { password: TEST_PASSWORD },
+    });
     const body: unknown = res.json();
-    if (typeof body !== 'object' || body === null || !('token' in body) || typeof body.token !== 'string') {
+    if (
+      typeof body !== 'object' ||
+      body === null ||
+      !('token' in body) ||
+      typeof body.token !== 'string'
+    ) {
       throw new Error(`sign-in failed in test harness: ${res.statusCode} ${res.body}`);
     }
     return body.token;
@@ -63,7 +72,10 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     signIn,
     authed: async (options) => {
       token ??= await signIn();
-      return app.inject({ ...options, headers: { ...options.headers, authorization: `Bearer ${token}` } });
+      return app.inject({
+        ...options,
+        headers: { ...options.headers, authorization: `Bearer ${token}` },
+      });
     },
     close: async () => {
       await app.close();

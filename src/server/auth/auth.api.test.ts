@@ -13,7 +13,12 @@ afterEach(async () => {
 });
 
 const login = (password: unknown, remoteAddress = '10.0.0.1') =>
-  server.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { password }, remoteAddress });
+  server.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    payload: { password },
+    remoteAddress,
+  });
 const verify = (authorization?: string) =>
   server.app.inject({
     method: 'GET',

@@ -11,7 +11,11 @@ export const UNAUTHORIZED = 'Authentication required';
  * Adds the token check to every route registered in this scope, unless it is listed as public.
  * Applied to the whole API scope at once so a new route cannot forget it.
  */
-export function requireSessionForScope(app: FastifyInstance, ctx: AppContext, prefix: string): void {
+export function requireSessionForScope(
+  app: FastifyInstance,
+  ctx: AppContext,
+  prefix: string,
+): void {
   app.addHook('onRequest', async (request, reply) => {
     const routeUrl = request.routeOptions.url;
     if (routeUrl === undefined) return; // unknown path: the 404 handler answers

@@ -34,9 +34,7 @@ export async function setPassword(db: Db, password: string, now: number): Promis
 }
 
 export type PasswordSetupOutcome =
-  | { kind: 'unchanged' }
-  | { kind: 'from-env' }
-  | { kind: 'generated'; password: string };
+  { kind: 'unchanged' } | { kind: 'from-env' } | { kind: 'generated'; password: string };
 
 /**
  * Makes sure a password exists at start. ADMIN_PASSWORD wins when set (a change of it revokes
@@ -49,7 +47,8 @@ export async function ensurePassword(
 ): Promise<PasswordSetupOutcome> {
   const stored = await readSetting(db, SETTING_KEYS.passwordHash);
   if (adminPassword !== undefined) {
-    if (stored !== undefined && (await verifyPassword(stored, adminPassword))) return { kind: 'unchanged' };
+    if (stored !== undefined && (await verifyPassword(stored, adminPassword)))
+      return { kind: 'unchanged' };
     await setPassword(db, adminPassword, now);
     return { kind: 'from-env' };
   }

@@ -25,7 +25,12 @@ export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
     {
       schema: {
         body: loginRequestSchema,
-        response: { 200: loginSuccessSchema, 400: errorBodySchema, 401: loginFailureSchema, 429: loginFailureSchema },
+        response: {
+          200: loginSuccessSchema,
+          400: errorBodySchema,
+          401: loginFailureSchema,
+          429: loginFailureSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -50,16 +55,26 @@ export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
     },
   );
 
-  app.get('/auth/verify', { schema: { response: { 200: verifyResponseSchema } } }, async (request) => {
-    const token = bearerToken(request.headers.authorization);
-    return { authenticated: token !== undefined && (await isTokenValid(ctx.db, token, ctx.now())) };
-  });
+  app.get(
+    '/auth/verify',
+    { schema: { response: { 200: verifyResponseSchema } } },
+    async (request) => {
+      const token = bearerToken(request.headers.authorization);
+      return {
+        authenticated: token !== undefined && (await isTokenValid(ctx.db, token, ctx.now())),
+      };
+    },
+  );
 
-  app.post('/auth/logout', { schema: { response: { 200: logoutResponseSchema } } }, async (request) => {
-    const token = bearerToken(request.headers.authorization);
-    // The guard has already proven the token valid; revoke it so it can never be replayed.
-    if (token !== undefined) await revokeToken(ctx.db, token, ctx.now());
-    request.log.info('signed out');
-    return { success: true as const };
-  });
+  app.post(
+    '/auth/logout',
+    { schema: { response: { 200: logoutResponseSchema } } },
+    async (request) => {
+      const token = bearerToken(request.headers.authorization);
+      // The guard has already proven the token valid; revoke it so it can never be replayed.
+      if (token !== undefined) await revokeToken(ctx.db, token, ctx.now());
+      request.log.info('signed out');
+      return { success: true as const };
+    },
+  );
 };

@@ -12,7 +12,12 @@ export async function issueToken(db: Db, now: number): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db
     .insertInto('auth_tokens')
-    .values({ token_hash: hashToken(token), created_at: now, expires_at: now + TOKEN_LIFETIME_MS, revoked_at: null })
+    .values({
+      token_hash: hashToken(token),
+      created_at: now,
+      expires_at: now + TOKEN_LIFETIME_MS,
+      revoked_at: null,
+    })
     .execute();
   return token;
 }
@@ -36,7 +41,11 @@ export async function revokeToken(db: Db, token: string, now: number): Promise<v
 }
 
 export async function revokeAllTokens(db: Db, now: number): Promise<void> {
-  await db.updateTable('auth_tokens').set({ revoked_at: now }).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('auth_tokens')
+    .set({ revoked_at: now })
+    .where('revoked_at', 'is', null)
+    .execute();
   // Expired and revoked rows are of no further use; keep the table from growing forever.
   await db.deleteFrom('auth_tokens').where('expires_at', '<', now).execute();
 }

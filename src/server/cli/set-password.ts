@@ -9,7 +9,8 @@ async function readNewPassword(): Promise<string> {
   if (!process.stdin.isTTY) {
     // Piped: the first line of stdin is the password (e.g. `echo "$PW" | npm run set-password`).
     const chunks: Buffer[] = [];
-    for await (const chunk of process.stdin) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+    for await (const chunk of process.stdin)
+      chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
     return (Buffer.concat(chunks).toString('utf8').split(/\r?\n/)[0] ?? '').trim();
   }
   const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
@@ -39,7 +40,8 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const password = await readNewPassword();
-  if (password.length < MIN_LENGTH) throw new Error(`The password must be at least ${MIN_LENGTH} characters.`);
+  if (password.length < MIN_LENGTH)
+    throw new Error(`The password must be at least ${MIN_LENGTH} characters.`);
   const database = await openDatabase(config.dataDir);
   await setPassword(database.db, password, Date.now());
   await database.close();
@@ -47,6 +49,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(`${err instanceof ConfigError ? 'Configuration error: ' : ''}${err instanceof Error ? err.message : String(err)}\n`);
+  process.stderr.write(
+    `${err instanceof ConfigError ? 'Configuration error: ' : ''}${err instanceof Error ? err.message : String(err)}\n`,
+  );
   process.exit(1);
 });

@@ -22,7 +22,10 @@ const provider: MigrationProvider = {
  * Opens (creating if needed) the SQLite file under dataDir, owner-only, in WAL mode, and applies
  * every pending migration before anything else touches it.
  */
-export async function openDatabase(dataDir: string, fileName = 'jobscout.sqlite'): Promise<OpenedDatabase> {
+export async function openDatabase(
+  dataDir: string,
+  fileName = 'jobscout.sqlite',
+): Promise<OpenedDatabase> {
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   // mkdir's mode is ignored for an existing folder: tighten it anyway, the file holds secrets.
   fs.chmodSync(dataDir, 0o700);

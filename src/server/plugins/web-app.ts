@@ -15,7 +15,11 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-export async function registerWebApp(app: FastifyInstance, siteName: string, root = WEB_ROOT): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  siteName: string,
+  root = WEB_ROOT,
+): Promise<void> {
   const indexFile = path.join(root, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
   // SPEC.md's {site} comes from SITE_NAME at run time: written into the page once, at start.
@@ -39,7 +43,10 @@ export async function registerWebApp(app: FastifyInstance, siteName: string, roo
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
-    const isApi = pathname === API_BASE_PATH || pathname.startsWith(`${API_BASE_PATH}/`) || pathname.startsWith('/api/');
+    const isApi =
+      pathname === API_BASE_PATH ||
+      pathname.startsWith(`${API_BASE_PATH}/`) ||
+      pathname.startsWith('/api/');
     if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.code(404).send({ error: `Not found: ${request.method} ${pathname}` });
     }

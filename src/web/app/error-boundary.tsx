@@ -19,9 +19,14 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
   override render() {
     if (!this.state.failed) return this.props.children;
     return (
-      <div role="alert" className="mx-auto mt-24 max-w-md rounded-lg border border-red-200 bg-white p-6 text-center shadow-sm">
+      <div
+        role="alert"
+        className="mx-auto mt-24 max-w-md rounded-lg border border-red-200 bg-white p-6 text-center shadow-sm"
+      >
         <h1 className="text-lg font-semibold text-slate-900">Something went wrong</h1>
-        <p className="mt-2 text-sm text-slate-600">This page could not be shown. Reload the page to try again.</p>
+        <p className="mt-2 text-sm text-slate-600">
+          This page could not be shown. Reload the page to try again.
+        </p>
         <button
           type="button"
           className="mt-4 rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"

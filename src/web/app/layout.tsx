@@ -52,7 +52,9 @@ function Shell() {
                       className={({ isActive }) =>
                         cn(
                           'rounded-md px-3 py-2 text-sm font-medium transition-colors',
-                          isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
+                          isActive
+                            ? 'bg-brand-50 text-brand-700'
+                            : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
                         )
                       }
                     >

@@ -9,6 +9,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const { status } = useAuth();
   const location = useLocation();
   if (status === 'checking') return <FullPageLoading />;
-  if (status === 'anonymous') return <Navigate to="/sign-in" replace state={returnToState(location)} />;
+  if (status === 'anonymous')
+    return <Navigate to="/sign-in" replace state={returnToState(location)} />;
   return <>{children}</>;
 }

@@ -7,16 +7,39 @@ import { RequireAuth } from './require-auth';
 
 // Declarative routes (13 kB) rather than the data router (29 kB): see docs/decisions/003.
 // Every screen is its own chunk, so the sign-in page loads none of the dashboard's code.
-const page = <T,>(load: () => Promise<T>, pick: (m: T) => ComponentType): LazyExoticComponent<ComponentType> =>
-  lazy(() => load().then((m) => ({ default: pick(m) })));
+const page = <T,>(
+  load: () => Promise<T>,
+  pick: (m: T) => ComponentType,
+): LazyExoticComponent<ComponentType> => lazy(() => load().then((m) => ({ default: pick(m) })));
 
-const SignInPage = page(() => import('../features/auth/sign-in-page'), (m) => m.SignInPage);
-const AppLayout = page(() => import('./layout'), (m) => m.AppLayout);
-const QueryRunsPage = page(() => import('../features/query-runs/query-runs-page'), (m) => m.QueryRunsPage);
-const BatchesPage = page(() => import('../features/batches/batches-page'), (m) => m.BatchesPage);
-const QueriesPage = page(() => import('../features/queries/queries-page'), (m) => m.QueriesPage);
-const CompaniesPage = page(() => import('../features/companies/companies-page'), (m) => m.CompaniesPage);
-const SettingsPage = page(() => import('../features/settings/settings-page'), (m) => m.SettingsPage);
+const SignInPage = page(
+  () => import('../features/auth/sign-in-page'),
+  (m) => m.SignInPage,
+);
+const AppLayout = page(
+  () => import('./layout'),
+  (m) => m.AppLayout,
+);
+const QueryRunsPage = page(
+  () => import('../features/query-runs/query-runs-page'),
+  (m) => m.QueryRunsPage,
+);
+const BatchesPage = page(
+  () => import('../features/batches/batches-page'),
+  (m) => m.BatchesPage,
+);
+const QueriesPage = page(
+  () => import('../features/queries/queries-page'),
+  (m) => m.QueriesPage,
+);
+const CompaniesPage = page(
+  () => import('../features/companies/companies-page'),
+  (m) => m.CompaniesPage,
+);
+const SettingsPage = page(
+  () => import('../features/settings/settings-page'),
+  (m) => m.SettingsPage,
+);
 
 export function AppRoutes() {
   return (

@@ -54,7 +54,8 @@ async function send(path: string, options: RequestOptions, accept?: string): Pro
     throw new ApiError('network', 'Network error');
   }
   if (!response.ok) {
-    if (response.status === 401 && options.handleUnauthorized !== false) tokenStore.notifyUnauthorized();
+    if (response.status === 401 && options.handleUnauthorized !== false)
+      tokenStore.notifyUnauthorized();
     throw await httpError(response);
   }
   return response;
@@ -70,7 +71,8 @@ async function httpError(response: Response): Promise<ApiError> {
   } catch {
     // Not JSON: keep the status only.
   }
-  const message = typeof body?.error === 'string' ? body.error : `Request failed with status ${response.status}`;
+  const message =
+    typeof body?.error === 'string' ? body.error : `Request failed with status ${response.status}`;
   return new ApiError('http', message, response.status, body);
 }
 
@@ -89,7 +91,11 @@ export async function apiRequest<S extends $ZodType>(
   }
   const parsed = safeParse(schema, json);
   if (!parsed.success) {
-    throw new ApiError('parse', `The server sent an unexpected answer for ${path}`, response.status);
+    throw new ApiError(
+      'parse',
+      `The server sent an unexpected answer for ${path}`,
+      response.status,
+    );
   }
   return parsed.data;
 }

@@ -5,7 +5,9 @@ export interface ReturnToState {
   from: string;
 }
 
-export function returnToState(location: Pick<Location, 'pathname' | 'search' | 'hash'>): ReturnToState {
+export function returnToState(
+  location: Pick<Location, 'pathname' | 'search' | 'hash'>,
+): ReturnToState {
   return { from: `${location.pathname}${location.search}${location.hash}` };
 }
 
@@ -13,7 +15,12 @@ export function returnToState(location: Pick<Location, 'pathname' | 'search' | '
 export function readReturnTo(state: unknown): string | null {
   if (typeof state !== 'object' || state === null || !('from' in state)) return null;
   const from = state.from;
-  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/sign-in')) {
+  if (
+    typeof from !== 'string' ||
+    !from.startsWith('/') ||
+    from.startsWith('//') ||
+    from.startsWith('/sign-in')
+  ) {
     return null;
   }
   return from;

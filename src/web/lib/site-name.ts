@@ -5,6 +5,8 @@ const PLACEHOLDER = '__SITE_NAME__';
  * tests, which serve the raw file, fall back to the default.
  */
 export function siteName(): string {
-  const content = document.querySelector('meta[name="jobscout-site-name"]')?.getAttribute('content');
+  const content = document
+    .querySelector('meta[name="jobscout-site-name"]')
+    ?.getAttribute('content');
   return content && content !== PLACEHOLDER ? content : 'LinkedIn';
 }

@@ -4,7 +4,13 @@ import { cn } from '../../lib/cn';
 /** An error message a screen shows in place (SPEC.md §8's loading and action errors). */
 export function ErrorAlert({ children, className }: { children: ReactNode; className?: string }) {
   return (
-    <div role="alert" className={cn('rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800', className)}>
+    <div
+      role="alert"
+      className={cn(
+        'rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800',
+        className,
+      )}
+    >
       {children}
     </div>
   );

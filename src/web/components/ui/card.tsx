@@ -2,11 +2,21 @@ import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
 export function Card({ className, ...props }: ComponentProps<'section'>) {
-  return <section className={cn('rounded-lg border border-slate-200 bg-white shadow-sm', className)} {...props} />;
+  return (
+    <section
+      className={cn('rounded-lg border border-slate-200 bg-white shadow-sm', className)}
+      {...props}
+    />
+  );
 }
 
 export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('flex flex-col gap-1 border-b border-slate-100 px-5 py-4', className)} {...props} />;
+  return (
+    <div
+      className={cn('flex flex-col gap-1 border-b border-slate-100 px-5 py-4', className)}
+      {...props}
+    />
+  );
 }
 
 export function CardTitle({ className, children, ...props }: ComponentProps<'h2'>) {

@@ -4,7 +4,10 @@ export function Spinner({ className }: { className?: string }) {
   return (
     <span
       aria-hidden="true"
-      className={cn('inline-block size-5 animate-spin rounded-full border-2 border-slate-300 border-t-brand-600', className)}
+      className={cn(
+        'inline-block size-5 animate-spin rounded-full border-2 border-slate-300 border-t-brand-600',
+        className,
+      )}
     />
   );
 }
@@ -12,7 +15,10 @@ export function Spinner({ className }: { className?: string }) {
 /** SPEC.md §2: while the session is being checked, a spinner with "Loading...". */
 export function FullPageLoading() {
   return (
-    <div role="status" className="flex min-h-screen items-center justify-center gap-3 text-slate-600">
+    <div
+      role="status"
+      className="flex min-h-screen items-center justify-center gap-3 text-slate-600"
+    >
       <Spinner />
       <span>Loading...</span>
     </div>

@@ -26,7 +26,10 @@ export function TableHead({ className, ...props }: ComponentProps<'th'>) {
   return (
     <th
       scope="col"
-      className={cn('h-10 px-4 text-left align-middle text-xs font-semibold uppercase tracking-wide text-slate-500', className)}
+      className={cn(
+        'h-10 px-4 text-left align-middle text-xs font-semibold uppercase tracking-wide text-slate-500',
+        className,
+      )}
       {...props}
     />
   );
@@ -37,7 +40,13 @@ export function TableCell({ className, ...props }: ComponentProps<'td'>) {
 }
 
 /** DESIGN.md: loading shows 5 placeholder rows inside the body, under the real header. */
-export function TableSkeleton({ columns, rows = SKELETON_ROWS }: { columns: number; rows?: number }) {
+export function TableSkeleton({
+  columns,
+  rows = SKELETON_ROWS,
+}: {
+  columns: number;
+  rows?: number;
+}) {
   return (
     <>
       {Array.from({ length: rows }, (_, r) => (

@@ -1,4 +1,12 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { tokenStore } from '../token-store';
 import { verifySession } from './verify';
 import { logout } from './logout';
@@ -14,7 +22,9 @@ interface AuthValue {
 const AuthContext = createContext<AuthValue | null>(null);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [status, setStatus] = useState<AuthStatus>(() => (tokenStore.get() ? 'checking' : 'anonymous'));
+  const [status, setStatus] = useState<AuthStatus>(() =>
+    tokenStore.get() ? 'checking' : 'anonymous',
+  );
 
   // SPEC.md §4: on load the stored token is verified; "no" or a failed call signs out.
   useEffect(() => {

@@ -1,0 +1,114 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openDatabase } from '../src/server/db/database';
+import { atLeast, atMost, context, type BenchSuite } from './report';
+import { measureThroughput } from './load';
+import { signInToken, spawnServer } from './spawn-server';
+
+const CONNECTIONS = 50;
+const DURATION_MS = 5_000;
+
+async function seedQueries(dataDir: string, count: number): Promise<void> {
+  const { db, close } = await openDatabase(dataDir);
+  const now = Date.now();
+  await db
+    .insertInto('locations')
+    .values({ id: 103035651, display_name: 'Berlin, Germany', seen_at: now })
+    .execute();
+  for (let i = 0; i < count; i += 1) {
+    await db
+      .insertInto('queries')
+      .values({
+        job_title: `Software Engineer ${i}`,
+        location_id: 103035651,
+        display_name: 'Berlin, Germany',
+        status: i % 7 === 0 ? 'inactive' : 'active',
+        is_ai: i % 3 === 0 ? 1 : 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  }
+  await close();
+}
+
+async function startBare(port: number, payload: string): Promise<() => Promise<void>> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'bench/bare-fastify.ts', String(port), payload],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', (d: Buffer) => d.toString().includes('ready') && resolve());
+    child.once('exit', (code) => reject(new Error(`bare server exited ${code}`)));
+  });
+  return async () => {
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+  };
+}
+
+export const serverSuite: BenchSuite = {
+  name: 'server',
+  async run() {
+    // Start-up: the median of three cold starts of the real server process.
+    const starts: number[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const s = await spawnServer(3901 + i);
+      starts.push(s.startMs);
+      await s.stop();
+    }
+    starts.sort((a, b) => a - b);
+    const startMs = starts[1] ?? Number.NaN;
+
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobscout-bench-q-'));
+    await seedQueries(dataDir, 50);
+    const server = await spawnServer(3911, {}, dataDir);
+    const token = await signInToken(server.url);
+    const sample = await fetch(`${server.url}/api/v1/queries`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const payload = await sample.text();
+    if (sample.status !== 200) throw new Error(`GET /queries answered ${sample.status}`);
+    const headers = { authorization: `Bearer ${token}` };
+    await measureThroughput(server.url, '/api/v1/queries', headers, CONNECTIONS, 1_000); // warm-up
+    const ours = await measureThroughput(
+      server.url,
+      '/api/v1/queries',
+      headers,
+      CONNECTIONS,
+      DURATION_MS,
+    );
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+
+    const stopBare = await startBare(3912, payload);
+    await measureThroughput('http://127.0.0.1:3912', '/api/v1/queries', {}, CONNECTIONS, 1_000);
+    const bare = await measureThroughput(
+      'http://127.0.0.1:3912',
+      '/api/v1/queries',
+      {},
+      CONNECTIONS,
+      DURATION_MS,
+    );
+    await stopBare();
+
+    return [
+      atMost('server start to /healthz answering (median of 3)', Math.round(startMs), 'ms', 1500),
+      context('GET /api/v1/queries, 50 queries, 50 clients', Math.round(ours.rps), 'req/s'),
+      context('bare Fastify route, same JSON, 50 clients', Math.round(bare.rps), 'req/s'),
+      atLeast(
+        'GET /api/v1/queries as % of bare Fastify',
+        Math.round((ours.rps / bare.rps) * 100),
+        '%',
+        70,
+      ),
+      atMost('errors during the load runs', ours.errors + bare.errors, 'errors', 0),
+    ];
+  },
+};

@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import { z } from 'zod';
+
+// Prints one closing line over every runner's JSON report: "N passed, N failed, N skipped".
+const vitestReport = z.object({
+  numPassedTests: z.number(),
+  numFailedTests: z.number(),
+  numPendingTests: z.number().default(0),
+  numTodoTests: z.number().default(0),
+});
+const playwrightReport = z.object({
+  stats: z.object({
+    expected: z.number(),
+    unexpected: z.number(),
+    flaky: z.number(),
+    skipped: z.number(),
+  }),
+});
+
+function read(file: string): unknown {
+  if (!fs.existsSync(file)) {
+    process.stderr.write(`test summary: ${file} is missing (did that runner run?)\n`);
+    process.exitCode = 1;
+    return null;
+  }
+  return JSON.parse(fs.readFileSync(file, 'utf8'));
+}
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const vitest = vitestReport.safeParse(read('.tmp/reports/vitest.json'));
+if (vitest.success) {
+  passed += vitest.data.numPassedTests;
+  failed += vitest.data.numFailedTests;
+  skipped += vitest.data.numPendingTests + vitest.data.numTodoTests;
+}
+const playwright = playwrightReport.safeParse(read('.tmp/reports/playwright.json'));
+if (playwright.success) {
+  passed += playwright.data.stats.expected + playwright.data.stats.flaky;
+  failed += playwright.data.stats.unexpected;
+  skipped += playwright.data.stats.skipped;
+}
+if (!vitest.success || !playwright.success) process.exitCode = 1;
+console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);

@@ -15,24 +15,30 @@ export const querySchema = z.object({
 export type Query = z.infer<typeof querySchema>;
 export const queryListSchema = z.array(querySchema);
 
+// A missing field and a field of the wrong type get different messages, each naming the field.
+const required = (field: string, wrongType: string) => (issue: { input: unknown }) =>
+  issue.input === undefined ? `${field} is required` : wrongType;
+
+const LOCATION_ID_MESSAGE = 'location_id must be a positive integer';
+
 /** Body of POST /queries and PUT /queries/{id}; messages name the field (issue 3). */
 export const queryWriteSchema = z.object({
   job_title: z
-    .string({ error: 'job_title must be a string' })
+    .string({ error: required('job_title', 'job_title must be a string') })
     .trim()
     .min(1, { error: 'job_title is required' })
     .max(JOB_TITLE_MAX_LENGTH, {
       error: `job_title must be at most ${JOB_TITLE_MAX_LENGTH} characters`,
     }),
   location_id: z
-    .number({ error: 'location_id must be a positive integer' })
-    .int({ error: 'location_id must be a positive integer' })
-    .positive({ error: 'location_id must be a positive integer' })
-    .max(Number.MAX_SAFE_INTEGER, { error: 'location_id must be a positive integer' }),
+    .number({ error: required('location_id', LOCATION_ID_MESSAGE) })
+    .int({ error: LOCATION_ID_MESSAGE })
+    .positive({ error: LOCATION_ID_MESSAGE })
+    .max(Number.MAX_SAFE_INTEGER, { error: LOCATION_ID_MESSAGE }),
   status: z.enum(queryStatusSchema.options, {
-    error: 'status must be one of active, inactive, archived',
+    error: required('status', 'status must be one of active, inactive, archived'),
   }),
-  is_ai: z.boolean({ error: 'is_ai must be a boolean' }),
+  is_ai: z.boolean({ error: required('is_ai', 'is_ai must be a boolean') }),
 });
 export type QueryWrite = z.infer<typeof queryWriteSchema>;
 

@@ -3,6 +3,7 @@ import { authRoutes } from './auth/routes';
 import { queryRoutes } from './queries/routes';
 import { locationRoutes } from './locations/routes';
 import { settingsRoutes } from './settings/routes';
+import { companyRoutes } from './companies/routes';
 import { requireSessionForScope } from './auth/guard';
 import type { AppContext } from './context';
 import { API_BASE_PATH } from '../contract';
@@ -14,4 +15,5 @@ export const apiRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { 
   await app.register(queryRoutes, { ctx });
   await app.register(locationRoutes, { ctx });
   await app.register(settingsRoutes, { ctx });
+  await app.register(companyRoutes, { ctx });
 };

@@ -1,0 +1,108 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  errorBodySchema,
+  idParamSchema,
+  MAX_QUERIES,
+  queryLimitErrorSchema,
+  queryListSchema,
+  querySchema,
+  queryWriteSchema,
+  type Query,
+  type QueryWrite,
+} from '../../contract';
+import type { AppContext } from '../context';
+import { findLocationName } from '../locations/location-repository';
+import { HttpError } from '../plugins/errors';
+import {
+  countNonArchivedQueries,
+  findQuery,
+  insertQuery,
+  listQueries,
+  updateQuery,
+} from './query-repository';
+
+export const QUERY_LIMIT_MESSAGE = 'Maximum query limit reached';
+export const UNKNOWN_LOCATION_MESSAGE = 'Please select a location from the dropdown';
+export const QUERY_NOT_FOUND_MESSAGE = 'Query not found';
+
+type Executor = AppContext['db'];
+
+async function locationName(db: Executor, write: QueryWrite, existing?: Query): Promise<string> {
+  // An unchanged location keeps the name stored with the query, even if the typeahead never named it.
+  if (existing && existing.location_id === write.location_id) return existing.display_name;
+  const name = await findLocationName(db, write.location_id);
+  if (name === undefined) throw new HttpError(400, UNKNOWN_LOCATION_MESSAGE);
+  return name;
+}
+
+/** One more non-archived query must still fit under MAX_QUERIES. */
+async function ensureRoomForOneMore(db: Executor): Promise<void> {
+  const current = await countNonArchivedQueries(db);
+  if (current >= MAX_QUERIES) {
+    throw new HttpError(409, QUERY_LIMIT_MESSAGE, {
+      current_count: current,
+      max_allowed: MAX_QUERIES,
+    });
+  }
+}
+
+export const queryRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get('/queries', { schema: { response: { 200: queryListSchema } } }, async () =>
+    listQueries(ctx.db),
+  );
+
+  app.post(
+    '/queries',
+    {
+      schema: {
+        body: queryWriteSchema,
+        response: { 200: querySchema, 400: errorBodySchema, 409: queryLimitErrorSchema },
+      },
+    },
+    async (request) => {
+      const write = request.body;
+      // One transaction: two creates at once cannot both take the last free place.
+      const saved = await ctx.db.transaction().execute(async (tx) => {
+        const name = await locationName(tx, write);
+        if (write.status !== 'archived') await ensureRoomForOneMore(tx);
+        return insertQuery(tx, write, name, ctx.now());
+      });
+      request.log.info({ queryId: saved.id }, 'query created');
+      return saved;
+    },
+  );
+
+  app.put(
+    '/queries/:id',
+    {
+      schema: {
+        params: idParamSchema,
+        body: queryWriteSchema,
+        response: {
+          200: querySchema,
+          400: errorBodySchema,
+          404: errorBodySchema,
+          409: queryLimitErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const write = request.body;
+      const saved = await ctx.db.transaction().execute(async (tx) => {
+        const existing = await findQuery(tx, id);
+        if (!existing) throw new HttpError(404, QUERY_NOT_FOUND_MESSAGE);
+        const name = await locationName(tx, write, existing);
+        // Bringing an archived query back counts against the limit like a new one.
+        if (existing.status === 'archived' && write.status !== 'archived')
+          await ensureRoomForOneMore(tx);
+        return updateQuery(tx, id, write, name, ctx.now());
+      });
+      request.log.info({ queryId: saved.id, status: saved.status }, 'query updated');
+      return saved;
+    },
+  );
+};

@@ -14,3 +14,7 @@ export const locationSuggestionSchema = z.object({
 });
 export type LocationSuggestion = z.output<typeof locationSuggestionSchema>;
 export const locationSuggestionListSchema = z.array(locationSuggestionSchema);
+
+/** What the server sends: already strings, so the reply can be checked without a transform. */
+export const locationSuggestionWireSchema = z.object({ id: z.string(), displayName: z.string() });
+export const locationSuggestionWireListSchema = z.array(locationSuggestionWireSchema);

@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
+import { startSimulator, type Simulator } from '../simulator';
 
 export const E2E_PASSWORD = 'e2e password that is long';
 
@@ -36,6 +37,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
       ...process.env,
+      LINKEDIN_BASE_URL: 'http://127.0.0.1:9',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
@@ -100,9 +102,18 @@ export async function signIn(page: Page, password = E2E_PASSWORD): Promise<void>
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-export const test = base.extend<{ server: RunningServer }>({
-  server: async ({}, use) => {
-    const server = await startServer();
+/**
+ * `simulator`: the simulated LinkedIn, in the test's worker. `server`: the real server, pointed at
+ * that simulator, on a fresh data folder. Each test gets its own pair.
+ */
+export const test = base.extend<{ simulator: Simulator; server: RunningServer }>({
+  simulator: async ({}, use) => {
+    const simulator = await startSimulator();
+    await use(simulator);
+    await simulator.close();
+  },
+  server: async ({ simulator }, use) => {
+    const server = await startServer({ LINKEDIN_BASE_URL: simulator.url });
     await use(server);
     await server.stop();
   },

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { API_BASE_PATH } from '../contract';
+import { createSiteClient, type SiteClient } from '../scraper';
 import { apiRoutes } from './api';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -17,6 +18,20 @@ export interface BuildAppOptions {
   /** Fastify's logger setting; tests pass false, the server a pino config. */
   logger?: FastifyServerOptions['logger'];
   webRoot?: string;
+  /** The site client; by default one built from the configuration. */
+  site?: SiteClient;
+}
+
+/** The LinkedIn client as the configuration describes it. */
+export function siteClientFromConfig(config: Config): SiteClient {
+  return createSiteClient({
+    baseUrl: config.linkedinBaseUrl,
+    siteName: config.siteName,
+    minIntervalMs: config.scrapeMinIntervalMs,
+    stallMs: config.scrapeStallMs,
+    maxResultsPerQuery: config.scrapeMaxResultsPerQuery,
+    proxyUrl: config.scrapeProxyUrl,
+  });
 }
 
 // Large enough for 64 KB of cookies plus JSON overhead, small enough to refuse junk early.
@@ -38,7 +53,11 @@ export async function buildApp(
     sqlite: options.database.sqlite,
     now: options.now ?? Date.now,
     log: app.log,
+    site: options.site ?? siteClientFromConfig(options.config),
   };
+  app.addHook('onClose', async () => {
+    await ctx.site.close();
+  });
 
   registerErrorHandling(app);
   await registerSecurityHeaders(app);

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import type SQLite from 'better-sqlite3';
+import type { SiteClient } from '../scraper';
 
 /** What every route module needs, built once at start and handed down explicitly. */
 export interface AppContext {
@@ -11,4 +12,6 @@ export interface AppContext {
   /** The clock; tests replace it to move time (token expiry, the sign-in limit window). */
   now: () => number;
   log: FastifyBaseLogger;
+  /** The LinkedIn client (LINKEDIN_BASE_URL), shared by the typeahead, company lookups and the runner. */
+  site: SiteClient;
 }

@@ -34,6 +34,9 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     SCRAPE_MIN_INTERVAL_MS: '0',
     LOG_LEVEL: 'silent',
     TZ: 'UTC',
+    // Nothing listens on the discard port: a test that forgets to point the client at a simulator
+    // fails at once instead of reaching the real site.
+    LINKEDIN_BASE_URL: 'http://127.0.0.1:9',
     ...env,
   });
   let clock = Date.parse('2026-11-02T08:00:00Z');

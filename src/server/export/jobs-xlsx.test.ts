@@ -72,9 +72,9 @@ async function exportToBuffer(
 async function load(buffer: Buffer): Promise<ExcelJS.Worksheet> {
   const workbook = new ExcelJS.Workbook();
   // exceljs declares its own Buffer type (an ArrayBuffer); hand it exactly the file's bytes.
-  await workbook.xlsx.load(
-    buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength),
-  );
+  const bytes = new Uint8Array(buffer.byteLength);
+  bytes.set(buffer);
+  await workbook.xlsx.load(bytes.buffer);
   const sheet = workbook.worksheets[0];
   if (!sheet) throw new Error('the workbook has no worksheet');
   return sheet;

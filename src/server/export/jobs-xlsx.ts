@@ -3,6 +3,7 @@ import { PassThrough } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
 import { toCellText } from './cell-text';
+import { sheetZipInput } from './sheet-backpressure';
 
 /**
  * One exported job, as the export routes hand it over. The writer knows nothing of the
@@ -110,12 +111,11 @@ export const MAX_HYPERLINKS_PER_SHEET = 66_530;
 /** Excel refuses hyperlink addresses longer than this (Excel specifications and limits). */
 const MAX_HYPERLINK_LENGTH = 2_079;
 
-/**
- * How much text the row loop writes before it lets the zip compressor and the output catch
- * up. Measured: pausing every 50 rows of 3 KB let the sheet pile up in memory (compression
- * moves on one chunk per event-loop turn); pausing every ~16 KB keeps memory flat.
- */
-const YIELD_EVERY_CHARS = 16 * 1024;
+/** How much text the row loop writes between two checks on the compressor and the output. */
+const YIELD_EVERY_CHARS = 64 * 1024;
+
+/** Most sheet XML allowed to wait for the compressor before the row loop pauses. */
+const MAX_SHEET_BACKLOG = 4 * 1024 * 1024;
 
 const URL_COLUMN = EXPORT_COLUMNS.findIndex((c) => c.header === 'URL') + 1;
 
@@ -181,7 +181,7 @@ export async function writeJobsXlsx(
       pending += textLength(values);
       if (pending >= YIELD_EVERY_CHARS) {
         pending = 0;
-        await letOutputCatchUp(zipped);
+        await letOutputCatchUp(sheet, zipped, delivered);
       }
     }
     if (outputError) throw outputError;
@@ -202,13 +202,23 @@ export async function writeJobsXlsx(
 }
 
 /**
- * exceljs writes rows into the zip without waiting for it: without a pause the whole sheet
- * would pile up in memory before the compressor (which runs on later event-loop turns) and a
- * slow reader (an HTTP client) take it. Give them a turn, and wait while `out` is full.
+ * exceljs writes rows into the zip without waiting for it (see sheet-backpressure): left
+ * alone, the sheet would pile up in memory in front of the compressor, which works on later
+ * event-loop turns, and in front of a slow reader (an HTTP client). Give them a turn, wait
+ * while the compressor has more than MAX_SHEET_BACKLOG queued, and wait while `out` is full.
+ * Every wait also ends when the output fails, so a broken download cannot hang the loop.
  */
-async function letOutputCatchUp(zipped: PassThrough): Promise<void> {
+async function letOutputCatchUp(
+  sheet: unknown,
+  zipped: PassThrough,
+  delivered: Promise<void>,
+): Promise<void> {
   await new Promise<void>((resolve) => setImmediate(resolve));
-  if (zipped.writableNeedDrain) await once(zipped, 'drain');
+  const zipInput = sheetZipInput(sheet);
+  if (zipInput && zipInput.waitingBytes() > MAX_SHEET_BACKLOG) {
+    await Promise.race([once(zipInput.stream, 'drain'), delivered]);
+  }
+  if (zipped.writableNeedDrain) await Promise.race([once(zipped, 'drain'), delivered]);
 }
 
 function sheetName(requested: string | undefined): string {

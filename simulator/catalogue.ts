@@ -1,0 +1,213 @@
+import {
+  COMPANY_HEADS, COMPANY_TAILS, EMPLOYMENT_TYPES, FORMULA_LIKE_TITLES, GERMAN_ROLES, INDUSTRIES,
+  JAPANESE_COMPANIES, JAPANESE_ROLES, JOB_FUNCTIONS, LEGAL_SUFFIXES, LEVELS, ROLES, SENIORITY,
+} from './catalogue-words';
+import { PLACES, type Place } from './places';
+import { createPrng, type Prng } from './prng';
+
+export interface SimCompany {
+  id: string;
+  name: string;
+  /** The `/company/<slug>` part of links, and the voyager `universalName`. */
+  slug: string;
+}
+
+export interface SimJob {
+  id: string;
+  index: number;
+  title: string;
+  company: SimCompany;
+  /** False for cards whose company name is plain text (no `/company/` link). */
+  companyLinked: boolean;
+  /** False for cards without `data-entity-urn` (the id is then only in the link). */
+  hasUrn: boolean;
+  place: Place;
+  salary: string | null;
+  postedDate: string;
+  postedText: string;
+  /** Posted within a day: the card's list date gets the `--new` class. */
+  isNew: boolean;
+  seniority: string;
+  employmentType: string;
+  jobFunction: string;
+  industries: string;
+  applicantsText: string;
+  easyApply: boolean;
+  /** Description longer than 40,000 characters. */
+  longDescription: boolean;
+  /** Seed of the lazily generated description, so start-up stays fast. */
+  seed: number;
+}
+
+export interface Catalogue {
+  seed: number;
+  companies: readonly SimCompany[];
+  jobs: readonly SimJob[];
+  jobById(id: string): SimJob | undefined;
+  companyById(id: string): SimCompany | undefined;
+}
+
+export interface CatalogueOptions {
+  seed: number;
+  companyCount?: number;
+  jobCount?: number;
+}
+
+/** The site's "now": fixed, so posted dates do not depend on the wall clock. */
+export const CATALOGUE_NOW = Date.UTC(2026, 9, 1, 12, 0, 0);
+const DAY_MS = 86_400_000;
+
+export function slugify(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+function buildCompanies(prng: Prng, count: number): SimCompany[] {
+  const companies: SimCompany[] = [];
+  const ids = new Set<string>();
+  const names = new Set<string>();
+  const slugs = new Set<string>();
+  const newId = (): string => {
+    for (;;) {
+      const id = String(prng.between(10_000, 99_999_999));
+      if (!ids.has(id)) {
+        ids.add(id);
+        return id;
+      }
+    }
+  };
+  const uniqueSlug = (base: string): string => {
+    let slug = base;
+    for (let n = 2; slugs.has(slug); n += 1) slug = `${base}-${n}`;
+    slugs.add(slug);
+    return slug;
+  };
+  for (const [name, slug] of JAPANESE_COMPANIES) {
+    names.add(name);
+    companies.push({ id: newId(), name, slug: uniqueSlug(slug) });
+  }
+  let guard = 0;
+  while (companies.length < count && guard < count * 50) {
+    guard += 1;
+    const head = prng.pick(COMPANY_HEADS);
+    const tail = prng.pick(COMPANY_TAILS);
+    const suffix = prng.pick(LEGAL_SUFFIXES);
+    const base = `${head} ${tail}`;
+    const name = suffix === '' ? base : suffix === 'Inc.' && prng.chance(0.4) ? `${base}, Inc.` : `${base} ${suffix}`;
+    if (names.has(name)) continue;
+    names.add(name);
+    companies.push({ id: newId(), name, slug: uniqueSlug(slugify(base)) });
+  }
+  // Distinct companies that share a display name (different ids and slugs), as on the site.
+  const sharers = Math.max(2, Math.floor(count / 40));
+  for (let i = 0; i < sharers; i += 1) {
+    const original = companies[3 + i * 7];
+    if (!original) break;
+    companies.push({ id: newId(), name: original.name, slug: uniqueSlug(original.slug) });
+  }
+  return companies;
+}
+
+function postedText(daysAgo: number, hoursAgo: number): string {
+  if (daysAgo === 0) return hoursAgo <= 1 ? '1 hour ago' : `${hoursAgo} hours ago`;
+  if (daysAgo < 7) return daysAgo === 1 ? '1 day ago' : `${daysAgo} days ago`;
+  if (daysAgo < 30) {
+    const weeks = Math.floor(daysAgo / 7);
+    return weeks === 1 ? '1 week ago' : `${weeks} weeks ago`;
+  }
+  const months = Math.floor(daysAgo / 30);
+  return months === 1 ? '1 month ago' : `${months} months ago`;
+}
+
+function salaryFor(prng: Prng, country: string): string | null {
+  if (!prng.chance(0.35)) return null;
+  const low = prng.between(40, 180);
+  const high = low + prng.between(10, 60);
+  switch (country) {
+    case 'United States':
+      return `$${low},000.00/yr - $${high},000.00/yr`;
+    case 'Germany':
+    case 'France':
+    case 'Netherlands':
+    case 'Spain':
+      return `€${low},000.00/yr - €${high},000.00/yr`;
+    case 'United Kingdom':
+      return `£${low},000.00/yr - £${high},000.00/yr`;
+    case 'Japan':
+      return `¥${low / 10}M/yr - ¥${high / 10}M/yr`;
+    default:
+      return prng.chance(0.5) ? `$${prng.between(30, 90)}.00/hr - $${prng.between(91, 150)}.00/hr` : null;
+  }
+}
+
+function applicantsText(prng: Prng): string {
+  const n = prng.between(0, 260);
+  if (n < 25) return 'Be among the first 25 applicants';
+  if (n > 200) return 'Over 200 applicants';
+  return `${n} applicants`;
+}
+
+function titleFor(prng: Prng, index: number, place: Place): string {
+  if (index % 211 === 17) return FORMULA_LIKE_TITLES[Math.floor(index / 211) % FORMULA_LIKE_TITLES.length] ?? '=Analyst';
+  if (place.country === 'Germany' && prng.chance(0.4)) return prng.pick(GERMAN_ROLES);
+  if (place.country === 'Japan' && prng.chance(0.6)) return prng.pick(JAPANESE_ROLES);
+  return `${prng.pick(LEVELS)}${prng.pick(ROLES)}`.replace(/^(\w+) (Senior|Staff|Head) /, '$2 ');
+}
+
+function buildJobs(prng: Prng, companies: readonly SimCompany[], count: number): SimJob[] {
+  const cities = PLACES.filter((p) => p.kind === 'city');
+  const wide = PLACES.filter((p) => p.kind !== 'city');
+  const jobs: SimJob[] = [];
+  let nextId = 4_300_000_000;
+  for (let index = 0; index < count; index += 1) {
+    nextId += prng.between(1, 30_000);
+    // Skewed so a few companies post many jobs and most post a handful.
+    const company = companies[Math.floor(companies.length * prng.next() ** 2)] ?? companies[0];
+    if (!company) throw new Error('catalogue needs at least one company');
+    const place = prng.chance(0.85) ? prng.pick(cities) : prng.pick(wide);
+    const daysAgo = prng.chance(0.15) ? 0 : prng.between(1, 60);
+    const hoursAgo = prng.between(1, 23);
+    jobs.push({
+      id: String(nextId),
+      index,
+      title: titleFor(prng, index, place),
+      company,
+      companyLinked: !prng.chance(0.07),
+      hasUrn: !prng.chance(0.05),
+      place,
+      salary: salaryFor(prng, place.country),
+      postedDate: new Date(CATALOGUE_NOW - daysAgo * DAY_MS).toISOString().slice(0, 10),
+      postedText: postedText(daysAgo, hoursAgo),
+      isNew: daysAgo === 0,
+      seniority: prng.pick(SENIORITY),
+      employmentType: prng.pick(EMPLOYMENT_TYPES),
+      jobFunction: prng.pick(JOB_FUNCTIONS),
+      industries: prng.pick(INDUSTRIES),
+      applicantsText: applicantsText(prng),
+      easyApply: prng.chance(0.4),
+      longDescription: index % 997 === 3,
+      seed: prng.int(2 ** 31),
+    });
+  }
+  return jobs;
+}
+
+export function buildCatalogue(options: CatalogueOptions): Catalogue {
+  const prng = createPrng(options.seed);
+  const companies = buildCompanies(prng, options.companyCount ?? 400);
+  const jobs = buildJobs(prng, companies, options.jobCount ?? 5000);
+  const jobsById = new Map(jobs.map((j) => [j.id, j]));
+  const companiesById = new Map(companies.map((c) => [c.id, c]));
+  return {
+    seed: options.seed,
+    companies,
+    jobs,
+    jobById: (id) => jobsById.get(id),
+    companyById: (id) => companiesById.get(id),
+  };
+}

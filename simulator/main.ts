@@ -1,0 +1,71 @@
+import { parseArgs } from 'node:util';
+import { startSimulator } from './server';
+
+// `npm run simulator -- --port 4010 [--seed N]`: the simulated site on 127.0.0.1, with faults
+// switchable from the command line for demos and manual testing.
+const usage = `Usage: tsx simulator/main.ts [--port 4010] [--seed 1] [--jobs-per-query N]
+  [--latency MS] [--rate-limit N [--retry-after S]] [--deny N] [--server-error N]
+  [--drop N] [--authwall] [--changed-markup] [--path-prefix /jobs-guest] [--expired-session]`;
+
+function count(value: string | undefined, name: string): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) {
+    console.log(`--${name} needs a whole number\n${usage}`);
+    process.exit(2);
+  }
+  return n;
+}
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: '4010' },
+    seed: { type: 'string', default: '1' },
+    'jobs-per-query': { type: 'string' },
+    latency: { type: 'string' },
+    'rate-limit': { type: 'string' },
+    'retry-after': { type: 'string' },
+    deny: { type: 'string' },
+    'server-error': { type: 'string' },
+    drop: { type: 'string' },
+    authwall: { type: 'boolean', default: false },
+    'changed-markup': { type: 'boolean', default: false },
+    'path-prefix': { type: 'string' },
+    'expired-session': { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+  },
+});
+
+if (values.help) {
+  console.log(usage);
+  process.exit(0);
+}
+
+const sim = await startSimulator({
+  port: count(values.port, 'port'),
+  seed: count(values.seed, 'seed'),
+  jobsPerQuery: count(values['jobs-per-query'], 'jobs-per-query'),
+});
+const scope = values['path-prefix'] ? { pathPrefix: values['path-prefix'] } : {};
+const latency = count(values.latency, 'latency');
+if (latency) sim.faults.latency(latency, scope);
+const rateLimit = count(values['rate-limit'], 'rate-limit');
+const retryAfter = count(values['retry-after'], 'retry-after');
+if (rateLimit) sim.faults.rateLimit(rateLimit, { ...scope, ...(retryAfter !== undefined ? { retryAfterSeconds: retryAfter } : {}) });
+const deny = count(values.deny, 'deny');
+if (deny) sim.faults.rateLimit(deny, { ...scope, status: 999 });
+const serverError = count(values['server-error'], 'server-error');
+if (serverError) sim.faults.serverError(serverError, scope);
+const drop = count(values.drop, 'drop');
+if (drop) sim.faults.drop(drop, scope);
+if (values.authwall) sim.faults.authWall(scope);
+if (values['changed-markup']) sim.faults.changedMarkup(scope);
+if (values['expired-session']) sim.expireSession();
+
+console.log(`Simulated LinkedIn listening on ${sim.url} (seed ${sim.catalogue.seed}, ${sim.catalogue.jobs.length} jobs, ${sim.catalogue.companies.length} companies)`);
+
+const stop = (): void => {
+  void sim.close().then(() => process.exit(0));
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

@@ -1,0 +1,266 @@
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import { buildCatalogue, type Catalogue } from './catalogue';
+import { applyChangedMarkup, createFaults, type FaultDecision, type Faults } from './faults';
+import { foldForMatch } from './places';
+import { renderGuestCards } from './render-guest-cards';
+import { renderJobDetails } from './render-job-details';
+import { renderRscSearchPage } from './render-rsc';
+import { AI_PAGE_SIZE, createSearchEngine, GUEST_OFFSET_LIMIT, type SearchEngine } from './search-results';
+import { checkSession } from './session';
+import { companyHits, geoHits } from './typeahead';
+
+export interface SimulatorOptions {
+  /** Seed of the catalogue and of every answer (default 1). */
+  seed?: number;
+  /** Port on 127.0.0.1 (default 0: any free port). */
+  port?: number;
+  /** When set, every search matches exactly this many jobs. */
+  jobsPerQuery?: number;
+  /** Size of the catalogue (defaults: 5000 jobs, 400 companies). */
+  jobCount?: number;
+  companyCount?: number;
+}
+
+export interface RequestLogEntry {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  /** Request headers as received (tests check browser headers, cookies and csrf). */
+  headers: IncomingHttpHeaders;
+  /** Arrival time, epoch milliseconds with sub-millisecond precision. */
+  at: number;
+  /** Status answered; 0 for a dropped connection, -1 while still being answered. */
+  status: number;
+}
+
+export interface Simulator {
+  url: string;
+  port: number;
+  catalogue: Catalogue;
+  search: SearchEngine;
+  faults: Faults;
+  /** Every request received, in arrival order (the same array across `reset()`). */
+  requests: RequestLogEntry[];
+  /** From now on signed-in calls redirect to /authwall even with valid cookies. */
+  expireSession(): void;
+  /** Clears the request log and the faults, and makes the session valid again. */
+  reset(): void;
+  close(): Promise<void>;
+}
+
+const SEARCH_PATH = '/jobs-guest/jobs/api/seeMoreJobPostings/search';
+const DETAILS_PREFIX = '/jobs-guest/jobs/api/jobPosting/';
+const TYPEAHEAD_PATH = '/jobs-guest/api/typeaheadHits';
+const COMPANY_PREFIX = '/voyager/api/organization/companies/';
+const AI_SEARCH_PATH = '/flagship-web/jobs/search-results';
+
+interface Answer {
+  status: number;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+const html = (body: string, status = 200): Answer => ({ status, headers: { 'content-type': 'text/html; charset=utf-8' }, body });
+
+function authWall(path: string): Answer {
+  const back = encodeURIComponent(path);
+  return { status: 302, headers: { location: `/authwall?trk=bf&trkInfo=bf&original_referer=&sessionRedirect=${back}` }, body: '' };
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+/** The NavigateToScreen body carries the next page's URL; find it wherever it sits. */
+function findUrl(value: unknown, depth = 0): string | undefined {
+  if (depth > 6 || value === null || typeof value !== 'object') return undefined;
+  for (const [key, inner] of Object.entries(value)) {
+    if (key === 'url' && typeof inner === 'string') return inner;
+    const found = findUrl(inner, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
+  const seed = options.seed ?? 1;
+  const catalogue = buildCatalogue({ seed, jobCount: options.jobCount, companyCount: options.companyCount });
+  const search = createSearchEngine(catalogue, { jobsPerQuery: options.jobsPerQuery });
+  const faults = createFaults();
+  const requests: RequestLogEntry[] = [];
+  let sessionExpired = false;
+
+  const guestSearch = (url: URL): Answer => {
+    const startText = url.searchParams.get('start') ?? '0';
+    const start = /^\d+$/.test(startText) ? Number(startText) : Number.NaN;
+    if (!Number.isFinite(start) || start >= GUEST_OFFSET_LIMIT) return { status: 400, body: '' };
+    const keywords = url.searchParams.get('keywords') ?? '';
+    const geoKey = url.searchParams.get('geoId') ?? foldForMatch(url.searchParams.get('location') ?? '');
+    const results = search.guest(keywords, geoKey);
+    if (start >= results.visible.length) return html('');
+    const size = search.guestPageSize(keywords, geoKey, start);
+    const jobs = results.visible.slice(start, start + size);
+    const refId = Buffer.from(`${seed}:${keywords}:${geoKey}`).toString('base64').slice(0, 24);
+    return html(renderGuestCards(jobs, start, refId));
+  };
+
+  const details = (path: string): Answer => {
+    const id = path.slice(DETAILS_PREFIX.length).replace(/\/$/, '');
+    const job = catalogue.jobById(id);
+    return job ? html(renderJobDetails(job)) : html('', 404);
+  };
+
+  const typeahead = (url: URL): Answer => {
+    const type = url.searchParams.get('typeaheadType');
+    const query = url.searchParams.get('query') ?? '';
+    const hits = type === 'GEO' ? geoHits(query) : type === 'COMPANY' ? companyHits(catalogue.companies, query) : undefined;
+    if (!hits) return { status: 400, body: '' };
+    // The site serves this JSON as text/plain.
+    return { status: 200, headers: { 'content-type': 'text/plain;charset=UTF-8' }, body: JSON.stringify(hits) };
+  };
+
+  const company = (req: IncomingMessage, path: string): Answer => {
+    const session = checkSession(req, sessionExpired);
+    if (session === 'signed-out') return authWall(path);
+    if (session === 'csrf') return { status: 403, body: 'CSRF check failed.' };
+    const found = catalogue.companyById(path.slice(COMPANY_PREFIX.length).replace(/\/$/, ''));
+    const type = { 'content-type': 'application/vnd.linkedin.normalized+json+2.1; charset=UTF-8' };
+    if (!found) return { status: 404, headers: type, body: JSON.stringify({ status: 404 }) };
+    const data = {
+      $type: 'com.linkedin.voyager.organization.Company',
+      entityUrn: `urn:li:fs_normalized_company:${found.id}`,
+      name: found.name,
+      universalName: found.slug,
+      url: `https://www.linkedin.com/company/${found.slug}`,
+      staffCount: 10 + (Number(found.id) % 5000),
+    };
+    return { status: 200, headers: type, body: JSON.stringify({ data, included: [] }) };
+  };
+
+  const aiSearch = async (req: IncomingMessage, url: URL): Promise<Answer> => {
+    const body = req.method === 'POST' ? await readBody(req) : '';
+    const session = checkSession(req, sessionExpired);
+    if (session === 'signed-out') return authWall(url.pathname);
+    if (session === 'csrf') return { status: 403, body: 'CSRF check failed.' };
+    let pageUrl = url;
+    if (req.method === 'POST') {
+      const target = findUrl(parseJson(body));
+      if (!target || typeof req.headers['x-li-initial-url'] !== 'string') return { status: 400, body: '' };
+      pageUrl = new URL(target, url);
+    }
+    const keywords = pageUrl.searchParams.get('keywords') ?? '';
+    const start = Number(pageUrl.searchParams.get('start') ?? '0');
+    if (!Number.isInteger(start) || start < 0) return { status: 400, body: '' };
+    const results = search.ai(keywords);
+    const jobs = results.visible.slice(start, start + AI_PAGE_SIZE);
+    const route = `${AI_SEARCH_PATH}/?keywords=${encodeURIComponent(keywords)}&origin=SEMANTIC_SEARCH&start=${start}`;
+    const page = renderRscSearchPage(jobs, start, route, seed);
+    return { status: 200, headers: { 'content-type': 'text/x-component', 'x-li-route-url': page.routeUrl }, body: page.body };
+  };
+
+  const route = async (req: IncomingMessage, url: URL): Promise<Answer> => {
+    const path = url.pathname;
+    const method = req.method ?? 'GET';
+    if (method === 'GET' && path === SEARCH_PATH) return guestSearch(url);
+    if (method === 'GET' && path.startsWith(DETAILS_PREFIX)) return details(path);
+    if (method === 'GET' && path === TYPEAHEAD_PATH) return typeahead(url);
+    if (method === 'GET' && path.startsWith(COMPANY_PREFIX)) return company(req, path);
+    if ((method === 'GET' || method === 'POST') && (path === AI_SEARCH_PATH || path === `${AI_SEARCH_PATH}/`)) return aiSearch(req, url);
+    if (method === 'GET' && path.startsWith('/jobs/view/')) {
+      const job = catalogue.jobById(/(\d+)\/?$/.exec(path)?.[1] ?? '');
+      return job ? html(`<!doctype html><title>${job.id}</title>${renderJobDetails(job)}`) : html('', 404);
+    }
+    if (method === 'GET' && (path === '/authwall' || path === '/login')) return html('<!doctype html><title>Sign in</title><h1>Sign in</h1>');
+    return html('', 404);
+  };
+
+  const answerFault = (decision: FaultDecision, path: string, res: ServerResponse): number | undefined => {
+    const fault = decision.answer;
+    if (!fault) return undefined;
+    if (fault.kind === 'drop') {
+      res.socket?.destroy();
+      return 0;
+    }
+    if (fault.kind === 'authwall') {
+      const wall = authWall(path);
+      res.writeHead(wall.status, wall.headers).end();
+      return wall.status;
+    }
+    const headers: Record<string, string> = { 'content-type': 'text/html; charset=utf-8' };
+    if (fault.retryAfterSeconds !== undefined) {
+      headers['retry-after'] = fault.retryAfterAsDate
+        ? new Date(Date.now() + fault.retryAfterSeconds * 1000).toUTCString()
+        : String(fault.retryAfterSeconds);
+    }
+    res.writeHead(fault.status, headers).end(fault.status === 999 ? '<html><body>Request denied</body></html>' : '');
+    return fault.status;
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const at = performance.timeOrigin + performance.now();
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const entry: RequestLogEntry = { method: req.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), headers: req.headers, at, status: -1 };
+    requests.push(entry);
+    const decision = faults.take(url.pathname);
+    if (decision.latencyMs > 0) await new Promise((r) => setTimeout(r, decision.latencyMs));
+    const faulted = answerFault(decision, url.pathname, res);
+    if (faulted !== undefined) {
+      entry.status = faulted;
+      return;
+    }
+    const answer = await route(req, url);
+    const body = decision.changedMarkup && answer.body ? applyChangedMarkup(answer.body) : (answer.body ?? '');
+    res.writeHead(answer.status, answer.headers ?? {}).end(body);
+    entry.status = answer.status;
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch(() => {
+      if (!res.headersSent) res.writeHead(500).end();
+      else res.destroy();
+    });
+  });
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('simulator did not bind a TCP port');
+
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    port: address.port,
+    catalogue,
+    search,
+    faults,
+    requests,
+    expireSession() {
+      sessionExpired = true;
+    },
+    reset() {
+      requests.length = 0;
+      faults.clear();
+      sessionExpired = false;
+    },
+    close() {
+      return new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      });
+    },
+  };
+}

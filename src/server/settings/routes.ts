@@ -1,0 +1,39 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorBodySchema, settingsSchema, settingsWriteSchema } from '../../contract';
+import type { AppContext } from '../context';
+import { readSettings, saveSettings } from './repository';
+import { notifySettingsChanged } from './settings-events';
+
+/**
+ * GET and POST /settings. The cookies are the operator's own data and are answered to them, but
+ * never logged: the request logger writes method and URL only, and nothing here logs a body.
+ */
+export const settingsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get('/settings', { schema: { response: { 200: settingsSchema } } }, async () =>
+    readSettings(ctx.db),
+  );
+
+  app.post(
+    '/settings',
+    {
+      schema: {
+        body: settingsWriteSchema,
+        response: { 200: settingsSchema, 400: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const previous = await readSettings(ctx.db);
+      const current = { cookies: request.body.cookies, script_time: request.body.script_time };
+      await saveSettings(ctx.db, current);
+      request.log.info(
+        { scriptTimeChanged: previous.script_time !== current.script_time },
+        'settings saved',
+      );
+      notifySettingsChanged(ctx, { previous, current });
+      return current;
+    },
+  );
+};

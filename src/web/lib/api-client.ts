@@ -4,7 +4,8 @@ import { API_BASE_PATH } from '../../contract/constants';
 import { tokenStore } from './token-store';
 
 /** Where the API lives: same origin unless the build set VITE_API_URL (DESIGN.md). */
-export const API_ROOT = `${(import.meta.env.VITE_API_URL ?? '').replace(/\/+$/, '')}${API_BASE_PATH}`;
+// Absolute, from the page's own origin: the same thing in a browser, and it works under jsdom too.
+export const API_ROOT = `${(import.meta.env.VITE_API_URL || window.location.origin).replace(/\/+$/, '')}${API_BASE_PATH}`;
 
 export type ApiErrorKind = 'network' | 'http' | 'parse';
 

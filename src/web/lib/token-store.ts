@@ -17,11 +17,15 @@ let memoryToken: string | null = null;
 
 export const tokenStore = {
   get(): string | null {
-    return storage()?.getItem(TOKEN_STORAGE_KEY) ?? memoryToken;
+    const store = storage();
+    // The memory copy stands in only where storage is unavailable: a token removed from storage
+    // (sign-out in another tab, a cleared site data) must stay removed.
+    return store ? store.getItem(TOKEN_STORAGE_KEY) : memoryToken;
   },
   set(token: string): void {
-    memoryToken = token;
-    storage()?.setItem(TOKEN_STORAGE_KEY, token);
+    const store = storage();
+    if (store) store.setItem(TOKEN_STORAGE_KEY, token);
+    else memoryToken = token;
   },
   clear(): void {
     memoryToken = null;

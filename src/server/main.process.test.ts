@@ -1,0 +1,80 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+
+// The real entry point, as `npm start` runs it, in a child process.
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function freshDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobscout-main-'));
+  dirs.push(dir);
+  return path.join(dir, 'data');
+}
+
+interface Run {
+  output: string;
+  code: number | null;
+}
+
+/** Starts main.ts, waits until `until` appears in its output (or it exits), then stops it. */
+function runMain(env: Record<string, string>, until: RegExp | null): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      env: {
+        ...process.env,
+        PORT: '0',
+        LINKEDIN_BASE_URL: 'http://127.0.0.1:9',
+        LOG_LEVEL: 'info',
+        ADMIN_PASSWORD: '',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`main.ts did not reach ${String(until)} in time:\n${output}`));
+    }, 20_000);
+    const onData = (d: Buffer) => {
+      output += d.toString();
+      if (until && until.test(output)) child.kill('SIGTERM');
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ output, code });
+    });
+  });
+}
+
+describe('npm start (src/server/main.ts)', () => {
+  it('generates a password on the first start, prints it once, and never again', async () => {
+    const dataDir = freshDir();
+    const first = await runMain({ DATA_DIR: dataDir }, /dashboard at http/);
+    const match = /ADMIN PASSWORD[^\n]*\n\s*\n\s+(\S+)\s*\n/.exec(first.output);
+    expect(match?.[1]).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    expect(first.code).toBe(0); // SIGTERM is a graceful shutdown
+    // Only the hash is stored, and the folder is owner-only.
+    expect(fs.statSync(dataDir).mode & 0o777).toBe(0o700);
+    const dbBytes = fs.readFileSync(path.join(dataDir, 'jobscout.sqlite'));
+    expect(dbBytes.includes(Buffer.from(match?.[1] ?? 'missing'))).toBe(false);
+
+    const second = await runMain({ DATA_DIR: dataDir }, /dashboard at http/);
+    expect(second.output).not.toContain('ADMIN PASSWORD');
+    expect(second.output).not.toContain(match?.[1] ?? 'missing');
+  });
+
+  it('stops at start with one line naming a bad variable', async () => {
+    const run = await runMain({ DATA_DIR: freshDir(), PORT: 'eighty' }, null);
+    expect(run.code).toBe(1);
+    expect(run.output.trim()).toBe(
+      'Configuration error: PORT must be a port number from 0 to 65535',
+    );
+  });
+});

@@ -107,6 +107,8 @@ export async function signIn(page: Page, password = E2E_PASSWORD): Promise<void>
  * that simulator, on a fresh data folder. Each test gets its own pair.
  */
 export const test = base.extend<{ simulator: Simulator; server: RunningServer }>({
+  // Playwright reads a fixture's dependencies from this destructuring: it must be written, empty.
+  // eslint-disable-next-line no-empty-pattern
   simulator: async ({}, use) => {
     const simulator = await startSimulator();
     await use(simulator);

@@ -1,0 +1,86 @@
+import { Download } from 'lucide-react';
+import type { Batch } from '../../../../contract/batches';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { DateTime } from '../../../components/ui/date-time';
+import { StatusBadge } from '../../../components/ui/status-badge';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableEmpty,
+  TableHead,
+  TableHeader,
+  TableRow,
+  TableSkeleton,
+} from '../../../components/ui/table';
+import { useExportBatch } from '../api/export-batch';
+import { batchProgressText } from './batch-progress';
+
+const COLUMNS = ['Batch ID', 'Type', 'Status', 'Start Time', 'End Time', 'Actions'] as const;
+
+/** SPEC.md §2's batch table; `batches` undefined while the first load is under way. */
+export function BatchesTable({ batches }: { batches: Batch[] | undefined }) {
+  // SPEC.md §2: sorted by id, descending, whatever order the server sent.
+  const rows = batches ? [...batches].sort((a, b) => b.id - a.id) : undefined;
+  return (
+    <Table aria-label="Batches">
+      <TableHeader>
+        <TableRow>
+          {COLUMNS.map((c) => (
+            <TableHead key={c}>{c}</TableHead>
+          ))}
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {rows === undefined ? (
+          <TableSkeleton columns={COLUMNS.length} />
+        ) : rows.length === 0 ? (
+          <TableEmpty columns={COLUMNS.length}>No batches found.</TableEmpty>
+        ) : (
+          rows.map((batch) => <BatchRow key={batch.id} batch={batch} />)
+        )}
+      </TableBody>
+    </Table>
+  );
+}
+
+function BatchRow({ batch }: { batch: Batch }) {
+  return (
+    <TableRow>
+      <TableCell className="font-medium tabular-nums">{batch.id}</TableCell>
+      <TableCell>
+        <Badge tone={batch.kind === 'manual' ? 'amber' : 'neutral'}>{batch.kind}</Badge>
+      </TableCell>
+      <TableCell>
+        <StatusBadge status={batch.status} reason={batch.error} detail={batchProgressText(batch)} />
+      </TableCell>
+      <TableCell className="whitespace-nowrap">
+        <DateTime value={batch.started_at} />
+      </TableCell>
+      <TableCell className="whitespace-nowrap">
+        <DateTime value={batch.finished_at} />
+      </TableCell>
+      <TableCell>
+        {batch.status === 'completed' ? <ExportBatchButton batchId={batch.id} /> : null}
+      </TableCell>
+    </TableRow>
+  );
+}
+
+function ExportBatchButton({ batchId }: { batchId: number }) {
+  const exportBatch = useExportBatch();
+  return (
+    <Button
+      variant="secondary"
+      size="sm"
+      // One download at a time per row; the label stays "Export" as SPEC.md names it.
+      disabled={exportBatch.isPending}
+      aria-busy={exportBatch.isPending || undefined}
+      onClick={() => exportBatch.mutate(batchId)}
+    >
+      <Download aria-hidden="true" />
+      Export
+    </Button>
+  );
+}

@@ -1,0 +1,93 @@
+import { Download } from 'lucide-react';
+import type { QueryRun } from '../../../../contract/query-runs';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { DateTime } from '../../../components/ui/date-time';
+import { StatusBadge } from '../../../components/ui/status-badge';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableEmpty,
+  TableHead,
+  TableHeader,
+  TableRow,
+  TableSkeleton,
+} from '../../../components/ui/table';
+import { useExportQueryRun } from '../api/export-query-run';
+import { runProgressText } from './run-progress';
+
+const COLUMNS = [
+  'Batch ID',
+  'Query ID',
+  'Search Term',
+  'Location',
+  'Type',
+  'Status',
+  'Start Time',
+  'End Time',
+  'Actions',
+] as const;
+
+/** SPEC.md §2's query-run table; `runs` undefined while the first load is under way. */
+export function QueryRunsTable({ runs }: { runs: QueryRun[] | undefined }) {
+  return (
+    <Table aria-label="Query Runs">
+      <TableHeader>
+        <TableRow>
+          {COLUMNS.map((c) => (
+            <TableHead key={c}>{c}</TableHead>
+          ))}
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {runs === undefined ? (
+          <TableSkeleton columns={COLUMNS.length} />
+        ) : runs.length === 0 ? (
+          <TableEmpty columns={COLUMNS.length}>No query runs found.</TableEmpty>
+        ) : (
+          runs.map((run) => <QueryRunRow key={run.id} run={run} />)
+        )}
+      </TableBody>
+    </Table>
+  );
+}
+
+function QueryRunRow({ run }: { run: QueryRun }) {
+  return (
+    <TableRow>
+      <TableCell className="tabular-nums">#{run.batch_id}</TableCell>
+      <TableCell className="tabular-nums">#{run.query_id}</TableCell>
+      <TableCell className="font-medium text-slate-900">{run.job_title}</TableCell>
+      <TableCell>{run.location}</TableCell>
+      <TableCell>{run.is_ai ? <Badge tone="violet">AI</Badge> : <Badge>Standard</Badge>}</TableCell>
+      <TableCell>
+        <StatusBadge status={run.status} reason={run.error} detail={runProgressText(run)} />
+      </TableCell>
+      <TableCell className="whitespace-nowrap">
+        <DateTime value={run.start_time} />
+      </TableCell>
+      <TableCell className="whitespace-nowrap">
+        <DateTime value={run.end_time} />
+      </TableCell>
+      <TableCell>{run.status === 'completed' ? <ExportRunButton run={run} /> : null}</TableCell>
+    </TableRow>
+  );
+}
+
+function ExportRunButton({ run }: { run: QueryRun }) {
+  const exportRun = useExportQueryRun();
+  return (
+    <Button
+      variant="secondary"
+      size="sm"
+      // One download at a time per row; the label stays "Export" as SPEC.md names it.
+      disabled={exportRun.isPending}
+      aria-busy={exportRun.isPending || undefined}
+      onClick={() => exportRun.mutate(run)}
+    >
+      <Download aria-hidden="true" />
+      Export
+    </Button>
+  );
+}

@@ -1,5 +1,59 @@
+import { useState } from 'react';
+import { MAX_QUERIES } from '../../../contract/constants';
+import type { Query } from '../../../contract/queries';
+import { ErrorAlert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
+import { Tooltip } from '../../components/ui/tooltip';
+import { useQueries } from './api/get-queries';
+import { QueriesTable } from './components/queries-table';
+import { QueryFormDialog } from './components/query-form-dialog';
+
+type ModalState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; query: Query };
 
 export function QueriesPage() {
-  return <PageHeader title="Queries" />;
+  const queries = useQueries();
+  const [modal, setModal] = useState<ModalState>({ mode: 'closed' });
+  // DESIGN.md: the limit counts the queries that are not archived.
+  const activeCount = queries.data?.filter((q) => q.status !== 'archived').length ?? 0;
+  const limitReached = activeCount >= MAX_QUERIES;
+
+  return (
+    <>
+      <PageHeader
+        title="Queries"
+        actions={
+          <Tooltip content={limitReached ? `Query limit reached (${MAX_QUERIES} max)` : null}>
+            <Button disabled={limitReached} onClick={() => setModal({ mode: 'create' })}>
+              New Query
+            </Button>
+          </Tooltip>
+        }
+      />
+      <Card>
+        <CardHeader>
+          <CardTitle>All Queries</CardTitle>
+        </CardHeader>
+        <CardContent className="px-0 py-0">
+          {queries.isError ? (
+            <ErrorAlert className="m-5">Error loading queries. Please try again.</ErrorAlert>
+          ) : (
+            <QueriesTable
+              queries={queries.data}
+              loading={queries.isPending}
+              onEdit={(query) => setModal({ mode: 'edit', query })}
+            />
+          )}
+        </CardContent>
+      </Card>
+      <QueryFormDialog
+        open={modal.mode !== 'closed'}
+        onOpenChange={(open) => {
+          if (!open) setModal({ mode: 'closed' });
+        }}
+        query={modal.mode === 'edit' ? modal.query : undefined}
+      />
+    </>
+  );
 }

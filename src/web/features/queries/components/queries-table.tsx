@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import type { Query, QueryWrite } from '../../../../contract/queries';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Switch } from '../../../components/ui/switch';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableEmpty,
+  TableHead,
+  TableHeader,
+  TableRow,
+  TableSkeleton,
+} from '../../../components/ui/table';
+import { useUpdateQuery } from '../api/update-query';
+
+const COLUMNS = ['ID', 'Search Term', 'Location', 'AI', 'Active', 'Actions'] as const;
+
+/** The body of every PUT: the query's own fields with one status (SPEC.md §4). */
+function writeOf(query: Query, status: Query['status']): QueryWrite {
+  return { job_title: query.job_title, location_id: query.location_id, status, is_ai: query.is_ai };
+}
+
+export function deleteConfirmation(query: Query): string {
+  return `Are you sure you want to delete the query "${query.job_title}" in "${query.display_name}"? This will archive it permanently.`;
+}
+
+interface QueriesTableProps {
+  queries: Query[] | undefined;
+  loading: boolean;
+  onEdit: (query: Query) => void;
+}
+
+export function QueriesTable({ queries, loading, onEdit }: QueriesTableProps) {
+  return (
+    <Table>
+      <TableHeader>
+        <TableRow>
+          {COLUMNS.map((c) => (
+            <TableHead key={c}>{c}</TableHead>
+          ))}
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {loading ? (
+          <TableSkeleton columns={COLUMNS.length} />
+        ) : !queries || queries.length === 0 ? (
+          <TableEmpty columns={COLUMNS.length}>No queries found.</TableEmpty>
+        ) : (
+          queries.map((q) => <QueryRow key={q.id} query={q} onEdit={onEdit} />)
+        )}
+      </TableBody>
+    </Table>
+  );
+}
+
+function QueryRow({ query, onEdit }: { query: Query; onEdit: (query: Query) => void }) {
+  const toggle = useUpdateQuery();
+  const archive = useUpdateQuery();
+  const [confirming, setConfirming] = useState(false);
+  const archived = query.status === 'archived';
+
+  const onToggle = () => {
+    const next = query.status === 'active' ? 'inactive' : 'active';
+    toggle.mutate(
+      { id: query.id, body: writeOf(query, next) },
+      // SPEC.md §8: a failed toggle is logged only.
+      { onError: (err) => console.warn(`Could not change the status of query #${query.id}`, err) },
+    );
+  };
+
+  const onArchive = () => {
+    archive.mutate(
+      { id: query.id, body: writeOf(query, 'archived') },
+      // SPEC.md §8: a failed archive (delete) is logged only.
+      { onError: (err) => console.warn(`Could not delete query #${query.id}`, err) },
+    );
+  };
+
+  return (
+    <TableRow data-status={query.status}>
+      <TableCell className="font-mono text-slate-600">#{query.id}</TableCell>
+      <TableCell className="font-medium text-slate-900">{query.job_title}</TableCell>
+      <TableCell>{query.display_name}</TableCell>
+      <TableCell>
+        {query.is_ai ? <Badge tone="violet">AI</Badge> : <Badge>Classic</Badge>}
+      </TableCell>
+      <TableCell>
+        <Switch
+          aria-label={`Active: ${query.job_title} in ${query.display_name}`}
+          checked={query.status === 'active'}
+          disabled={archived || toggle.isPending}
+          onCheckedChange={onToggle}
+        />
+      </TableCell>
+      <TableCell>
+        <div className="flex items-center gap-2">
+          <Button variant="secondary" size="sm" disabled={archived} onClick={() => onEdit(query)}>
+            Edit
+          </Button>
+          <Button
+            variant="danger"
+            size="sm"
+            disabled={archived || archive.isPending}
+            onClick={() => setConfirming(true)}
+          >
+            {archive.isPending ? 'Deleting...' : 'Delete'}
+          </Button>
+        </div>
+        <ConfirmDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          title="Delete query"
+          message={deleteConfirmation(query)}
+          onConfirm={onArchive}
+          destructive
+        />
+      </TableCell>
+    </TableRow>
+  );
+}

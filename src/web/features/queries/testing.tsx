@@ -1,0 +1,45 @@
+// Shared by this feature's component tests only.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import type { Query } from '../../../contract/queries';
+
+/** jsdom's origin; the app calls the API on the same origin (DESIGN.md). */
+export const API = 'http://localhost:3000/api/v1';
+
+// Radix measures its Switch and Tooltip with ResizeObserver, which jsdom lacks.
+export function installResizeObserver(): void {
+  globalThis.ResizeObserver ??= class {
+    observe(): void {}
+    unobserve(): void {}
+    disconnect(): void {}
+  };
+}
+
+export function renderWithClient(ui: ReactElement) {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  return { client, ...render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>) };
+}
+
+export function aQuery(id: number, overrides: Partial<Query> = {}): Query {
+  return {
+    id,
+    job_title: `Role ${id}`,
+    location_id: 103035651,
+    display_name: 'Berlin, Germany',
+    status: 'active',
+    is_ai: false,
+    ...overrides,
+  };
+}
+
+/** A promise the test resolves when it wants a pending request to finish. */
+export function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve: () => void = () => {};
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}

@@ -1,5 +1,39 @@
+import { useEffect } from 'react';
+import { DEFAULT_SCRIPT_TIME } from '../../../contract/constants';
+import { Card, CardContent } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
+import { Spinner } from '../../components/ui/spinner';
+import { useSettings } from './api/get-settings';
+import { SettingsForm } from './components/settings-form';
 
+/** SPEC.md §2 "/settings". There is no script_time field: it is only carried through on save. */
 export function SettingsPage() {
-  return <PageHeader title="Settings" />;
+  const settings = useSettings();
+
+  useEffect(() => {
+    // SPEC.md names no loading error for this screen: the form still works, with an empty
+    // textarea and the default script time, and the failure goes to the console.
+    if (settings.isError) console.warn('loading settings failed', settings.error);
+  }, [settings.isError, settings.error]);
+
+  return (
+    <>
+      <PageHeader title="Settings" />
+      <Card>
+        <CardContent className="py-5">
+          {settings.isPending ? (
+            <div className="flex items-center gap-3 py-6 text-sm text-slate-600" aria-busy="true">
+              <Spinner />
+              <span className="sr-only">Loading settings</span>
+            </div>
+          ) : (
+            <SettingsForm
+              initialCookies={settings.data?.cookies ?? ''}
+              scriptTime={settings.data?.script_time ?? DEFAULT_SCRIPT_TIME}
+            />
+          )}
+        </CardContent>
+      </Card>
+    </>
+  );
 }

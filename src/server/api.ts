@@ -4,6 +4,8 @@ import { queryRoutes } from './queries/routes';
 import { locationRoutes } from './locations/routes';
 import { settingsRoutes } from './settings/routes';
 import { companyRoutes } from './companies/routes';
+import { batchRoutes } from './batches/routes';
+import { queryRunRoutes } from './query-runs/routes';
 import { requireSessionForScope } from './auth/guard';
 import type { AppContext } from './context';
 import { API_BASE_PATH } from '../contract';
@@ -16,4 +18,6 @@ export const apiRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { 
   await app.register(locationRoutes, { ctx });
   await app.register(settingsRoutes, { ctx });
   await app.register(companyRoutes, { ctx });
+  await app.register(batchRoutes, { ctx });
+  await app.register(queryRunRoutes, { ctx });
 };

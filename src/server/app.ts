@@ -10,6 +10,8 @@ import { healthRoutes } from './health';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerWebApp } from './plugins/web-app';
+import { createRunnerService } from '../runner';
+import { onSettingsChanged } from './settings/settings-events';
 
 export interface BuildAppOptions {
   config: Config;
@@ -47,7 +49,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const ctx: AppContext = {
+  const base: Omit<AppContext, 'runner'> = {
     config: options.config,
     db: options.database.db,
     sqlite: options.database.sqlite,
@@ -55,7 +57,18 @@ export async function buildApp(
     log: app.log,
     site: options.site ?? siteClientFromConfig(options.config),
   };
+  const ctx: AppContext = {
+    ...base,
+    runner: createRunnerService({ ...base, timeZone: options.config.timeZone }),
+  };
+  // The runner resumes an unfinished batch and starts the daily schedule once the app is ready.
+  app.addHook('onReady', async () => {
+    ctx.runner.start();
+    onSettingsChanged(ctx, () => ctx.runner.schedule.settingsChanged());
+  });
   app.addHook('onClose', async () => {
+    // The runner first: it finishes its request in flight through the site client.
+    await ctx.runner.close();
     await ctx.site.close();
   });
 

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { RunnerService } from '../runner';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import type SQLite from 'better-sqlite3';
@@ -14,4 +15,6 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** The LinkedIn client (LINKEDIN_BASE_URL), shared by the typeahead, company lookups and the runner. */
   site: SiteClient;
+  /** The batch runner and its daily schedule (src/runner): started on ready, stopped on close. */
+  runner: RunnerService;
 }

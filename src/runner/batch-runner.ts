@@ -1,0 +1,312 @@
+import type SQLite from 'better-sqlite3';
+import type { BatchKind } from '../contract';
+import { isSiteError, type SearchPage, type SiteClient } from '../scraper';
+import { BatchStore, type ClaimResult, type StoredRun } from './batch-store';
+import { createCompanyIdCache, NEGATIVE_LOOKUP_TTL_MS } from './company-ids';
+
+/** The slice of a pino / Fastify logger the runner writes to. */
+export interface RunnerLog {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export type RunnerSite = Pick<
+  SiteClient,
+  'searchJobs' | 'searchJobsWithAi' | 'getJobDetails' | 'searchCompanies' | 'getCompany'
+>;
+
+export interface BatchRunnerOptions {
+  sqlite: SQLite.Database;
+  site: RunnerSite;
+  now: () => number;
+  log: RunnerLog;
+  /** How long close() lets the request in flight finish before cancelling it. Default 10 s. */
+  stopGraceMs?: number;
+  /** Company-id lookups at once (the client's typeahead budget spaces them). Default 5. */
+  companyLookupConcurrency?: number;
+}
+
+export interface BatchRunner {
+  /**
+   * Starts a batch unless one is running or enriching (answers why not), and drives it in
+   * the background. `dailyDate` claims that day's daily batch (once per day, database-wide).
+   */
+  start(kind: BatchKind, dailyDate?: string): ClaimResult;
+  /** Picks up batches a stopped or killed process left running or enriching. */
+  resume(): void;
+  /** True while this runner drives a batch. */
+  readonly busy: boolean;
+  /** Resolves when this runner drives no batch. */
+  idle(): Promise<void>;
+  /** Called each time the runner becomes idle (the daily schedule starts a waiting batch). */
+  onIdle(listener: () => void): () => void;
+  /** Stops after the request in flight, leaving the batch resumable. Idempotent. */
+  close(): Promise<void>;
+}
+
+type Outcome = { kind: 'done' } | { kind: 'stopped' } | { kind: 'fatal'; reason: string };
+
+const DETAILS_CHUNK = 200;
+const COOKIES_SETTING = 'cookies';
+
+export const NO_ACTIVE_QUERIES = 'No active queries to run';
+export function everyRunFailedMessage(count: number, firstReason: string | null): string {
+  const runs = count === 1 ? 'The only query run failed' : `All ${count} query runs failed`;
+  return firstReason ? `${runs}: ${firstReason}` : runs;
+}
+
+function describe(error: unknown): string {
+  if (isSiteError(error)) return error.message;
+  // Not a site error: a bug or a database problem. The operator sees a short line; the
+  // log has the whole error.
+  return `Unexpected error: ${error instanceof Error ? error.message : String(error)}`.slice(
+    0,
+    500,
+  );
+}
+
+export function createBatchRunner(options: BatchRunnerOptions): BatchRunner {
+  const { site, now, log } = options;
+  const store = new BatchStore(options.sqlite);
+  const companies = createCompanyIdCache(options.sqlite, site);
+  const stopGraceMs = options.stopGraceMs ?? 10_000;
+  const lookupConcurrency = options.companyLookupConcurrency ?? 5;
+  const abort = new AbortController();
+  const idleListeners = new Set<() => void>();
+  let closing = false;
+  let current: Promise<void> | null = null;
+  const queue: number[] = [];
+
+  const stopped = (): boolean => closing || abort.signal.aborted;
+
+  const isAbort = (error: unknown): boolean =>
+    stopped() &&
+    ((isSiteError(error) && error.kind === 'aborted') ||
+      (error instanceof Error && error.name === 'AbortError'));
+
+  async function runOne(run: StoredRun): Promise<Outcome> {
+    const signal = abort.signal;
+    const query = {
+      keywords: run.job_title,
+      geoId: String(run.location_id),
+      startAt: run.next_start,
+    };
+    try {
+      const pages: AsyncGenerator<SearchPage> =
+        run.is_ai === 1
+          ? site.searchJobsWithAi(
+              { ...query, placeName: run.location, cookies: store.setting(COOKIES_SETTING) ?? '' },
+              { signal },
+            )
+          : site.searchJobs(query, { signal });
+      for await (const page of pages) {
+        store.savePage(run, page, now());
+        // Between two pages is the safe place to stop: everything fetched is stored.
+        if (stopped()) return { kind: 'stopped' };
+      }
+      store.finishRun(run.id, 'completed', null, now());
+      return { kind: 'done' };
+    } catch (error) {
+      if (isAbort(error)) return { kind: 'stopped' };
+      const reason = describe(error);
+      store.finishRun(run.id, 'failed', reason, now());
+      if (!isSiteError(error))
+        log.error({ err: error, batchId: run.batch_id, runId: run.id }, 'query run crashed');
+      else
+        log.warn(
+          { batchId: run.batch_id, runId: run.id, kind: error.kind, reason },
+          'query run failed',
+        );
+      // An expired session fails every later signed-in request too: stop the batch.
+      if (isSiteError(error) && error.kind === 'session-expired') return { kind: 'fatal', reason };
+      return { kind: 'done' };
+    }
+  }
+
+  async function runQueries(batchId: number): Promise<Outcome> {
+    // A run left running by a stopped process is redone from its stored offset.
+    for (const run of store.runsOfBatch(batchId).filter((r) => r.status === 'running')) {
+      if (stopped()) return { kind: 'stopped' };
+      const outcome = await runOne(run);
+      if (outcome.kind !== 'done') return outcome;
+    }
+    for (;;) {
+      if (stopped()) return { kind: 'stopped' };
+      const query = store.nextQuery(batchId);
+      if (!query) return { kind: 'done' };
+      const run = store.createRun(batchId, query, now());
+      log.info({ batchId, runId: run.id, queryId: query.id }, 'query run started');
+      const outcome = await runOne(run);
+      if (outcome.kind !== 'done') return outcome;
+    }
+  }
+
+  async function resolveCompanyIds(batchId: number): Promise<Outcome> {
+    const pending = store.unresolvedCompanies(batchId, now() - NEGATIVE_LOOKUP_TTL_MS);
+    let next = 0;
+    let fatal: string | null = null;
+    const worker = async (): Promise<void> => {
+      while (next < pending.length && !stopped() && fatal === null) {
+        const company = pending[next++];
+        if (!company) return;
+        try {
+          const id = await companies.resolve(company.name, now(), abort.signal);
+          if (id !== null) store.setCompanyId(company.normalized, id);
+        } catch (error) {
+          if (isAbort(error)) return;
+          if (isSiteError(error) && error.kind === 'session-expired') fatal = error.message;
+          // A name that cannot be looked up now stays unknown: blocking then goes by name.
+          else log.warn({ batchId, reason: describe(error) }, 'company id lookup failed');
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, lookupConcurrency) }, worker));
+    if (fatal !== null) return { kind: 'fatal', reason: fatal };
+    return stopped() ? { kind: 'stopped' } : { kind: 'done' };
+  }
+
+  async function enrich(batchId: number): Promise<Outcome> {
+    const ids = await resolveCompanyIds(batchId);
+    if (ids.kind !== 'done') return ids;
+    const batch = store.batch(batchId);
+    const done = batch?.jobs_enriched ?? 0;
+    store.setEnrichTotals(batchId, done + store.pendingDetailsCount(batchId), done);
+    for (;;) {
+      const chunk = store.pendingDetailIds(batchId, DETAILS_CHUNK);
+      if (chunk.length === 0) return { kind: 'done' };
+      for (const jobId of chunk) {
+        if (stopped()) return { kind: 'stopped' };
+        try {
+          const details = await site.getJobDetails(jobId, { signal: abort.signal });
+          store.saveDetails(batchId, details, now());
+        } catch (error) {
+          if (isAbort(error)) return { kind: 'stopped' };
+          if (
+            isSiteError(error) &&
+            (error.kind === 'session-expired' || error.kind === 'rate-limited')
+          ) {
+            // The site refuses every further request: the batch cannot go on.
+            return { kind: 'fatal', reason: error.message };
+          }
+          // One job that is gone or unreadable is noted and skipped, never fatal.
+          store.saveDetailsError(batchId, jobId, describe(error));
+          log.warn({ batchId, jobId, reason: describe(error) }, 'job details failed');
+        }
+      }
+    }
+  }
+
+  async function drive(batchId: number): Promise<void> {
+    try {
+      let batch = store.batch(batchId);
+      if (batch?.status === 'running') {
+        const outcome = await runQueries(batchId);
+        if (outcome.kind === 'stopped') return;
+        if (outcome.kind === 'fatal') {
+          store.finishBatch(batchId, 'failed', outcome.reason, now());
+          log.warn({ batchId, reason: outcome.reason }, 'batch failed');
+          return;
+        }
+        const runs = store.runsOfBatch(batchId);
+        if (runs.length === 0 || store.runCount(batchId, 'completed') === 0) {
+          const reason =
+            runs.length === 0
+              ? NO_ACTIVE_QUERIES
+              : everyRunFailedMessage(runs.length, store.firstRunFailure(batchId));
+          store.finishBatch(batchId, 'failed', reason, now());
+          log.warn({ batchId, reason }, 'batch failed');
+          return;
+        }
+        store.setEnriching(batchId);
+        batch = store.batch(batchId);
+      }
+      if (batch?.status === 'enriching') {
+        const outcome = await enrich(batchId);
+        if (outcome.kind === 'stopped') return;
+        if (outcome.kind === 'fatal') {
+          store.finishBatch(batchId, 'failed', outcome.reason, now());
+          log.warn({ batchId, reason: outcome.reason }, 'batch failed');
+          return;
+        }
+        store.finishBatch(batchId, 'completed', null, now());
+        log.info({ batchId }, 'batch completed');
+      }
+    } catch (error) {
+      // Never let a background failure escape: log it, and close the batch when the
+      // database still lets us, so the operator sees why and can start another.
+      log.error({ err: error, batchId }, 'batch crashed');
+      if (stopped()) return;
+      try {
+        store.finishBatch(batchId, 'failed', describe(error), now());
+      } catch (inner) {
+        log.error({ err: inner, batchId }, 'could not mark the crashed batch failed');
+      }
+    }
+  }
+
+  function pump(): void {
+    if (current || closing) return;
+    const batchId = queue.shift();
+    if (batchId === undefined) {
+      for (const listener of idleListeners) {
+        try {
+          listener();
+        } catch (error) {
+          log.error({ err: error }, 'idle listener failed');
+        }
+      }
+      return;
+    }
+    current = drive(batchId).finally(() => {
+      current = null;
+      pump();
+    });
+  }
+
+  function enqueue(batchId: number): void {
+    if (!queue.includes(batchId)) queue.push(batchId);
+    pump();
+  }
+
+  return {
+    start(kind, dailyDate) {
+      if (closing) return { claimed: false, reason: 'busy' };
+      const result = store.claimBatch(kind, now(), dailyDate ?? null);
+      if (result.claimed) {
+        log.info({ batchId: result.batch.id, kind }, 'batch started');
+        enqueue(result.batch.id);
+      }
+      return result;
+    },
+    resume() {
+      for (const id of store.unfinishedBatchIds()) {
+        log.info({ batchId: id }, 'resuming unfinished batch');
+        enqueue(id);
+      }
+    },
+    get busy() {
+      return current !== null || queue.length > 0;
+    },
+    async idle() {
+      while (current) await current;
+    },
+    onIdle(listener) {
+      idleListeners.add(listener);
+      return () => idleListeners.delete(listener);
+    },
+    async close() {
+      closing = true;
+      queue.length = 0;
+      const running = current;
+      if (!running) return;
+      // Let the request in flight finish (its page is then stored); cancel it if it hangs.
+      const timer = setTimeout(() => abort.abort(), stopGraceMs);
+      try {
+        await running;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
+}

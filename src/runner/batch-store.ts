@@ -1,0 +1,328 @@
+import type SQLite from 'better-sqlite3';
+import { z } from 'zod';
+import type { BatchKind } from '../contract';
+import { normalizeCompanyName, type JobDetails, type SearchPage } from '../scraper';
+
+// The runner's reads and writes, as synchronous better-sqlite3 statements: each page of
+// results or each enriched job is one short transaction, so progress is on disk the moment
+// it happens and a killed process loses at most the request that was in flight.
+
+const batchRowSchema = z.object({
+  id: z.number(),
+  kind: z.enum(['daily', 'manual']),
+  status: z.enum(['running', 'enriching', 'completed', 'failed']),
+  started_at: z.number().nullable(),
+  finished_at: z.number().nullable(),
+  error: z.string().nullable(),
+  daily_date: z.string().nullable(),
+  jobs_to_enrich: z.number(),
+  jobs_enriched: z.number(),
+});
+export type StoredBatch = z.infer<typeof batchRowSchema>;
+
+const runRowSchema = z.object({
+  id: z.number(),
+  batch_id: z.number(),
+  query_id: z.number(),
+  job_title: z.string(),
+  location: z.string(),
+  location_id: z.number(),
+  is_ai: z.number(),
+  status: z.enum(['running', 'completed', 'failed']),
+  next_start: z.number(),
+});
+export type StoredRun = z.infer<typeof runRowSchema>;
+
+const queryRowSchema = z.object({
+  id: z.number(),
+  job_title: z.string(),
+  display_name: z.string(),
+  location_id: z.number(),
+  is_ai: z.number(),
+});
+export type ActiveQuery = z.infer<typeof queryRowSchema>;
+
+const idRowSchema = z.object({ id: z.union([z.number(), z.string()]) });
+const countSchema = z.object({ n: z.number() });
+const companyRowSchema = z.object({ company_normalized: z.string(), company_name: z.string() });
+const settingSchema = z.object({ value: z.string() });
+
+/** Jobs whose company is blocked: by id, or by normalised name where the id is unknown. */
+export const BLOCKED_JOB_SQL = `(
+  EXISTS (SELECT 1 FROM banned_companies b WHERE b.id = j.company_id)
+  OR (j.company_id IS NULL AND j.company_normalized <> ''
+      AND EXISTS (SELECT 1 FROM banned_companies b WHERE b.normalized_name = j.company_normalized))
+)`;
+
+/** The jobs linked to any run of the batch `@batch` (from its runs, so only its links are read). */
+const BATCH_JOBS_SQL = `FROM query_runs r JOIN query_run_jobs l ON l.query_run_id = r.id JOIN jobs j ON j.id = l.job_id
+  WHERE r.batch_id = @batch`;
+
+const PENDING_DETAILS_SQL = `${BATCH_JOBS_SQL} AND j.details_fetched_at IS NULL AND j.details_error IS NULL AND NOT ${BLOCKED_JOB_SQL}`;
+
+export type ClaimResult =
+  { claimed: true; batch: StoredBatch } | { claimed: false; reason: 'busy' | 'already-claimed' };
+
+export class BatchStore {
+  private readonly s;
+
+  constructor(private readonly sqlite: SQLite.Database) {
+    const p = (text: string) => sqlite.prepare(text);
+    this.s = {
+      batch: p('SELECT * FROM batches WHERE id = ?'),
+      active: p(`SELECT id FROM batches WHERE status IN ('running','enriching') ORDER BY id`),
+      dailyFor: p('SELECT id FROM batches WHERE daily_date = ?'),
+      insertBatch: p(
+        `INSERT INTO batches (kind, status, started_at, daily_date) VALUES (@kind, 'running', @now, @dailyDate)`,
+      ),
+      runsOfBatch: p('SELECT * FROM query_runs WHERE batch_id = ? ORDER BY id'),
+      lastQueryId: p('SELECT COALESCE(MAX(query_id), 0) AS n FROM query_runs WHERE batch_id = ?'),
+      nextQuery: p(
+        `SELECT id, job_title, display_name, location_id, is_ai FROM queries
+         WHERE status = 'active' AND id > ? ORDER BY id LIMIT 1`,
+      ),
+      insertRun: p(
+        `INSERT INTO query_runs (batch_id, query_id, job_title, location, location_id, is_ai, status, start_time)
+         VALUES (@batch, @query, @title, @location, @locationId, @isAi, 'running', @now)`,
+      ),
+      run: p('SELECT * FROM query_runs WHERE id = ?'),
+      insertJob: p(
+        `INSERT INTO jobs (id, title, company_name, company_slug, company_normalized, location, posted_at, salary, url,
+                           first_seen_batch_id, first_seen_at)
+         VALUES (@id, @title, @company, @slug, @normalized, @location, @posted, @salary, @url, @batch, @now)
+         ON CONFLICT (id) DO NOTHING`,
+      ),
+      link: p('INSERT OR IGNORE INTO query_run_jobs (query_run_id, job_id, rank) VALUES (?, ?, ?)'),
+      pageDone: p(
+        `UPDATE query_runs SET pages_fetched = pages_fetched + 1, next_start = @next,
+           jobs_found = (SELECT COUNT(*) FROM query_run_jobs WHERE query_run_id = @run)
+         WHERE id = @run`,
+      ),
+      finishRun: p(
+        'UPDATE query_runs SET status = @status, error = @error, end_time = @now WHERE id = @run',
+      ),
+      runCounts: p(`SELECT COUNT(*) AS n FROM query_runs WHERE batch_id = ? AND status = ?`),
+      firstFailure: p(
+        `SELECT error FROM query_runs WHERE batch_id = ? AND status = 'failed' ORDER BY id LIMIT 1`,
+      ),
+      setStatus: p('UPDATE batches SET status = @status WHERE id = @batch'),
+      finishBatch: p(
+        'UPDATE batches SET status = @status, error = @error, finished_at = @now WHERE id = @batch',
+      ),
+      unresolvedCompanies: p(
+        `SELECT j.company_normalized, MIN(j.company_name) AS company_name ${BATCH_JOBS_SQL}
+           AND j.company_id IS NULL AND j.company_normalized <> ''
+           AND NOT EXISTS (SELECT 1 FROM company_id_lookups c WHERE c.normalized_name = j.company_normalized
+                           AND c.company_id IS NULL AND c.looked_up_at > @staleBefore)
+         GROUP BY j.company_normalized ORDER BY j.company_normalized`,
+      ),
+      setCompanyId: p(
+        'UPDATE jobs SET company_id = ? WHERE company_normalized = ? AND company_id IS NULL',
+      ),
+      pendingCount: p(`SELECT COUNT(DISTINCT j.id) AS n ${PENDING_DETAILS_SQL}`),
+      pendingIds: p(`SELECT DISTINCT j.id ${PENDING_DETAILS_SQL} ORDER BY j.id LIMIT @limit`),
+      setToEnrich: p(
+        'UPDATE batches SET jobs_to_enrich = @total, jobs_enriched = @done WHERE id = @batch',
+      ),
+      saveDetails: p(
+        `UPDATE jobs SET seniority = @seniority, employment_type = @employmentType, job_function = @jobFunction,
+           industries = @industries, applicants = @applicants, easy_apply = @easyApply, description = @description,
+           salary = COALESCE(salary, @salary), company_slug = COALESCE(company_slug, @slug),
+           details_fetched_at = @now, details_error = NULL
+         WHERE id = @id`,
+      ),
+      saveDetailsError: p('UPDATE jobs SET details_error = @error WHERE id = @id'),
+      enrichedOne: p('UPDATE batches SET jobs_enriched = jobs_enriched + 1 WHERE id = ?'),
+      setting: p('SELECT value FROM settings WHERE key = ?'),
+      insertSettingIfAbsent: p('INSERT OR IGNORE INTO settings (key, value) VALUES (?, ?)'),
+    };
+  }
+
+  batch(id: number): StoredBatch | undefined {
+    const row: unknown = this.s.batch.get(id);
+    return row === undefined ? undefined : batchRowSchema.parse(row);
+  }
+
+  /** Batches left running or enriching (by a stopped or killed process), oldest first. */
+  unfinishedBatchIds(): number[] {
+    return this.s.active.all().map((r) => Number(idRowSchema.parse(r).id));
+  }
+
+  /**
+   * Creates a batch unless one is running or enriching (or, for a daily batch, one was
+   * already claimed for that day), atomically: BEGIN IMMEDIATE takes SQLite's write lock
+   * before the check, so two processes on one file cannot both pass it.
+   */
+  claimBatch(kind: BatchKind, now: number, dailyDate: string | null = null): ClaimResult {
+    const claim = this.sqlite.transaction((): ClaimResult => {
+      if (this.s.active.get() !== undefined) return { claimed: false, reason: 'busy' };
+      if (dailyDate !== null && this.s.dailyFor.get(dailyDate) !== undefined) {
+        return { claimed: false, reason: 'already-claimed' };
+      }
+      const info = this.s.insertBatch.run({ kind, now, dailyDate });
+      const batch = this.batch(Number(info.lastInsertRowid));
+      if (!batch) throw new Error('batch vanished right after insert');
+      return { claimed: true, batch };
+    });
+    return claim.immediate();
+  }
+
+  isDailyClaimed(dailyDate: string): boolean {
+    return this.s.dailyFor.get(dailyDate) !== undefined;
+  }
+
+  runsOfBatch(batchId: number): StoredRun[] {
+    return this.s.runsOfBatch.all(batchId).map((r) => runRowSchema.parse(r));
+  }
+
+  /** The next active query after the batch's last run, in id order (re-read each time). */
+  nextQuery(batchId: number): ActiveQuery | undefined {
+    const last = countSchema.parse(this.s.lastQueryId.get(batchId)).n;
+    const row: unknown = this.s.nextQuery.get(last);
+    return row === undefined ? undefined : queryRowSchema.parse(row);
+  }
+
+  createRun(batchId: number, query: ActiveQuery, now: number): StoredRun {
+    const info = this.s.insertRun.run({
+      batch: batchId,
+      query: query.id,
+      title: query.job_title,
+      location: query.display_name,
+      locationId: query.location_id,
+      isAi: query.is_ai,
+      now,
+    });
+    return runRowSchema.parse(this.s.run.get(Number(info.lastInsertRowid)));
+  }
+
+  /**
+   * One page of results in one transaction: new jobs stored once (a job already known from
+   * another run or batch keeps its first-seen batch), every card linked to the run with its
+   * 1-based position, and the offset to resume from. Replaying a page is harmless.
+   */
+  savePage(run: StoredRun, page: SearchPage, now: number): void {
+    this.sqlite.transaction(() => {
+      page.cards.forEach((card, i) => {
+        this.s.insertJob.run({
+          id: card.jobId,
+          title: card.title,
+          company: card.companyName,
+          slug: card.companySlug,
+          normalized: normalizeCompanyName(card.companyName),
+          location: card.location ?? '',
+          posted: card.postedDate,
+          salary: card.salary,
+          url: card.url,
+          batch: run.batch_id,
+          now,
+        });
+        this.s.link.run(run.id, card.jobId, page.start + i + 1);
+      });
+      this.s.pageDone.run({ run: run.id, next: page.nextStart });
+    })();
+  }
+
+  finishRun(
+    runId: number,
+    status: 'completed' | 'failed',
+    error: string | null,
+    now: number,
+  ): void {
+    this.s.finishRun.run({ run: runId, status, error, now });
+  }
+
+  runCount(batchId: number, status: 'completed' | 'failed' | 'running'): number {
+    return countSchema.parse(this.s.runCounts.get(batchId, status)).n;
+  }
+
+  /** The reason of the batch's first failed run, for the batch's own reason. */
+  firstRunFailure(batchId: number): string | null {
+    const row: unknown = this.s.firstFailure.get(batchId);
+    const parsed = z.object({ error: z.string().nullable() }).safeParse(row);
+    return parsed.success ? parsed.data.error : null;
+  }
+
+  setEnriching(batchId: number): void {
+    this.s.setStatus.run({ batch: batchId, status: 'enriching' });
+  }
+
+  finishBatch(
+    batchId: number,
+    status: 'completed' | 'failed',
+    error: string | null,
+    now: number,
+  ): void {
+    this.s.finishBatch.run({ batch: batchId, status, error, now });
+  }
+
+  /**
+   * Companies of the batch's jobs whose numeric id is not known yet, skipping names the site
+   * recently had no exact match for (negative answers are re-asked after a while).
+   */
+  unresolvedCompanies(
+    batchId: number,
+    staleBefore: number,
+  ): Array<{ normalized: string; name: string }> {
+    return this.s.unresolvedCompanies
+      .all({ batch: batchId, staleBefore })
+      .map((r) => companyRowSchema.parse(r))
+      .map((r) => ({ normalized: r.company_normalized, name: r.company_name }));
+  }
+
+  setCompanyId(normalized: string, companyId: number): void {
+    this.s.setCompanyId.run(companyId, normalized);
+  }
+
+  /** Jobs of the batch without details yet whose company is not blocked. */
+  pendingDetailsCount(batchId: number): number {
+    return countSchema.parse(this.s.pendingCount.get({ batch: batchId })).n;
+  }
+
+  pendingDetailIds(batchId: number, limit: number): string[] {
+    return this.s.pendingIds
+      .all({ batch: batchId, limit })
+      .map((r) => String(idRowSchema.parse(r).id));
+  }
+
+  setEnrichTotals(batchId: number, total: number, done: number): void {
+    this.s.setToEnrich.run({ batch: batchId, total, done });
+  }
+
+  saveDetails(batchId: number, details: JobDetails, now: number): void {
+    this.sqlite.transaction(() => {
+      this.s.saveDetails.run({
+        id: details.jobId,
+        seniority: details.seniority,
+        employmentType: details.employmentType,
+        jobFunction: details.jobFunction,
+        industries: details.industries,
+        applicants: details.applicantsText,
+        easyApply: details.easyApply ? 1 : 0,
+        description: details.description,
+        salary: details.salary,
+        slug: details.companySlug,
+        now,
+      });
+      this.s.enrichedOne.run(batchId);
+    })();
+  }
+
+  /** A job whose details could not be had (removed, unparseable): noted, and not asked again. */
+  saveDetailsError(batchId: number, jobId: string, error: string): void {
+    this.sqlite.transaction(() => {
+      this.s.saveDetailsError.run({ id: jobId, error });
+      this.s.enrichedOne.run(batchId);
+    })();
+  }
+
+  setting(key: string): string | undefined {
+    const row: unknown = this.s.setting.get(key);
+    return row === undefined ? undefined : settingSchema.parse(row).value;
+  }
+
+  /** Stores `value` under `key` unless the key exists; answers the stored value either way. */
+  settingOnce(key: string, value: string): string {
+    this.s.insertSettingIfAbsent.run(key, value);
+    return this.setting(key) ?? value;
+  }
+}

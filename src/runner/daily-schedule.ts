@@ -1,0 +1,160 @@
+import type SQLite from 'better-sqlite3';
+import { Cron } from 'croner';
+import { DEFAULT_SCRIPT_TIME, scriptTimeSchema } from '../contract';
+import type { BatchRunner, RunnerLog } from './batch-runner';
+import { BatchStore } from './batch-store';
+
+/**
+ * When the schedule first ran on this database. A daily time before it was never "missed"
+ * (the server did not exist yet), so a fresh install started at 15:00 does not run the
+ * 09:00 batch at once; a server that was merely down at 09:00 does, once, that same day.
+ */
+export const SCHEDULE_SINCE_SETTING = 'daily_schedule_since';
+const SCRIPT_TIME_SETTING = 'script_time';
+const DEFAULT_POLL_MS = 60_000;
+
+export type TickResult =
+  | { kind: 'not-due' }
+  | { kind: 'already-claimed'; day: string }
+  | { kind: 'waiting'; day: string }
+  | { kind: 'started'; day: string; batchId: number };
+
+export interface DailyScheduleOptions {
+  sqlite: SQLite.Database;
+  runner: BatchRunner;
+  /** config.timeZone: the zone `script_time` is read in. */
+  timeZone: string;
+  now: () => number;
+  log: RunnerLog;
+  /**
+   * Real timers (a croner job at script_time and a re-check every pollMs). Tests turn them
+   * off and call tick() after moving their clock.
+   */
+  timers?: boolean;
+  pollMs?: number;
+}
+
+export interface DailySchedule {
+  start(): void;
+  /** Starts today's daily batch if it is due, not claimed yet, and no batch is running. */
+  tick(): TickResult;
+  /** Call after the settings change: re-reads script_time at once instead of within a minute. */
+  settingsChanged(): void;
+  stop(): void;
+}
+
+/** YYYY-MM-DD of an instant in a time zone. */
+export function dayInZone(at: number, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(new Date(at));
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+function cronPattern(scriptTime: string): string {
+  const [hours, minutes] = scriptTime.split(':');
+  return `${Number(minutes)} ${Number(hours)} * * *`;
+}
+
+/**
+ * The daily batch: at `script_time` in the configured zone, at most once a day. The day is
+ * claimed in the database (batches.daily_date is UNIQUE and the claim checks it under
+ * SQLite's write lock), so neither a restart nor a second process can start it twice. A
+ * minute-by-minute check catches up a time missed while the server was down, picks up a
+ * changed script_time, and starts the daily batch after a batch that was running at its time
+ * (as does the runner becoming idle).
+ */
+export function createDailySchedule(options: DailyScheduleOptions): DailySchedule {
+  const { runner, timeZone, now, log } = options;
+  const store = new BatchStore(options.sqlite);
+  const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
+  let since = now();
+  let job: Cron | null = null;
+  let jobPattern = '';
+  let poll: NodeJS.Timeout | null = null;
+  let offIdle: (() => void) | null = null;
+  let running = false;
+
+  const scriptTime = (): string => {
+    const parsed = scriptTimeSchema.safeParse(store.setting(SCRIPT_TIME_SETTING));
+    return parsed.success ? parsed.data : DEFAULT_SCRIPT_TIME;
+  };
+
+  /** Keeps the croner job on the stored time (so the batch starts on the minute, not within one). */
+  const followTime = (pattern: string): void => {
+    if (!options.timers || !running || pattern === jobPattern) return;
+    job?.stop();
+    jobPattern = pattern;
+    job = new Cron(
+      pattern,
+      {
+        timezone: timeZone,
+        unref: true,
+        catch: (error) => log.error({ err: error }, 'daily schedule tick failed'),
+      },
+      () => {
+        safeTick();
+      },
+    );
+  };
+
+  const tick = (): TickResult => {
+    const at = now();
+    const pattern = cronPattern(scriptTime());
+    followTime(pattern);
+    const probe = new Cron(pattern, { timezone: timeZone, paused: true });
+    const last = probe.previousRuns(1, new Date(at + 1))[0];
+    probe.stop();
+    const day = dayInZone(at, timeZone);
+    if (!last || last.getTime() < since || dayInZone(last.getTime(), timeZone) !== day)
+      return { kind: 'not-due' };
+    if (store.isDailyClaimed(day)) return { kind: 'already-claimed', day };
+    // A batch in progress (here or in another process): the daily one waits for it.
+    if (runner.busy || store.unfinishedBatchIds().length > 0) return { kind: 'waiting', day };
+    const result = runner.start('daily', day);
+    if (result.claimed) {
+      log.info({ batchId: result.batch.id, day }, 'daily batch started');
+      return { kind: 'started', day, batchId: result.batch.id };
+    }
+    return result.reason === 'busy' ? { kind: 'waiting', day } : { kind: 'already-claimed', day };
+  };
+
+  const safeTick = (): void => {
+    try {
+      tick();
+    } catch (error) {
+      // The schedule must outlive a failed check (a locked database, say): log and go on.
+      log.error({ err: error }, 'daily schedule check failed');
+    }
+  };
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      since = Number(store.settingOnce(SCHEDULE_SINCE_SETTING, String(now())));
+      offIdle = runner.onIdle(safeTick);
+      if (options.timers) {
+        poll = setInterval(safeTick, pollMs);
+        poll.unref();
+      }
+      safeTick();
+    },
+    tick,
+    settingsChanged: safeTick,
+    stop() {
+      running = false;
+      job?.stop();
+      job = null;
+      jobPattern = '';
+      if (poll) clearInterval(poll);
+      poll = null;
+      offIdle?.();
+      offIdle = null;
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import type SQLite from 'better-sqlite3';
+import {
+  createBatchRunner,
+  type BatchRunner,
+  type RunnerLog,
+  type RunnerSite,
+} from './batch-runner';
+import { createDailySchedule, type DailySchedule } from './daily-schedule';
+
+export { createBatchRunner, NO_ACTIVE_QUERIES, everyRunFailedMessage } from './batch-runner';
+export type { BatchRunner, BatchRunnerOptions, RunnerLog, RunnerSite } from './batch-runner';
+export { createDailySchedule, dayInZone, SCHEDULE_SINCE_SETTING } from './daily-schedule';
+export type { DailySchedule, DailyScheduleOptions, TickResult } from './daily-schedule';
+export { BLOCKED_JOB_SQL } from './batch-store';
+
+export interface RunnerServiceOptions {
+  sqlite: SQLite.Database;
+  site: RunnerSite;
+  /** config.timeZone. */
+  timeZone: string;
+  now: () => number;
+  log: RunnerLog;
+  /** Real schedule timers (default true). */
+  timers?: boolean;
+  stopGraceMs?: number;
+}
+
+/** The runner and its daily schedule, started and stopped together with the server. */
+export interface RunnerService {
+  readonly runner: BatchRunner;
+  readonly schedule: DailySchedule;
+  /** Resumes an unfinished batch, then starts the daily schedule. */
+  start(): void;
+  /** Stops the schedule, then the runner after its request in flight (resumable). */
+  close(): Promise<void>;
+}
+
+export function createRunnerService(options: RunnerServiceOptions): RunnerService {
+  const runner = createBatchRunner({
+    sqlite: options.sqlite,
+    site: options.site,
+    now: options.now,
+    log: options.log,
+    stopGraceMs: options.stopGraceMs,
+  });
+  const schedule = createDailySchedule({
+    sqlite: options.sqlite,
+    runner,
+    timeZone: options.timeZone,
+    now: options.now,
+    log: options.log,
+    timers: options.timers ?? true,
+  });
+  let started = false;
+  return {
+    runner,
+    schedule,
+    start() {
+      if (started) return;
+      started = true;
+      try {
+        runner.resume();
+        schedule.start();
+      } catch (error) {
+        // A database problem at start must not take the HTTP server down with it.
+        options.log.error({ err: error }, 'runner could not start');
+      }
+    },
+    async close() {
+      schedule.stop();
+      await runner.close();
+    },
+  };
+}

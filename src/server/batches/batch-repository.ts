@@ -1,0 +1,41 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
+import type { BatchRow } from '../db/schema';
+
+export interface BatchWithProgress extends BatchRow {
+  runs: number;
+  runs_done: number;
+  jobs_found: number;
+  /** Active queries the batch has not reached yet (0 once it is past its running phase). */
+  queries_left: number;
+}
+
+/** Every batch, newest first, with the counts its progress is made of. */
+export async function listBatches(db: Db): Promise<BatchWithProgress[]> {
+  return selectBatches(db).orderBy('b.id', 'desc').execute();
+}
+
+export async function findBatch(db: Db, id: number): Promise<BatchWithProgress | undefined> {
+  return selectBatches(db).where('b.id', '=', id).executeTakeFirst();
+}
+
+function selectBatches(db: Db) {
+  return db
+    .selectFrom('batches as b')
+    .selectAll('b')
+    .select([
+      sql<number>`(SELECT COUNT(*) FROM query_runs r WHERE r.batch_id = b.id)`.as('runs'),
+      sql<number>`(SELECT COUNT(*) FROM query_runs r WHERE r.batch_id = b.id AND r.status <> 'running')`.as(
+        'runs_done',
+      ),
+      sql<number>`(SELECT COALESCE(SUM(r.jobs_found), 0) FROM query_runs r WHERE r.batch_id = b.id)`.as(
+        'jobs_found',
+      ),
+      // The runner takes the active queries after the batch's last one, in id order: while
+      // it is running, those are the runs still to come.
+      sql<number>`CASE WHEN b.status = 'running' THEN (
+          SELECT COUNT(*) FROM queries q WHERE q.status = 'active'
+            AND q.id > (SELECT COALESCE(MAX(r.query_id), 0) FROM query_runs r WHERE r.batch_id = b.id)
+        ) ELSE 0 END`.as('queries_left'),
+    ]);
+}

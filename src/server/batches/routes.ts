@@ -1,0 +1,77 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  batchListSchema,
+  errorBodySchema,
+  exportQuerySchema,
+  idParamSchema,
+  startBatchResponseSchema,
+  type Batch,
+} from '../../contract';
+import type { AppContext } from '../context';
+import { batchExportFileName } from '../../contract/export-file-names';
+import { HttpError } from '../plugins/errors';
+import { findBatch, listBatches, type BatchWithProgress } from './batch-repository';
+import { batchExportJobs } from './export-source';
+import { sendXlsx } from './export-reply';
+
+export const BATCH_ALREADY_RUNNING = 'A batch is already running';
+
+const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
+
+export function toBatch(row: BatchWithProgress): Batch {
+  return {
+    id: row.id,
+    kind: row.kind,
+    status: row.status,
+    started_at: iso(row.started_at),
+    finished_at: iso(row.finished_at),
+    error: row.error,
+    progress: {
+      runs_total: row.runs + row.queries_left,
+      runs_done: row.runs_done,
+      jobs_found: row.jobs_found,
+      jobs_to_enrich: row.jobs_to_enrich,
+      jobs_enriched: row.jobs_enriched,
+    },
+  };
+}
+
+export const batchRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get('/batches', { schema: { response: { 200: batchListSchema } } }, async () =>
+    (await listBatches(ctx.db)).map(toBatch),
+  );
+
+  app.post(
+    '/batches',
+    { schema: { response: { 201: startBatchResponseSchema, 409: errorBodySchema } } },
+    async (request, reply) => {
+      const result = ctx.runner.runner.start('manual');
+      if (!result.claimed) throw new HttpError(409, BATCH_ALREADY_RUNNING);
+      const row = await findBatch(ctx.db, result.batch.id);
+      if (!row) throw new Error(`batch ${result.batch.id} vanished after it was created`);
+      request.log.info({ batchId: row.id }, 'manual batch started');
+      return reply.code(201).send(toBatch(row));
+    },
+  );
+
+  app.get(
+    '/batches/:id/export',
+    {
+      schema: {
+        params: idParamSchema,
+        querystring: exportQuerySchema,
+        response: { 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const batch = await findBatch(ctx.db, id);
+      if (!batch) throw new HttpError(404, `Batch ${id} not found`);
+      if (batch.status !== 'completed') throw new HttpError(409, `Batch ${id} is not completed`);
+      return sendXlsx(reply, batchExportFileName(id), batchExportJobs(ctx.sqlite.name, id));
+    },
+  );
+};

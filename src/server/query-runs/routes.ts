@@ -1,0 +1,66 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  errorBodySchema,
+  exportQuerySchema,
+  idParamSchema,
+  queryRunListSchema,
+  type QueryRun,
+} from '../../contract';
+import { runExportJobs } from '../batches/export-source';
+import { sendXlsx } from '../batches/export-reply';
+import type { AppContext } from '../context';
+import { runExportFileName } from '../../contract/export-file-names';
+import type { QueryRunRow } from '../db/schema';
+import { HttpError } from '../plugins/errors';
+import { findQueryRun, listQueryRuns } from './query-run-repository';
+
+const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
+
+export function toQueryRun(row: QueryRunRow): QueryRun {
+  return {
+    id: row.id,
+    batch_id: row.batch_id,
+    query_id: row.query_id,
+    job_title: row.job_title,
+    location: row.location,
+    is_ai: row.is_ai === 1,
+    status: row.status,
+    start_time: iso(row.start_time),
+    end_time: iso(row.end_time),
+    error: row.error,
+    pages_fetched: row.pages_fetched,
+    jobs_found: row.jobs_found,
+  };
+}
+
+export const queryRunRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get('/query-runs', { schema: { response: { 200: queryRunListSchema } } }, async () =>
+    (await listQueryRuns(ctx.db)).map(toQueryRun),
+  );
+
+  // SPEC.md's call has no format parameter; one given must be xlsx, like the batch export's.
+  app.get(
+    '/query-runs/:id/export',
+    {
+      schema: {
+        params: idParamSchema,
+        querystring: exportQuerySchema,
+        response: { 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const run = await findQueryRun(ctx.db, id);
+      if (!run) throw new HttpError(404, `Query run ${id} not found`);
+      if (run.status !== 'completed') throw new HttpError(409, `Query run ${id} is not completed`);
+      return sendXlsx(
+        reply,
+        runExportFileName(run.batch_id, run.job_title),
+        runExportJobs(ctx.sqlite.name, id),
+      );
+    },
+  );
+};

@@ -4,7 +4,11 @@ const LEGAL_SUFFIXES = [
   'corporation', 'limited', 'gmbh & co. kg', 'gmbh & co kg', 'inc.', 'inc', 'llc', 'l.l.c.', 'llp', 'ltd.',
   'ltd', 'gmbh', 'corp.', 'corp', 's.a.', 'sa', 's.a.s.', 'sas', 's.r.l.', 'srl', 'ag', 'plc', 'co.',
   'co', 'bv', 'b.v.', 'nv', 'n.v.', 'oy', 'ab', 'as', 'a/s', 'kg', 'se', 'pty ltd', 'pty. ltd.', 'k.k.',
-].sort((a, b) => b.length - a.length);
+]
+  // Trailing punctuation is stripped before matching, so the suffixes are compared without it.
+  .map((suffix) => suffix.replace(/\.+$/, ''))
+  .filter((suffix, i, all) => all.indexOf(suffix) === i)
+  .sort((a, b) => b.length - a.length);
 
 /**
  * The form used to compare and store company names: lower case, trimmed, whitespace

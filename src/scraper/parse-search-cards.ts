@@ -1,4 +1,4 @@
-import { load } from 'cheerio/slim';
+import { byAttr, byClass, findAll, findFirst, hasClass, parseHtml, type HtmlElement } from './html-tree';
 import { inlineText } from './html-text';
 import { canonicalJobUrl, companySlugFromLink, jobIdFromLink, jobIdFromUrn } from './job-url';
 import { SiteError } from './site-error';
@@ -26,6 +26,49 @@ const SELECTORS = {
 type Required = keyof typeof SELECTORS;
 const REQUIRED: readonly Required[] = ['id', 'title', 'company'];
 
+const isTitle = byClass('base-search-card__title');
+const isSubtitle = byClass('base-search-card__subtitle');
+const isLocation = byClass('job-search-card__location');
+const isSalary = byClass('job-search-card__salary-info');
+const isFullLink = byClass('base-card__full-link', 'a');
+const hasUrn = byAttr('data-entity-urn');
+const isJobLink = (el: HtmlElement): boolean => el.name === 'a' && (el.attribs.href ?? '').includes('/jobs/view/');
+const isCompanyLink = (el: HtmlElement): boolean => el.name === 'a' && (el.attribs.href ?? '').includes('/company/');
+const isListDate = (el: HtmlElement): boolean =>
+  el.name === 'time' && (hasClass(el, 'job-search-card__listdate') || hasClass(el, 'job-search-card__listdate--new'));
+const isCardBox = (el: HtmlElement): boolean => hasClass(el, 'base-search-card') || hasClass(el, 'job-search-card');
+
+function readCard(card: HtmlElement, baseUrl: string): { card: JobCard } | { missing: Required[] } {
+  const urn = hasUrn(card) ? card.attribs['data-entity-urn'] : findFirst(card, hasUrn)?.attribs['data-entity-urn'];
+  const link = (findFirst(card, isFullLink) ?? findFirst(card, isJobLink))?.attribs.href;
+  const jobId = jobIdFromUrn(urn) ?? jobIdFromLink(link);
+  const title = inlineText(findFirst(card, isTitle));
+  const subtitle = findFirst(card, isSubtitle);
+  const companyName = inlineText(subtitle);
+  if (!jobId || !title || !companyName || !subtitle) {
+    const missing: Required[] = [];
+    if (!jobId) missing.push('id');
+    if (!title) missing.push('title');
+    if (!companyName) missing.push('company');
+    return { missing };
+  }
+  const time = findFirst(card, isListDate);
+  const datetime = time?.attribs.datetime?.trim();
+  return {
+    card: {
+      jobId,
+      title,
+      companyName,
+      companySlug: companySlugFromLink(findFirst(subtitle, isCompanyLink)?.attribs.href),
+      location: inlineText(findFirst(card, isLocation)) || null,
+      salary: inlineText(findFirst(card, isSalary)) || null,
+      postedDate: datetime && /^\d{4}-\d{2}-\d{2}/.test(datetime) ? datetime.slice(0, 10) : null,
+      postedText: inlineText(time) || null,
+      url: canonicalJobUrl(baseUrl, jobId),
+    },
+  };
+}
+
 /**
  * Cards of one guest search answer (a fragment of `<li>` cards). A card without id, title
  * or company is skipped and counted; a fragment with markup but no usable card is a parse
@@ -33,9 +76,9 @@ const REQUIRED: readonly Required[] = ['id', 'title', 'company'];
  */
 export function parseSearchCards(html: string, context: ParseContext): ParsedCards {
   if (html.trim() === '') return { cards: [], skippedCards: 0, empty: true };
-  const $ = load(html, null, false);
-  let roots = $('li').filter((_, el) => $(el).parents('li').length === 0);
-  if (roots.length === 0) roots = $('.base-search-card, .job-search-card');
+  const root = parseHtml(html);
+  let roots = findAll(root, (el) => el.name === 'li', { descendIntoMatches: false });
+  if (roots.length === 0) roots = findAll(root, isCardBox, { descendIntoMatches: false });
   if (roots.length === 0) {
     throw new SiteError(
       'parse',
@@ -46,38 +89,19 @@ export function parseSearchCards(html: string, context: ParseContext): ParsedCar
   const cards: JobCard[] = [];
   const missing: Record<Required, number> = { id: 0, title: 0, company: 0 };
   let skippedCards = 0;
-  roots.each((_, root) => {
-    const card = $(root);
-    const urnHolder = card.is('[data-entity-urn]') ? card : card.find('[data-entity-urn]').first();
-    const link = card.find('a.base-card__full-link').attr('href') ?? card.find('a[href*="/jobs/view/"]').first().attr('href');
-    const jobId = jobIdFromUrn(urnHolder.attr('data-entity-urn')) ?? jobIdFromLink(link);
-    const title = inlineText(card.find(SELECTORS.title).get(0));
-    const subtitle = card.find(SELECTORS.company).first();
-    const companyName = inlineText(subtitle.get(0));
-    if (!jobId || !title || !companyName) {
-      if (!jobId) missing.id += 1;
-      if (!title) missing.title += 1;
-      if (!companyName) missing.company += 1;
+  for (const root of roots) {
+    const result = readCard(root, context.baseUrl);
+    if ('card' in result) {
+      cards.push(result.card);
+    } else {
       skippedCards += 1;
-      return;
+      for (const field of result.missing) missing[field] += 1;
     }
-    const time = card.find('time.job-search-card__listdate, time.job-search-card__listdate--new').first();
-    const datetime = time.attr('datetime')?.trim();
-    cards.push({
-      jobId,
-      title,
-      companyName,
-      companySlug: companySlugFromLink(subtitle.find('a[href*="/company/"]').attr('href')),
-      location: inlineText(card.find('.job-search-card__location').get(0)) || null,
-      salary: inlineText(card.find('.job-search-card__salary-info').get(0)) || null,
-      postedDate: datetime && /^\d{4}-\d{2}-\d{2}/.test(datetime) ? datetime.slice(0, 10) : null,
-      postedText: inlineText(time.get(0)) || null,
-      url: canonicalJobUrl(context.baseUrl, jobId),
-    });
-  });
+  }
   if (cards.length === 0) {
-    const lacking = REQUIRED.filter((field) => missing[field] > 0)
-      .map((field) => `${field} (${SELECTORS[field]}) in ${missing[field]} of ${roots.length}`);
+    const lacking = REQUIRED.filter((field) => missing[field] > 0).map(
+      (field) => `${field} (${SELECTORS[field]}) in ${missing[field]} of ${roots.length}`,
+    );
     throw new SiteError(
       'parse',
       `Could not parse ${context.siteName} search results at ${context.path}: no job card could be read; missing ${lacking.join(', ')}`,

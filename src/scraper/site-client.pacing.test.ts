@@ -1,0 +1,68 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { collect, harness, type Harness } from './test-support';
+
+const BERLIN = '103035651';
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+/** Gaps between the arrivals of consecutive requests, as the simulated site saw them. */
+function arrivalGaps(h: Harness, pathPrefix = '/jobs-guest/jobs/'): number[] {
+  const times = h.sim.requests.filter((r) => r.path.startsWith(pathPrefix)).map((r) => r.at);
+  return times.slice(1).map((t, i) => t - (times[i] ?? t));
+}
+
+// Timer and clock granularity: a gap may measure up to this much short of the interval.
+const SLACK_MS = 2;
+
+describe('politeness: request rate and concurrency', () => {
+  it('never sends two batch requests closer than minIntervalMs', async () => {
+    h = await harness({ minIntervalMs: 40, jitterRatio: 0 }, { jobsPerQuery: 60 });
+    await collect(h.client.searchJobs({ keywords: 'pace', geoId: BERLIN }));
+    const gaps = arrivalGaps(h);
+    expect(gaps.length).toBeGreaterThanOrEqual(6);
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(40 - SLACK_MS);
+  });
+
+  it('adds up to 50% jitter to the gap', async () => {
+    let flip = 0;
+    h = await harness({ minIntervalMs: 30, random: () => (flip++ % 2 === 0 ? 0.999 : 0) }, { jobsPerQuery: 60 });
+    await collect(h.client.searchJobs({ keywords: 'pace', geoId: BERLIN }));
+    const gaps = arrivalGaps(h);
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(30 - SLACK_MS);
+    expect(gaps.some((g) => g >= 44)).toBe(true);
+  });
+
+  it('keeps one request at a time and the spacing across concurrent callers', async () => {
+    h = await harness({ minIntervalMs: 30, jitterRatio: 0 }, { jobsPerQuery: 25 });
+    const ids = h.sim.catalogue.jobs.slice(0, 4).map((j) => j.id);
+    await Promise.all([
+      collect(h.client.searchJobs({ keywords: 'a', geoId: BERLIN })),
+      collect(h.client.searchJobs({ keywords: 'b', geoId: BERLIN })),
+      ...ids.map((id) => h!.client.getJobDetails(id)),
+    ]);
+    expect(h.sim.requests.length).toBeGreaterThanOrEqual(12);
+    for (const gap of arrivalGaps(h)) expect(gap).toBeGreaterThanOrEqual(30 - SLACK_MS);
+  });
+
+  it('does not hold the operator’s typeahead behind a running batch', async () => {
+    h = await harness({ minIntervalMs: 400, jitterRatio: 0 }, { jobsPerQuery: 40 });
+    const batch = collect(h.client.searchJobs({ keywords: 'slow batch', geoId: BERLIN }));
+    await new Promise((r) => setTimeout(r, 50));
+    const started = performance.now();
+    const places = await h.client.searchPlaces('Berlin');
+    expect(performance.now() - started).toBeLessThan(300);
+    expect(places[0]).toEqual({ id: BERLIN, displayName: 'Berlin, Germany' });
+    await batch;
+  });
+
+  it('spaces typeahead starts by its own small interval', async () => {
+    h = await harness({ typeahead: { maxConcurrent: 2, minIntervalMs: 25 } });
+    await Promise.all(['Ber', 'Mun', 'Ham', 'Par', 'Lon', 'Tok'].map((q) => h!.client.searchPlaces(q)));
+    const gaps = arrivalGaps(h, '/jobs-guest/api/typeaheadHits');
+    expect(gaps).toHaveLength(5);
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(25 - SLACK_MS);
+  });
+});

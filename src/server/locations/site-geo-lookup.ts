@@ -1,10 +1,10 @@
 import type { AppContext } from '../context';
 import type { GeoLookup } from './location-typeahead';
 
-/**
- * The one place the typeahead meets the site client. Until `ctx.site` exists every lookup
- * fails, which the route answers with a 502 like any other site failure.
- */
+/** The one place the typeahead meets the site client (its GEO typeahead, on its own small budget). */
 export function siteGeoLookup(ctx: AppContext): GeoLookup {
-  return () => Promise.reject(new Error(`the ${ctx.config.siteName} client is not connected yet`));
+  return async (query, signal) => {
+    const hits = await ctx.site.searchPlaces(query, { signal });
+    return hits.map((hit) => ({ id: hit.id, displayName: hit.displayName }));
+  };
 }

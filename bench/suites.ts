@@ -1,6 +1,7 @@
 import { bundleSuite } from './bundle.bench';
+import { exportSuite } from './export.bench';
 import type { BenchSuite } from './report';
 import { serverSuite } from './server.bench';
 
 // Each bench module registers here; keep the list in the order the figures should print.
-export const suites: BenchSuite[] = [bundleSuite, serverSuite];
+export const suites: BenchSuite[] = [bundleSuite, serverSuite, exportSuite];

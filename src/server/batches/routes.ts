@@ -1,25 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  batchListSchema,
-  errorBodySchema,
-  exportQuerySchema,
-  idParamSchema,
-  startBatchResponseSchema,
-  type Batch,
-} from '../../contract';
+import { errorBodySchema, exportQuerySchema, idParamSchema } from '../../contract';
 import type { AppContext } from '../context';
 import { batchExportFileName } from '../../contract/export-file-names';
 import { HttpError } from '../plugins/errors';
 import { findBatch, listBatches, type BatchWithProgress } from './batch-repository';
 import { batchExportJobs } from './export-source';
 import { sendXlsx } from './export-reply';
+import { batchWireListSchema, batchWireSchema, type BatchWire } from './wire-schemas';
 
 export const BATCH_ALREADY_RUNNING = 'A batch is already running';
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
-export function toBatch(row: BatchWithProgress): Batch {
+export function toBatch(row: BatchWithProgress): BatchWire {
   return {
     id: row.id,
     kind: row.kind,
@@ -40,13 +34,13 @@ export function toBatch(row: BatchWithProgress): Batch {
 export const batchRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/batches', { schema: { response: { 200: batchListSchema } } }, async () =>
+  app.get('/batches', { schema: { response: { 200: batchWireListSchema } } }, async () =>
     (await listBatches(ctx.db)).map(toBatch),
   );
 
   app.post(
     '/batches',
-    { schema: { response: { 201: startBatchResponseSchema, 409: errorBodySchema } } },
+    { schema: { response: { 201: batchWireSchema, 409: errorBodySchema } } },
     async (request, reply) => {
       const result = ctx.runner.runner.start('manual');
       if (!result.claimed) throw new HttpError(409, BATCH_ALREADY_RUNNING);

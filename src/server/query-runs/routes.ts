@@ -1,14 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  errorBodySchema,
-  exportQuerySchema,
-  idParamSchema,
-  queryRunListSchema,
-  type QueryRun,
-} from '../../contract';
+import { errorBodySchema, exportQuerySchema, idParamSchema } from '../../contract';
 import { runExportJobs } from '../batches/export-source';
 import { sendXlsx } from '../batches/export-reply';
+import { queryRunWireListSchema, type QueryRunWire } from '../batches/wire-schemas';
 import type { AppContext } from '../context';
 import { runExportFileName } from '../../contract/export-file-names';
 import type { QueryRunRow } from '../db/schema';
@@ -17,7 +12,7 @@ import { findQueryRun, listQueryRuns } from './query-run-repository';
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
-export function toQueryRun(row: QueryRunRow): QueryRun {
+export function toQueryRun(row: QueryRunRow): QueryRunWire {
   return {
     id: row.id,
     batch_id: row.batch_id,
@@ -37,7 +32,7 @@ export function toQueryRun(row: QueryRunRow): QueryRun {
 export const queryRunRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/query-runs', { schema: { response: { 200: queryRunListSchema } } }, async () =>
+  app.get('/query-runs', { schema: { response: { 200: queryRunWireListSchema } } }, async () =>
     (await listQueryRuns(ctx.db)).map(toQueryRun),
   );
 

@@ -33,13 +33,14 @@ export function QueriesPage() {
       />
       <Card>
         <CardHeader>
-          <CardTitle>All Queries</CardTitle>
+          <CardTitle id="all-queries-title">All Queries</CardTitle>
         </CardHeader>
         <CardContent className="px-0 py-0">
           {queries.isError ? (
             <ErrorAlert className="m-5">Error loading queries. Please try again.</ErrorAlert>
           ) : (
             <QueriesTable
+              labelledBy="all-queries-title"
               queries={queries.data}
               loading={queries.isPending}
               onEdit={(query) => setModal({ mode: 'edit', query })}

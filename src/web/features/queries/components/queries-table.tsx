@@ -31,11 +31,13 @@ interface QueriesTableProps {
   queries: Query[] | undefined;
   loading: boolean;
   onEdit: (query: Query) => void;
+  /** Id of the heading that names the table. */
+  labelledBy?: string;
 }
 
-export function QueriesTable({ queries, loading, onEdit }: QueriesTableProps) {
+export function QueriesTable({ queries, loading, onEdit, labelledBy }: QueriesTableProps) {
   return (
-    <Table>
+    <Table aria-labelledby={labelledBy}>
       <TableHeader>
         <TableRow>
           {COLUMNS.map((c) => (

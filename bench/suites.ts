@@ -1,7 +1,9 @@
 import { bundleSuite } from './bundle.bench';
 import { exportSuite } from './export.bench';
 import type { BenchSuite } from './report';
+import { runnerSuite } from './runner.bench';
+import { scraperSuite } from './scraper.bench';
 import { serverSuite } from './server.bench';
 
 // Each bench module registers here; keep the list in the order the figures should print.
-export const suites: BenchSuite[] = [bundleSuite, serverSuite, exportSuite];
+export const suites: BenchSuite[] = [bundleSuite, serverSuite, exportSuite, scraperSuite, runnerSuite];

@@ -50,8 +50,8 @@ export function createSearchEngine(catalogue: Catalogue, options: SearchEngineOp
     }
     // Jobs whose title shares a word with the keywords come first, so results look relevant.
     const wanted = words(keywords);
-    const matches = (i: number): boolean => wanted.some((w) => (foldedTitles[i] ?? '').includes(w));
-    const ranked = [...order.filter(matches), ...order.filter((i) => !matches(i))].slice(0, n);
+    const matching = catalogue.jobs.map((_, i) => wanted.some((w) => (foldedTitles[i] ?? '').includes(w)));
+    const ranked = [...order.filter((i) => matching[i]), ...order.filter((i) => !matching[i])].slice(0, n);
     const jobs = ranked.map((i) => catalogue.jobs[i]).filter((j): j is SimJob => j !== undefined);
     const results = { total: n, visible: jobs.slice(0, cap) };
     if (cache.size > 500) cache.clear();

@@ -56,7 +56,10 @@ export interface SerialLaneOptions {
 
 /**
  * One request at a time, each starting at least minIntervalMs (plus jitter) after the
- * previous one ended: the gap the site sees between two requests is never shorter.
+ * previous one ended. Measured from the end rather than the start so the guarantee holds
+ * where it counts, at the site: network delay can bring two request starts closer on
+ * arrival, but a request sent only after the previous answer came back cannot arrive
+ * within the interval of it. Paging N results thus takes N/10 × (interval + request time).
  */
 export function createSerialLane(options: SerialLaneOptions): Lane {
   const slots = new Slots(1);

@@ -15,7 +15,7 @@ export interface SiteClientOptions {
   baseUrl: string;
   /** SITE_NAME, used in messages. */
   siteName: string;
-  /** SCRAPE_MIN_INTERVAL_MS: least gap between two batch requests (end of one to start of the next). */
+  /** SCRAPE_MIN_INTERVAL_MS: least gap between two batch requests, from the end of one to the start of the next. */
   minIntervalMs: number;
   /** Up to this fraction of minIntervalMs is added at random to each gap. Default 0.5; 0 turns jitter off. */
   jitterRatio?: number;

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { API_BASE_PATH } from '../../contract';
 
 /** The built React app (vite's output). */
 export const WEB_ROOT = path.resolve(import.meta.dirname, '../../../dist/web');
@@ -43,10 +42,7 @@ export async function registerWebApp(
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
-    const isApi =
-      pathname === API_BASE_PATH ||
-      pathname.startsWith(`${API_BASE_PATH}/`) ||
-      pathname.startsWith('/api/');
+    const isApi = pathname === '/api' || pathname.startsWith('/api/');
     if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.code(404).send({ error: `Not found: ${request.method} ${pathname}` });
     }

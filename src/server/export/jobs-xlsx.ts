@@ -71,9 +71,10 @@ const yesNo = (flag: boolean | null): string | null => (flag === null ? null : f
 const text = (value: string | null): string | null => (value === null ? null : toCellText(value));
 
 /**
- * DESIGN.md's export columns, in order. The last one's header is "New": DESIGN.md names it
- * "New (first seen in this batch)", and the short form keeps a narrow Yes/No column narrow;
- * the meaning is documented here and in the export's decision record.
+ * DESIGN.md's export columns, in order. The last one's header is "New": DESIGN.md's
+ * "(first seen in this batch)" explains the column rather than naming it, and the short
+ * header keeps a Yes/No column narrow. "Yes" means the job was first seen in the exported
+ * batch; for a run export, first seen in that run's batch.
  */
 export const EXPORT_COLUMNS: readonly ExportColumn[] = [
   { header: 'Job ID', style: TEXT_STYLE, width: 13, value: (j) => text(j.jobId) },

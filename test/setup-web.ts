@@ -2,6 +2,14 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
+// Radix measures its Switch and Tooltip with ResizeObserver, which jsdom lacks; in tests nothing
+// needs the measurements, so a no-op observer is enough.
+globalThis.ResizeObserver ??= class {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+};
+
 // A console.error in a component test is a React warning or an unhandled failure: fail loudly.
 let consoleErrorSpy: ReturnType<typeof vi.spyOn> | undefined;
 beforeEach(() => {

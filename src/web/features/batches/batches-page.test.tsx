@@ -22,19 +22,6 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-// Radix positions the tooltip with ResizeObserver, which jsdom does not implement.
-beforeEach(() => {
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-  return () => vi.unstubAllGlobals();
-});
-
 function renderPage() {
   const queryClient = testQueryClient();
   return render(

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { MAX_QUERIES } from '../../../contract/constants';
 import type { Query } from '../../../contract/queries';
 import { QueriesPage } from './queries-page';
-import { aQuery, API, deferred, installResizeObserver, renderWithClient } from './testing';
+import { aQuery, API, deferred, renderWithClient } from './testing';
 
 let stored: Query[] = [];
 const writes: Array<{ method: string; url: string; body: unknown }> = [];
@@ -50,7 +50,6 @@ const server = setupServer(
   }),
 );
 beforeAll(() => {
-  installResizeObserver();
   server.listen({ onUnhandledRequest: 'error' });
 });
 beforeEach(() => {

@@ -7,15 +7,6 @@ import type { Query } from '../../../contract/queries';
 /** jsdom's origin; the app calls the API on the same origin (DESIGN.md). */
 export const API = 'http://localhost:3000/api/v1';
 
-// Radix measures its Switch and Tooltip with ResizeObserver, which jsdom lacks.
-export function installResizeObserver(): void {
-  globalThis.ResizeObserver ??= class {
-    observe(): void {}
-    unobserve(): void {}
-    disconnect(): void {}
-  };
-}
-
 export function renderWithClient(ui: ReactElement) {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },

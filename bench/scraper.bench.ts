@@ -27,7 +27,9 @@ function throughput(work: () => number): number {
   return (units * 1000) / elapsed;
 }
 
-async function pageThrough(intervalMs: number): Promise<{ ms: number; requests: number; cards: number }> {
+async function pageThrough(
+  intervalMs: number,
+): Promise<{ ms: number; requests: number; cards: number }> {
   const sim = await startSimulator({ jobsPerQuery: 2_000 });
   const client = createSiteClient({
     baseUrl: sim.url,
@@ -40,7 +42,12 @@ async function pageThrough(intervalMs: number): Promise<{ ms: number; requests: 
   try {
     // Warm-up: the connection, JIT, and the simulator's result cache for the measured query,
     // so the figure is the client's paging and pacing rather than the simulator's set-up.
-    for await (const page of client.searchJobs({ keywords: 'warm-up', geoId: '103035651', startAt: 900 })) void page;
+    for await (const page of client.searchJobs({
+      keywords: 'warm-up',
+      geoId: '103035651',
+      startAt: 900,
+    }))
+      void page;
     for await (const page of client.searchJobs(query)) {
       void page;
       break;
@@ -64,7 +71,9 @@ export const scraperSuite: BenchSuite = {
     const parseContext = { baseUrl: sim.url, siteName: 'LinkedIn', path: '/bench' };
     // 100 distinct pages of 10 cards, and 200 distinct detail pages (one with a 40,000+
     // character description among them, as in the catalogue).
-    const pages = Array.from({ length: 100 }, (_, i) => renderGuestCards(jobs.slice(i * 10, i * 10 + 10), i * 10, `ref${i}`));
+    const pages = Array.from({ length: 100 }, (_, i) =>
+      renderGuestCards(jobs.slice(i * 10, i * 10 + 10), i * 10, `ref${i}`),
+    );
     const detailJobs = jobs.slice(0, 200);
     const details = detailJobs.map((job) => renderJobDetails(job));
     await sim.close();
@@ -85,11 +94,34 @@ export const scraperSuite: BenchSuite = {
     const paced = await pageThrough(PAGING_INTERVAL_MS);
     const ideal = paced.requests * PAGING_INTERVAL_MS;
     return [
-      atLeast('search cards parsed per second', Math.round(cardsPerSecond), 'cards/s', CARD_BUDGET_PER_S),
-      atLeast('detail pages parsed per second', Math.round(detailsPerSecond), 'pages/s', DETAILS_BUDGET_PER_S),
-      context(`page through ${fast.cards} results, interval 0 (${fast.requests} requests)`, Math.round(fast.ms), 'ms'),
-      context(`ideal at ${PAGING_INTERVAL_MS} ms interval (${paced.requests} requests × ${PAGING_INTERVAL_MS} ms)`, ideal, 'ms'),
-      atMost(`page through ${paced.cards} results, interval ${PAGING_INTERVAL_MS} ms, jitter off`, Math.round(paced.ms), 'ms', Math.round(ideal * PAGING_TOLERANCE)),
+      atLeast(
+        'search cards parsed per second',
+        Math.round(cardsPerSecond),
+        'cards/s',
+        CARD_BUDGET_PER_S,
+      ),
+      atLeast(
+        'detail pages parsed per second',
+        Math.round(detailsPerSecond),
+        'pages/s',
+        DETAILS_BUDGET_PER_S,
+      ),
+      context(
+        `page through ${fast.cards} results, interval 0 (${fast.requests} requests)`,
+        Math.round(fast.ms),
+        'ms',
+      ),
+      context(
+        `ideal at ${PAGING_INTERVAL_MS} ms interval (${paced.requests} requests × ${PAGING_INTERVAL_MS} ms)`,
+        ideal,
+        'ms',
+      ),
+      atMost(
+        `page through ${paced.cards} results, interval ${PAGING_INTERVAL_MS} ms, jitter off`,
+        Math.round(paced.ms),
+        'ms',
+        Math.round(ideal * PAGING_TOLERANCE),
+      ),
     ];
   },
 };

@@ -6,6 +6,11 @@ import { PLACES, placeById } from './places';
 import { createPrng, hashSeed } from './prng';
 import { createSearchEngine, GUEST_OFFSET_LIMIT } from './search-results';
 
+function must<T>(value: T | undefined): T {
+  if (value === undefined) throw new Error('expected a value');
+  return value;
+}
+
 describe('prng', () => {
   it('is deterministic per seed and spreads values', () => {
     const a = createPrng(42);
@@ -23,9 +28,13 @@ describe('catalogue', () => {
 
   it('is the same for the same seed and differs for another', () => {
     const again = buildCatalogue({ seed: 1 });
-    expect(again.jobs.map((j) => [j.id, j.title, j.company.id])).toEqual(catalogue.jobs.map((j) => [j.id, j.title, j.company.id]));
+    expect(again.jobs.map((j) => [j.id, j.title, j.company.id])).toEqual(
+      catalogue.jobs.map((j) => [j.id, j.title, j.company.id]),
+    );
     expect(buildCatalogue({ seed: 2 }).jobs[0]?.title).not.toBe(undefined);
-    expect(buildCatalogue({ seed: 2 }).jobs.map((j) => j.title)).not.toEqual(catalogue.jobs.map((j) => j.title));
+    expect(buildCatalogue({ seed: 2 }).jobs.map((j) => j.title)).not.toEqual(
+      catalogue.jobs.map((j) => j.title),
+    );
   });
 
   it('holds thousands of jobs over hundreds of companies with unique ids', () => {
@@ -38,7 +47,8 @@ describe('catalogue', () => {
 
   it('has legal suffixes and distinct companies sharing a display name', () => {
     const names = catalogue.companies.map((c) => c.name);
-    for (const suffix of ['Inc.', 'LLC', 'GmbH']) expect(names.some((n) => n.endsWith(suffix))).toBe(true);
+    for (const suffix of ['Inc.', 'LLC', 'GmbH'])
+      expect(names.some((n) => n.endsWith(suffix))).toBe(true);
     expect(new Set(names).size).toBeLessThan(names.length);
   });
 
@@ -49,15 +59,16 @@ describe('catalogue', () => {
     expect(jobs.some((j) => j.isNew)).toBe(true);
     expect(jobs.some((j) => /[ァ-ン]/.test(j.title))).toBe(true);
     expect(jobs.some((j) => /[äöüß]/.test(j.title))).toBe(true);
-    for (const lead of ['=', '+', '-', '@']) expect(jobs.some((j) => j.title.startsWith(lead))).toBe(true);
+    for (const lead of ['=', '+', '-', '@'])
+      expect(jobs.some((j) => j.title.startsWith(lead))).toBe(true);
   });
 
   it('has descriptions longer than 40,000 characters', () => {
     const long = catalogue.jobs.find((j) => j.longDescription);
     expect(long).toBeDefined();
-    const html = renderDescriptionHtml(long!);
+    const html = renderDescriptionHtml(must(long));
     expect(html.replace(/<[^>]+>/g, '').length).toBeGreaterThan(40_000);
-    expect(renderJobDetails(long!).length).toBeGreaterThan(40_000);
+    expect(renderJobDetails(must(long)).length).toBeGreaterThan(40_000);
   });
 });
 
@@ -66,7 +77,9 @@ describe('places', () => {
     expect(PLACES.length).toBeGreaterThan(300);
     expect(new Set(PLACES.map((p) => p.id)).size).toBe(PLACES.length);
     expect(placeById('103035651')?.displayName).toBe('Berlin, Germany');
-    expect(PLACES.map((p) => p.displayName)).toEqual(expect.arrayContaining(['San Francisco, California, United States', 'United States']));
+    expect(PLACES.map((p) => p.displayName)).toEqual(
+      expect.arrayContaining(['San Francisco, California, United States', 'United States']),
+    );
   });
 });
 
@@ -75,14 +88,24 @@ describe('search results', () => {
   const engine = createSearchEngine(catalogue);
 
   it('are deterministic for (keywords, geoId)', () => {
-    expect(engine.guest('python', '1').visible.map((j) => j.id)).toEqual(createSearchEngine(catalogue).guest('python', '1').visible.map((j) => j.id));
+    expect(engine.guest('python', '1').visible.map((j) => j.id)).toEqual(
+      createSearchEngine(catalogue)
+        .guest('python', '1')
+        .visible.map((j) => j.id),
+    );
   });
 
   it('vary in size: some small, some past the 1000 the guest search serves', () => {
-    const totals = Array.from({ length: 60 }, (_, i) => engine.guest(`query ${i}`, '103035651').total);
+    const totals = Array.from(
+      { length: 60 },
+      (_, i) => engine.guest(`query ${i}`, '103035651').total,
+    );
     expect(totals.some((t) => t < 60)).toBe(true);
     expect(totals.some((t) => t > GUEST_OFFSET_LIMIT)).toBe(true);
-    for (let i = 0; i < 60; i += 1) expect(engine.guest(`query ${i}`, '103035651').visible.length).toBeLessThanOrEqual(GUEST_OFFSET_LIMIT);
+    for (let i = 0; i < 60; i += 1)
+      expect(engine.guest(`query ${i}`, '103035651').visible.length).toBeLessThanOrEqual(
+        GUEST_OFFSET_LIMIT,
+      );
   });
 
   it('put jobs whose title matches the keywords first', () => {

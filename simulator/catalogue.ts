@@ -1,6 +1,17 @@
 import {
-  COMPANY_HEADS, COMPANY_TAILS, EMPLOYMENT_TYPES, FORMULA_LIKE_TITLES, GERMAN_ROLES, INDUSTRIES,
-  JAPANESE_COMPANIES, JAPANESE_ROLES, JOB_FUNCTIONS, LEGAL_SUFFIXES, LEVELS, ROLES, SENIORITY,
+  COMPANY_HEADS,
+  COMPANY_TAILS,
+  EMPLOYMENT_TYPES,
+  FORMULA_LIKE_TITLES,
+  GERMAN_ROLES,
+  INDUSTRIES,
+  JAPANESE_COMPANIES,
+  JAPANESE_ROLES,
+  JOB_FUNCTIONS,
+  LEGAL_SUFFIXES,
+  LEVELS,
+  ROLES,
+  SENIORITY,
 } from './catalogue-words';
 import { PLACES, type Place } from './places';
 import { createPrng, type Prng } from './prng';
@@ -98,7 +109,12 @@ function buildCompanies(prng: Prng, count: number): SimCompany[] {
     const tail = prng.pick(COMPANY_TAILS);
     const suffix = prng.pick(LEGAL_SUFFIXES);
     const base = `${head} ${tail}`;
-    const name = suffix === '' ? base : suffix === 'Inc.' && prng.chance(0.4) ? `${base}, Inc.` : `${base} ${suffix}`;
+    const name =
+      suffix === ''
+        ? base
+        : suffix === 'Inc.' && prng.chance(0.4)
+          ? `${base}, Inc.`
+          : `${base} ${suffix}`;
     if (names.has(name)) continue;
     names.add(name);
     companies.push({ id: newId(), name, slug: uniqueSlug(slugify(base)) });
@@ -141,7 +157,9 @@ function salaryFor(prng: Prng, country: string): string | null {
     case 'Japan':
       return `¥${low / 10}M/yr - ¥${high / 10}M/yr`;
     default:
-      return prng.chance(0.5) ? `$${prng.between(30, 90)}.00/hr - $${prng.between(91, 150)}.00/hr` : null;
+      return prng.chance(0.5)
+        ? `$${prng.between(30, 90)}.00/hr - $${prng.between(91, 150)}.00/hr`
+        : null;
   }
 }
 
@@ -153,7 +171,8 @@ function applicantsText(prng: Prng): string {
 }
 
 function titleFor(prng: Prng, index: number, place: Place): string {
-  if (index % 211 === 17) return FORMULA_LIKE_TITLES[Math.floor(index / 211) % FORMULA_LIKE_TITLES.length] ?? '=Analyst';
+  if (index % 211 === 17)
+    return FORMULA_LIKE_TITLES[Math.floor(index / 211) % FORMULA_LIKE_TITLES.length] ?? '=Analyst';
   if (place.country === 'Germany' && prng.chance(0.4)) return prng.pick(GERMAN_ROLES);
   if (place.country === 'Japan' && prng.chance(0.6)) return prng.pick(JAPANESE_ROLES);
   return `${prng.pick(LEVELS)}${prng.pick(ROLES)}`.replace(/^(\w+) (Senior|Staff|Head) /, '$2 ');

@@ -4,7 +4,14 @@
  * `count` such requests (until cleared when absent), so bursts are countable.
  */
 export type FaultSpec =
-  | { kind: 'status'; status: number; retryAfterSeconds?: number; retryAfterAsDate?: boolean; pathPrefix?: string; count?: number }
+  | {
+      kind: 'status';
+      status: number;
+      retryAfterSeconds?: number;
+      retryAfterAsDate?: boolean;
+      pathPrefix?: string;
+      count?: number;
+    }
   | { kind: 'drop'; pathPrefix?: string; count?: number }
   | { kind: 'authwall'; pathPrefix?: string; count?: number }
   | { kind: 'latency'; ms: number; pathPrefix?: string; count?: number }
@@ -31,7 +38,14 @@ export interface BurstOptions {
 export interface Faults {
   add(spec: FaultSpec): void;
   /** The next `count` matching requests answer 429 (or `status`), with or without Retry-After. */
-  rateLimit(count: number, options?: BurstOptions & { status?: 429 | 999; retryAfterSeconds?: number; retryAfterAsDate?: boolean }): void;
+  rateLimit(
+    count: number,
+    options?: BurstOptions & {
+      status?: 429 | 999;
+      retryAfterSeconds?: number;
+      retryAfterAsDate?: boolean;
+    },
+  ): void;
   /** The next `count` matching requests answer 500 (or another 5xx). */
   serverError(count: number, options?: BurstOptions & { status?: number }): void;
   /** The next `count` matching requests have their connection destroyed without an answer. */
@@ -54,14 +68,20 @@ export function createFaults(): Faults {
     rules.push({ spec, remaining: spec.count ?? Number.POSITIVE_INFINITY });
   };
   const matches = (rule: Rule, path: string): boolean =>
-    rule.remaining > 0 && (rule.spec.pathPrefix === undefined || path.startsWith(rule.spec.pathPrefix));
+    rule.remaining > 0 &&
+    (rule.spec.pathPrefix === undefined || path.startsWith(rule.spec.pathPrefix));
   return {
     add,
     rateLimit(count, options = {}) {
       add({ ...options, kind: 'status', status: options.status ?? 429, count });
     },
     serverError(count, options = {}) {
-      add({ kind: 'status', status: options.status ?? 500, count, ...(options.pathPrefix ? { pathPrefix: options.pathPrefix } : {}) });
+      add({
+        kind: 'status',
+        status: options.status ?? 500,
+        count,
+        ...(options.pathPrefix ? { pathPrefix: options.pathPrefix } : {}),
+      });
     },
     drop(count, options = {}) {
       add({ ...options, kind: 'drop', count });
@@ -114,5 +134,8 @@ export const MARKUP_RENAMES: ReadonlyArray<[RegExp, string]> = [
 ];
 
 export function applyChangedMarkup(body: string): string {
-  return MARKUP_RENAMES.reduce((text, [pattern, replacement]) => text.replace(pattern, replacement), body);
+  return MARKUP_RENAMES.reduce(
+    (text, [pattern, replacement]) => text.replace(pattern, replacement),
+    body,
+  );
 }

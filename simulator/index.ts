@@ -1,6 +1,11 @@
 // The simulated LinkedIn: an in-process HTTP server that answers in the site's documented
 // shapes (see ../shared/LINKEDIN.md), for tests, the demo and benchmarks.
-export { startSimulator, type Simulator, type SimulatorOptions, type RequestLogEntry } from './server';
+export {
+  startSimulator,
+  type Simulator,
+  type SimulatorOptions,
+  type RequestLogEntry,
+} from './server';
 export type { FaultSpec, Faults } from './faults';
 export { VALID_COOKIES, EXPIRED_COOKIES, SIMULATOR_LI_AT, SIMULATOR_JSESSIONID } from './session';
 export type { Catalogue, SimCompany, SimJob } from './catalogue';

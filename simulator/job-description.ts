@@ -33,7 +33,9 @@ export function renderDescriptionHtml(job: SimJob): string {
     blocks.push(`<p>${paragraph(prng)}</p>`);
     blocks.push(`<p><strong>What we look for</strong></p>${list(prng, REQUIREMENTS)}`);
   } else {
-    blocks.push(`<strong>The role</strong><br><br>${paragraph(prng)}<br><br>${paragraph(prng)}<br>`);
+    blocks.push(
+      `<strong>The role</strong><br><br>${paragraph(prng)}<br><br>${paragraph(prng)}<br>`,
+    );
     blocks.push(`<br><strong>Requirements</strong>${list(prng, REQUIREMENTS)}`);
     blocks.push(`<strong>Benefits</strong>${list(prng, BENEFITS)}`);
   }

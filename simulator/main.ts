@@ -51,7 +51,11 @@ const latency = count(values.latency, 'latency');
 if (latency) sim.faults.latency(latency, scope);
 const rateLimit = count(values['rate-limit'], 'rate-limit');
 const retryAfter = count(values['retry-after'], 'retry-after');
-if (rateLimit) sim.faults.rateLimit(rateLimit, { ...scope, ...(retryAfter !== undefined ? { retryAfterSeconds: retryAfter } : {}) });
+if (rateLimit)
+  sim.faults.rateLimit(rateLimit, {
+    ...scope,
+    ...(retryAfter !== undefined ? { retryAfterSeconds: retryAfter } : {}),
+  });
 const deny = count(values.deny, 'deny');
 if (deny) sim.faults.rateLimit(deny, { ...scope, status: 999 });
 const serverError = count(values['server-error'], 'server-error');
@@ -62,7 +66,9 @@ if (values.authwall) sim.faults.authWall(scope);
 if (values['changed-markup']) sim.faults.changedMarkup(scope);
 if (values['expired-session']) sim.expireSession();
 
-console.log(`Simulated LinkedIn listening on ${sim.url} (seed ${sim.catalogue.seed}, ${sim.catalogue.jobs.length} jobs, ${sim.catalogue.companies.length} companies)`);
+console.log(
+  `Simulated LinkedIn listening on ${sim.url} (seed ${sim.catalogue.seed}, ${sim.catalogue.jobs.length} jobs, ${sim.catalogue.companies.length} companies)`,
+);
 
 const stop = (): void => {
   void sim.close().then(() => process.exit(0));

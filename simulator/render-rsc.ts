@@ -20,12 +20,19 @@ function cardBody(job: SimJob, seed: number): RscNode {
   const lines: RscNode[] = [
     el('p', null, {
       className: className(seed, 'title'),
-      children: [textValue(job.title), el('svg', null, { 'aria-label': 'Verified job', role: 'img' })],
+      children: [
+        textValue(job.title),
+        el('svg', null, { 'aria-label': 'Verified job', role: 'img' }),
+      ],
     }),
     el('p', null, { className: className(seed, 'company'), children: textValue(job.company.name) }),
-    el('p', null, { className: className(seed, 'location'), children: textValue(job.place.displayName) }),
+    el('p', null, {
+      className: className(seed, 'location'),
+      children: textValue(job.place.displayName),
+    }),
   ];
-  if (job.salary) lines.push(el('p', null, { className: className(seed, 'salary'), children: job.salary }));
+  if (job.salary)
+    lines.push(el('p', null, { className: className(seed, 'salary'), children: job.salary }));
   const footer: RscNode[] = [el('span', null, { children: job.postedText })];
   if (job.easyApply) footer.push(' · ', el('span', null, { children: 'Easy Apply' }));
   lines.push(el('p', null, { className: className(seed, 'footer'), children: footer }));
@@ -44,7 +51,12 @@ export interface RscPage {
  * lines), and job cards keyed `job-card-component-ref-<jobId>`. Some cards sit in rows of
  * their own and are referenced as `$L<id>`, as React streams them.
  */
-export function renderRscSearchPage(jobs: readonly SimJob[], start: number, routeUrl: string, seed: number): RscPage {
+export function renderRscSearchPage(
+  jobs: readonly SimJob[],
+  start: number,
+  routeUrl: string,
+  seed: number,
+): RscPage {
   const rows: string[] = [];
   let nextId = 3;
   const deferred: Array<[number, RscNode]> = [];
@@ -63,22 +75,33 @@ export function renderRscSearchPage(jobs: readonly SimJob[], start: number, rout
       role: 'button',
       componentkey: key,
       tabIndex: 0,
-      'data-view-tracking-scope': JSON.stringify([{ objectUrn: `urn:li:fsd_jobPosting:${job.id}` }]),
+      'data-view-tracking-scope': JSON.stringify([
+        { objectUrn: `urn:li:fsd_jobPosting:${job.id}` },
+      ]),
       children,
     });
   });
   const summaryRow = nextId;
   nextId += 1;
-  const summary = jobs.length > 0 ? `Results for your search\nShowing ${start + 1}–${start + jobs.length}` : 'No matching jobs found';
+  const summary =
+    jobs.length > 0
+      ? `Results for your search\nShowing ${start + 1}–${start + jobs.length}`
+      : 'No matching jobs found';
   const main = el('div', null, {
     componentkey: 'SearchResultsMainContent',
     children: [el('p', null, { children: `$${summaryRow.toString(16)}` }), ...cards],
   });
-  rows.push(`0:${JSON.stringify(['$', '$L1', null, { screenId: 'com.linkedin.sdui.flagshipnav.jobs.SemanticJobSearchResults', children: '$L2' }])}`);
-  rows.push(`1:I${JSON.stringify(['/aero-v1/sc/h/search-results-chunk.js', ['search-results'], 'SearchResultsScreen'])}`);
+  rows.push(
+    `0:${JSON.stringify(['$', '$L1', null, { screenId: 'com.linkedin.sdui.flagshipnav.jobs.SemanticJobSearchResults', children: '$L2' }])}`,
+  );
+  rows.push(
+    `1:I${JSON.stringify(['/aero-v1/sc/h/search-results-chunk.js', ['search-results'], 'SearchResultsScreen'])}`,
+  );
   rows.push(`2:${JSON.stringify(main)}`);
   // A text row has no line end: the next row starts right after its byte count.
   const textRow = `${summaryRow.toString(16)}:T${Buffer.byteLength(summary, 'utf8').toString(16)},${summary}`;
-  const later = deferred.map(([rowId, node]) => `${rowId.toString(16)}:${JSON.stringify(node)}\n`).join('');
+  const later = deferred
+    .map(([rowId, node]) => `${rowId.toString(16)}:${JSON.stringify(node)}\n`)
+    .join('');
   return { body: `${rows.join('\n')}\n${textRow}${later}`, routeUrl };
 }

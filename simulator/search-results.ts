@@ -32,7 +32,10 @@ function words(text: string): string[] {
     .filter((w) => w.length >= 2);
 }
 
-export function createSearchEngine(catalogue: Catalogue, options: SearchEngineOptions = {}): SearchEngine {
+export function createSearchEngine(
+  catalogue: Catalogue,
+  options: SearchEngineOptions = {},
+): SearchEngine {
   const cache = new Map<string, SearchResults>();
   const foldedTitles = catalogue.jobs.map((j) => foldForMatch(j.title));
 
@@ -50,8 +53,13 @@ export function createSearchEngine(catalogue: Catalogue, options: SearchEngineOp
     }
     // Jobs whose title shares a word with the keywords come first, so results look relevant.
     const wanted = words(keywords);
-    const matching = catalogue.jobs.map((_, i) => wanted.some((w) => (foldedTitles[i] ?? '').includes(w)));
-    const ranked = [...order.filter((i) => matching[i]), ...order.filter((i) => !matching[i])].slice(0, n);
+    const matching = catalogue.jobs.map((_, i) =>
+      wanted.some((w) => (foldedTitles[i] ?? '').includes(w)),
+    );
+    const ranked = [
+      ...order.filter((i) => matching[i]),
+      ...order.filter((i) => !matching[i]),
+    ].slice(0, n);
     const jobs = ranked.map((i) => catalogue.jobs[i]).filter((j): j is SimJob => j !== undefined);
     const results = { total: n, visible: jobs.slice(0, cap) };
     if (cache.size > 500) cache.clear();
@@ -81,7 +89,8 @@ export function createSearchEngine(catalogue: Catalogue, options: SearchEngineOp
     return 100 + (r % 200);
   };
 
-  const guestKey = (keywords: string, geoKey: string): string => `guest|${foldForMatch(keywords)}|${geoKey}`;
+  const guestKey = (keywords: string, geoKey: string): string =>
+    `guest|${foldForMatch(keywords)}|${geoKey}`;
 
   return {
     guest(keywords, geoKey) {

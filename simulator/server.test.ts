@@ -15,6 +15,11 @@ async function get(path: string, init: RequestInit = {}): Promise<Response> {
   return fetch(`${sim.url}${path}`, { redirect: 'manual', ...init });
 }
 
+function must<T>(value: T | undefined): T {
+  if (value === undefined) throw new Error('expected a value');
+  return value;
+}
+
 describe('simulated site: shapes', () => {
   it('binds to 127.0.0.1 only', async () => {
     sim = await startSimulator();
@@ -43,14 +48,22 @@ describe('simulated site: shapes', () => {
   it('writes cards in the documented markup', async () => {
     sim = await startSimulator({ jobsPerQuery: 50 });
     const html = await (await get(`${SEARCH}?keywords=x&geoId=1&start=0`)).text();
-    for (const cls of ['base-search-card__title', 'base-search-card__subtitle', 'job-search-card__location', 'base-card__full-link']) expect(html).toContain(cls);
+    for (const cls of [
+      'base-search-card__title',
+      'base-search-card__subtitle',
+      'job-search-card__location',
+      'base-card__full-link',
+    ])
+      expect(html).toContain(cls);
     expect(html).toMatch(/data-entity-urn="urn:li:jobPosting:\d+"/);
-    expect(html).toMatch(/<time class="job-search-card__listdate(--new)?" datetime="\d{4}-\d{2}-\d{2}">/);
+    expect(html).toMatch(
+      /<time class="job-search-card__listdate(--new)?" datetime="\d{4}-\d{2}-\d{2}">/,
+    );
   });
 
   it('serves details pages, 404 for unknown ids', async () => {
     sim = await startSimulator();
-    const job = sim.catalogue.jobs[0]!;
+    const job = must(sim.catalogue.jobs[0]);
     const html = await (await get(`/jobs-guest/jobs/api/jobPosting/${job.id}`)).text();
     expect(html).toContain('top-card-layout__title');
     expect(html).toContain('show-more-less-html__markup');
@@ -60,34 +73,57 @@ describe('simulated site: shapes', () => {
 
   it('serves the typeaheads as JSON in text/plain', async () => {
     sim = await startSimulator();
-    const res = await get('/jobs-guest/api/typeaheadHits?typeaheadType=GEO&geoTypes=POPULATED_PLACE&query=berlin');
+    const res = await get(
+      '/jobs-guest/api/typeaheadHits?typeaheadType=GEO&geoTypes=POPULATED_PLACE&query=berlin',
+    );
     expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
-    expect(await res.json()).toContainEqual(expect.objectContaining({ id: '103035651', type: 'GEO', displayName: 'Berlin, Germany' }));
-    const company = sim.catalogue.companies[0]!;
-    const hits: unknown = await (await get(`/jobs-guest/api/typeaheadHits?typeaheadType=COMPANY&query=${encodeURIComponent(company.name)}`)).json();
+    expect(await res.json()).toContainEqual(
+      expect.objectContaining({ id: '103035651', type: 'GEO', displayName: 'Berlin, Germany' }),
+    );
+    const company = must(sim.catalogue.companies[0]);
+    const hits: unknown = await (
+      await get(
+        `/jobs-guest/api/typeaheadHits?typeaheadType=COMPANY&query=${encodeURIComponent(company.name)}`,
+      )
+    ).json();
     expect(hits).toContainEqual(expect.objectContaining({ id: company.id, type: 'COMPANY' }));
   });
 
   it('requires the session for company lookups and the AI search, and the csrf header', async () => {
     sim = await startSimulator();
-    const path = `/voyager/api/organization/companies/${sim.catalogue.companies[0]!.id}`;
+    const path = `/voyager/api/organization/companies/${must(sim.catalogue.companies[0]).id}`;
     const signedOut = await get(path);
     expect(signedOut.status).toBe(302);
     expect(signedOut.headers.get('location')).toMatch(/^\/authwall/);
-    expect((await get(path, { headers: { cookie: EXPIRED_COOKIES, 'csrf-token': SIMULATOR_JSESSIONID } })).status).toBe(302);
+    expect(
+      (
+        await get(path, {
+          headers: { cookie: EXPIRED_COOKIES, 'csrf-token': SIMULATOR_JSESSIONID },
+        })
+      ).status,
+    ).toBe(302);
     expect((await get(path, { headers: { cookie: VALID_COOKIES } })).status).toBe(403);
-    const ok = await get(path, { headers: { cookie: VALID_COOKIES, 'csrf-token': SIMULATOR_JSESSIONID } });
+    const ok = await get(path, {
+      headers: { cookie: VALID_COOKIES, 'csrf-token': SIMULATOR_JSESSIONID },
+    });
     expect(ok.status).toBe(200);
-    expect(await ok.json()).toMatchObject({ data: { name: sim.catalogue.companies[0]!.name } });
+    expect(await ok.json()).toMatchObject({
+      data: { name: must(sim.catalogue.companies[0]).name },
+    });
     sim.expireSession();
-    expect((await get(path, { headers: { cookie: VALID_COOKIES, 'csrf-token': SIMULATOR_JSESSIONID } })).status).toBe(302);
+    expect(
+      (await get(path, { headers: { cookie: VALID_COOKIES, 'csrf-token': SIMULATOR_JSESSIONID } }))
+        .status,
+    ).toBe(302);
     expect((await get('/flagship-web/jobs/search-results?keywords=x')).status).toBe(302);
   });
 
   it('streams the AI search as RSC with x-li-route-url, and pages by NavigateToScreen POST', async () => {
     sim = await startSimulator({ jobsPerQuery: 40 });
     const headers = { cookie: VALID_COOKIES, 'csrf-token': SIMULATOR_JSESSIONID };
-    const first = await get('/flagship-web/jobs/search-results?keywords=qa&skipRedirect=true', { headers });
+    const first = await get('/flagship-web/jobs/search-results?keywords=qa&skipRedirect=true', {
+      headers,
+    });
     expect(first.headers.get('content-type')).toBe('text/x-component');
     const route = first.headers.get('x-li-route-url');
     expect(route).toMatch(/start=0/);
@@ -137,11 +173,15 @@ describe('simulated site: faults', () => {
     sim.faults.serverError(1, { status: 503 });
     expect((await get(`${SEARCH}?keywords=x&geoId=1`)).status).toBe(503);
     sim.faults.authWall({ count: 1 });
-    expect((await get(`${SEARCH}?keywords=x&geoId=1`)).headers.get('location')).toMatch(/^\/authwall/);
+    expect((await get(`${SEARCH}?keywords=x&geoId=1`)).headers.get('location')).toMatch(
+      /^\/authwall/,
+    );
     sim.faults.changedMarkup({ count: 1 });
     const changed = await (await get(`${SEARCH}?keywords=x&geoId=1`)).text();
     expect(changed).not.toContain('base-search-card__title');
-    expect(await (await get(`${SEARCH}?keywords=x&geoId=1`)).text()).toContain('base-search-card__title');
+    expect(await (await get(`${SEARCH}?keywords=x&geoId=1`)).text()).toContain(
+      'base-search-card__title',
+    );
     expect(sim.faults.pending).toBe(0);
   });
 
@@ -150,7 +190,13 @@ describe('simulated site: faults', () => {
     sim.faults.serverError(5);
     await get(`${SEARCH}?keywords=x&geoId=1&start=0`);
     expect(sim.requests).toEqual([
-      expect.objectContaining({ method: 'GET', path: SEARCH, query: { keywords: 'x', geoId: '1', start: '0' }, status: 500, at: expect.any(Number) }),
+      expect.objectContaining({
+        method: 'GET',
+        path: SEARCH,
+        query: { keywords: 'x', geoId: '1', start: '0' },
+        status: 500,
+        at: expect.any(Number),
+      }),
     ]);
     const log = sim.requests;
     sim.reset();

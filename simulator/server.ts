@@ -1,11 +1,21 @@
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
 import { buildCatalogue, type Catalogue } from './catalogue';
 import { applyChangedMarkup, createFaults, type FaultDecision, type Faults } from './faults';
 import { foldForMatch } from './places';
 import { renderGuestCards } from './render-guest-cards';
 import { renderJobDetails } from './render-job-details';
 import { renderRscSearchPage } from './render-rsc';
-import { AI_PAGE_SIZE, createSearchEngine, GUEST_OFFSET_LIMIT, type SearchEngine } from './search-results';
+import {
+  AI_PAGE_SIZE,
+  createSearchEngine,
+  GUEST_OFFSET_LIMIT,
+  type SearchEngine,
+} from './search-results';
 import { checkSession } from './session';
 import { companyHits, geoHits } from './typeahead';
 
@@ -60,11 +70,19 @@ interface Answer {
   body?: string;
 }
 
-const html = (body: string, status = 200): Answer => ({ status, headers: { 'content-type': 'text/html; charset=utf-8' }, body });
+const html = (body: string, status = 200): Answer => ({
+  status,
+  headers: { 'content-type': 'text/html; charset=utf-8' },
+  body,
+});
 
 function authWall(path: string): Answer {
   const back = encodeURIComponent(path);
-  return { status: 302, headers: { location: `/authwall?trk=bf&trkInfo=bf&original_referer=&sessionRedirect=${back}` }, body: '' };
+  return {
+    status: 302,
+    headers: { location: `/authwall?trk=bf&trkInfo=bf&original_referer=&sessionRedirect=${back}` },
+    body: '',
+  };
 }
 
 function readBody(req: IncomingMessage): Promise<string> {
@@ -97,7 +115,11 @@ function parseJson(text: string): unknown {
 
 export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
   const seed = options.seed ?? 1;
-  const catalogue = buildCatalogue({ seed, jobCount: options.jobCount, companyCount: options.companyCount });
+  const catalogue = buildCatalogue({
+    seed,
+    jobCount: options.jobCount,
+    companyCount: options.companyCount,
+  });
   const search = createSearchEngine(catalogue, { jobsPerQuery: options.jobsPerQuery });
   const faults = createFaults();
   const requests: RequestLogEntry[] = [];
@@ -108,7 +130,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     const start = /^\d+$/.test(startText) ? Number(startText) : Number.NaN;
     if (!Number.isFinite(start) || start >= GUEST_OFFSET_LIMIT) return { status: 400, body: '' };
     const keywords = url.searchParams.get('keywords') ?? '';
-    const geoKey = url.searchParams.get('geoId') ?? foldForMatch(url.searchParams.get('location') ?? '');
+    const geoKey =
+      url.searchParams.get('geoId') ?? foldForMatch(url.searchParams.get('location') ?? '');
     const results = search.guest(keywords, geoKey);
     if (start >= results.visible.length) return html('');
     const size = search.guestPageSize(keywords, geoKey, start);
@@ -126,10 +149,19 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const typeahead = (url: URL): Answer => {
     const type = url.searchParams.get('typeaheadType');
     const query = url.searchParams.get('query') ?? '';
-    const hits = type === 'GEO' ? geoHits(query) : type === 'COMPANY' ? companyHits(catalogue.companies, query) : undefined;
+    const hits =
+      type === 'GEO'
+        ? geoHits(query)
+        : type === 'COMPANY'
+          ? companyHits(catalogue.companies, query)
+          : undefined;
     if (!hits) return { status: 400, body: '' };
     // The site serves this JSON as text/plain.
-    return { status: 200, headers: { 'content-type': 'text/plain;charset=UTF-8' }, body: JSON.stringify(hits) };
+    return {
+      status: 200,
+      headers: { 'content-type': 'text/plain;charset=UTF-8' },
+      body: JSON.stringify(hits),
+    };
   };
 
   const company = (req: IncomingMessage, path: string): Answer => {
@@ -158,7 +190,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     let pageUrl = url;
     if (req.method === 'POST') {
       const target = findUrl(parseJson(body));
-      if (!target || typeof req.headers['x-li-initial-url'] !== 'string') return { status: 400, body: '' };
+      if (!target || typeof req.headers['x-li-initial-url'] !== 'string')
+        return { status: 400, body: '' };
       pageUrl = new URL(target, url);
     }
     const keywords = pageUrl.searchParams.get('keywords') ?? '';
@@ -168,7 +201,11 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     const jobs = results.visible.slice(start, start + AI_PAGE_SIZE);
     const route = `${AI_SEARCH_PATH}/?keywords=${encodeURIComponent(keywords)}&origin=SEMANTIC_SEARCH&start=${start}`;
     const page = renderRscSearchPage(jobs, start, route, seed);
-    return { status: 200, headers: { 'content-type': 'text/x-component', 'x-li-route-url': page.routeUrl }, body: page.body };
+    return {
+      status: 200,
+      headers: { 'content-type': 'text/x-component', 'x-li-route-url': page.routeUrl },
+      body: page.body,
+    };
   };
 
   const route = async (req: IncomingMessage, url: URL): Promise<Answer> => {
@@ -178,16 +215,27 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     if (method === 'GET' && path.startsWith(DETAILS_PREFIX)) return details(path);
     if (method === 'GET' && path === TYPEAHEAD_PATH) return typeahead(url);
     if (method === 'GET' && path.startsWith(COMPANY_PREFIX)) return company(req, path);
-    if ((method === 'GET' || method === 'POST') && (path === AI_SEARCH_PATH || path === `${AI_SEARCH_PATH}/`)) return aiSearch(req, url);
+    if (
+      (method === 'GET' || method === 'POST') &&
+      (path === AI_SEARCH_PATH || path === `${AI_SEARCH_PATH}/`)
+    )
+      return aiSearch(req, url);
     if (method === 'GET' && path.startsWith('/jobs/view/')) {
       const job = catalogue.jobById(/(\d+)\/?$/.exec(path)?.[1] ?? '');
-      return job ? html(`<!doctype html><title>${job.id}</title>${renderJobDetails(job)}`) : html('', 404);
+      return job
+        ? html(`<!doctype html><title>${job.id}</title>${renderJobDetails(job)}`)
+        : html('', 404);
     }
-    if (method === 'GET' && (path === '/authwall' || path === '/login')) return html('<!doctype html><title>Sign in</title><h1>Sign in</h1>');
+    if (method === 'GET' && (path === '/authwall' || path === '/login'))
+      return html('<!doctype html><title>Sign in</title><h1>Sign in</h1>');
     return html('', 404);
   };
 
-  const answerFault = (decision: FaultDecision, path: string, res: ServerResponse): number | undefined => {
+  const answerFault = (
+    decision: FaultDecision,
+    path: string,
+    res: ServerResponse,
+  ): number | undefined => {
     const fault = decision.answer;
     if (!fault) return undefined;
     if (fault.kind === 'drop') {
@@ -205,14 +253,23 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
         ? new Date(Date.now() + fault.retryAfterSeconds * 1000).toUTCString()
         : String(fault.retryAfterSeconds);
     }
-    res.writeHead(fault.status, headers).end(fault.status === 999 ? '<html><body>Request denied</body></html>' : '');
+    res
+      .writeHead(fault.status, headers)
+      .end(fault.status === 999 ? '<html><body>Request denied</body></html>' : '');
     return fault.status;
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const at = performance.timeOrigin + performance.now();
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const entry: RequestLogEntry = { method: req.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), headers: req.headers, at, status: -1 };
+    const entry: RequestLogEntry = {
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      headers: req.headers,
+      at,
+      status: -1,
+    };
     requests.push(entry);
     const decision = faults.take(url.pathname);
     if (decision.latencyMs > 0) await new Promise((r) => setTimeout(r, decision.latencyMs));
@@ -222,7 +279,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       return;
     }
     const answer = await route(req, url);
-    const body = decision.changedMarkup && answer.body ? applyChangedMarkup(answer.body) : (answer.body ?? '');
+    const body =
+      decision.changedMarkup && answer.body ? applyChangedMarkup(answer.body) : (answer.body ?? '');
     res.writeHead(answer.status, answer.headers ?? {}).end(body);
     entry.status = answer.status;
   };
@@ -239,7 +297,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('simulator did not bind a TCP port');
+  if (address === null || typeof address === 'string')
+    throw new Error('simulator did not bind a TCP port');
 
   return {
     url: `http://127.0.0.1:${address.port}`,

@@ -25,6 +25,7 @@ export type SessionCheck = 'ok' | 'signed-out' | 'csrf';
 export function checkSession(req: IncomingMessage, expired: boolean): SessionCheck {
   const cookies = cookieMap(req.headers.cookie);
   const jsession = (cookies.get('JSESSIONID') ?? '').replace(/^"|"$/g, '');
-  if (expired || cookies.get('li_at') !== SIMULATOR_LI_AT || jsession !== SIMULATOR_JSESSIONID) return 'signed-out';
+  if (expired || cookies.get('li_at') !== SIMULATOR_LI_AT || jsession !== SIMULATOR_JSESSIONID)
+    return 'signed-out';
   return req.headers['csrf-token'] === SIMULATOR_JSESSIONID ? 'ok' : 'csrf';
 }

@@ -29,7 +29,10 @@ export function aiKeywords(keywords: string, placeName?: string): string {
   const place = (placeName ?? '').trim();
   const text = keywords.trim();
   if (!place) return text;
-  const parts = place.split(',').map((p) => p.trim()).filter(Boolean);
+  const parts = place
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   const short = parts.length >= 3 ? parts.slice(0, -1).join(', ') : place;
   return `${text} in ${short}`;
 }
@@ -54,7 +57,11 @@ function signedInHeaders(session: SessionCookies, referer: string): Record<strin
  * carries `start`, with `x-li-initial-url` set to the previous answer's `x-li-route-url`.
  * Ends on a page without cards or at maxResultsPerQuery.
  */
-export async function* aiSearchPages(context: SiteContext, query: AiSearchQuery, signal?: AbortSignal): AsyncGenerator<SearchPage> {
+export async function* aiSearchPages(
+  context: SiteContext,
+  query: AiSearchQuery,
+  signal?: AbortSignal,
+): AsyncGenerator<SearchPage> {
   // Checked before any request: without a session the search cannot work at all.
   const session = requireSessionCookies(query.cookies, aiCookiesMessage(context.siteName));
   const max = context.maxResultsPerQuery;
@@ -65,10 +72,16 @@ export async function* aiSearchPages(context: SiteContext, query: AiSearchQuery,
   let routeUrl: string | null = null;
   let first = true;
   while (start < max) {
-    const pageUrl = siteUrl(context, AI_SEARCH_PATH, { ...params, start: start > 0 ? String(start) : undefined });
+    const pageUrl = siteUrl(context, AI_SEARCH_PATH, {
+      ...params,
+      start: start > 0 ? String(start) : undefined,
+    });
     const headers = signedInHeaders(session, referer);
     const res: TransportResponse = first
-      ? await context.requester.send({ method: 'GET', url: pageUrl, headers, signal }, context.signedIn)
+      ? await context.requester.send(
+          { method: 'GET', url: pageUrl, headers, signal },
+          context.signedIn,
+        )
       : await context.requester.send(
           {
             method: 'POST',
@@ -90,15 +103,28 @@ export async function* aiSearchPages(context: SiteContext, query: AiSearchQuery,
         );
     first = false;
     if (res.status !== 200) {
-      throw new SiteError('http', `${context.siteName} answered HTTP ${res.status} for ${pageUrl.pathname} at offset ${start}`, {
-        status: res.status,
-        path: pageUrl.pathname,
-      });
+      throw new SiteError(
+        'http',
+        `${context.siteName} answered HTTP ${res.status} for ${pageUrl.pathname} at offset ${start}`,
+        {
+          status: res.status,
+          path: pageUrl.pathname,
+        },
+      );
     }
     routeUrl = res.headers['x-li-route-url'] ?? routeUrl;
-    const parsed = parseAiSearchCards(res.body, { baseUrl: context.baseUrl, siteName: context.siteName, path: pageUrl.pathname });
+    const parsed = parseAiSearchCards(res.body, {
+      baseUrl: context.baseUrl,
+      siteName: context.siteName,
+      path: pageUrl.pathname,
+    });
     if (parsed.cardCount === 0) return;
-    yield { start, cards: parsed.cards.slice(0, max - start), skippedCards: parsed.skippedCards, nextStart: start + parsed.cardCount };
+    yield {
+      start,
+      cards: parsed.cards.slice(0, max - start),
+      skippedCards: parsed.skippedCards,
+      nextStart: start + parsed.cardCount,
+    };
     start += parsed.cardCount;
   }
 }

@@ -12,8 +12,14 @@ export function companyCookiesMessage(siteName: string): string {
 }
 
 /** A company by numeric id through the signed-in voyager API; null when the site knows no such company. */
-export async function fetchCompany(context: SiteContext, id: string, cookies: string, signal?: AbortSignal): Promise<Company | null> {
-  if (!/^\d+$/.test(id)) throw new SiteError('http', `Not a ${context.siteName} company id: ${id.slice(0, 40)}`);
+export async function fetchCompany(
+  context: SiteContext,
+  id: string,
+  cookies: string,
+  signal?: AbortSignal,
+): Promise<Company | null> {
+  if (!/^\d+$/.test(id))
+    throw new SiteError('http', `Not a ${context.siteName} company id: ${id.slice(0, 40)}`);
   const session = requireSessionCookies(cookies, companyCookiesMessage(context.siteName));
   const url = siteUrl(context, `${COMPANY_PATH}${id}`);
   const headers = {
@@ -24,10 +30,21 @@ export async function fetchCompany(context: SiteContext, id: string, cookies: st
     cookie: session.header,
     'csrf-token': session.csrfToken,
   };
-  const res = await context.requester.send({ method: 'GET', url, headers, signal }, context.signedIn);
+  const res = await context.requester.send(
+    { method: 'GET', url, headers, signal },
+    context.signedIn,
+  );
   if (res.status === 404) return null;
   if (res.status !== 200) {
-    throw new SiteError('http', `${context.siteName} answered HTTP ${res.status} for ${url.pathname}`, { status: res.status, path: url.pathname });
+    throw new SiteError(
+      'http',
+      `${context.siteName} answered HTTP ${res.status} for ${url.pathname}`,
+      { status: res.status, path: url.pathname },
+    );
   }
-  return parseCompany(res.body, id, { baseUrl: context.baseUrl, siteName: context.siteName, path: url.pathname });
+  return parseCompany(res.body, id, {
+    baseUrl: context.baseUrl,
+    siteName: context.siteName,
+    path: url.pathname,
+  });
 }

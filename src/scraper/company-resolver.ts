@@ -22,7 +22,12 @@ export interface CompanySource {
   getCompany(id: string, cookies: string): Promise<Company | null>;
 }
 
-const companyMatch = z.object({ id: z.string(), displayName: z.string(), exact: z.boolean(), otherIds: z.array(z.string()) });
+const companyMatch = z.object({
+  id: z.string(),
+  displayName: z.string(),
+  exact: z.boolean(),
+  otherIds: z.array(z.string()),
+});
 const company = z.object({ id: z.string(), name: z.string(), universalName: z.string() });
 
 function fromCache<T>(schema: z.ZodType<T>, text: string | null | undefined): T | undefined {

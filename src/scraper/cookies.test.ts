@@ -3,7 +3,9 @@ import { extractSessionCookies, parseCookieString, requireSessionCookies } from 
 
 describe('parseCookieString', () => {
   it('splits pairs, keeps quotes and "=" inside values, drops empty pieces', () => {
-    const map = parseCookieString('li_at=AQE=x==; JSESSIONID="ajax:123"; ; lang=v=2&lang=en-us;bad; =novalue');
+    const map = parseCookieString(
+      'li_at=AQE=x==; JSESSIONID="ajax:123"; ; lang=v=2&lang=en-us;bad; =novalue',
+    );
     expect([...map]).toEqual([
       ['li_at', 'AQE=x=='],
       ['JSESSIONID', '"ajax:123"'],
@@ -34,6 +36,8 @@ describe('extractSessionCookies', () => {
   });
 
   it('requireSessionCookies fails with the given message and no cookie text', () => {
-    expect(() => requireSessionCookies('li_at=SECRET', 'paste new ones')).toThrow(/^paste new ones$/);
+    expect(() => requireSessionCookies('li_at=SECRET', 'paste new ones')).toThrow(
+      /^paste new ones$/,
+    );
   });
 });

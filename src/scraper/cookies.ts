@@ -47,7 +47,10 @@ export function extractSessionCookies(input: string): SessionCookies | null {
 }
 
 /** Like extractSessionCookies, but fails with the operator's next step when unusable. */
-export function requireSessionCookies(input: string | null | undefined, message: string): SessionCookies {
+export function requireSessionCookies(
+  input: string | null | undefined,
+  message: string,
+): SessionCookies {
   const session = input ? extractSessionCookies(input) : null;
   if (!session) throw new SiteError('needs-cookies', message);
   return session;

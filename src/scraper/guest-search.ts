@@ -25,7 +25,11 @@ export interface GuestSearchQuery {
  * search stops at the same place). Every page needs a larger offset than the one before,
  * which bounds the loop.
  */
-export async function* guestSearchPages(context: SiteContext, query: GuestSearchQuery, signal?: AbortSignal): AsyncGenerator<SearchPage> {
+export async function* guestSearchPages(
+  context: SiteContext,
+  query: GuestSearchQuery,
+  signal?: AbortSignal,
+): AsyncGenerator<SearchPage> {
   const max = context.maxResultsPerQuery;
   let start = Math.max(0, Math.floor(query.startAt ?? 0));
   const referer = `/jobs/search?keywords=${encodeURIComponent(query.keywords)}&geoId=${encodeURIComponent(query.geoId)}`;
@@ -37,19 +41,35 @@ export async function* guestSearchPages(context: SiteContext, query: GuestSearch
       geoId: query.geoId,
       start: String(start),
     });
-    const res = await context.requester.send({ method: 'GET', url, headers: pageHeaders(context, referer), signal }, context.batch);
+    const res = await context.requester.send(
+      { method: 'GET', url, headers: pageHeaders(context, referer), signal },
+      context.batch,
+    );
     if (res.status === 400 && start >= GUEST_OFFSET_LIMIT) return;
     if (res.status !== 200) {
-      throw new SiteError('http', `${context.siteName} answered HTTP ${res.status} for ${url.pathname} at offset ${start}`, {
-        status: res.status,
-        path: url.pathname,
-      });
+      throw new SiteError(
+        'http',
+        `${context.siteName} answered HTTP ${res.status} for ${url.pathname} at offset ${start}`,
+        {
+          status: res.status,
+          path: url.pathname,
+        },
+      );
     }
-    const parsed = parseSearchCards(res.body, { baseUrl: context.baseUrl, siteName: context.siteName, path: url.pathname });
+    const parsed = parseSearchCards(res.body, {
+      baseUrl: context.baseUrl,
+      siteName: context.siteName,
+      path: url.pathname,
+    });
     if (parsed.empty) return;
     const step = parsed.cards.length + parsed.skippedCards;
     const room = max - start;
-    yield { start, cards: parsed.cards.slice(0, room), skippedCards: parsed.skippedCards, nextStart: start + step };
+    yield {
+      start,
+      cards: parsed.cards.slice(0, room),
+      skippedCards: parsed.skippedCards,
+      nextStart: start + step,
+    };
     start += step;
   }
 }

@@ -11,13 +11,37 @@ export interface DomNode {
 }
 
 const BLOCKS = new Set([
-  'p', 'div', 'section', 'article', 'ul', 'ol', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
-  'table', 'tr', 'blockquote', 'pre', 'header', 'footer', 'dl', 'dt', 'dd',
+  'p',
+  'div',
+  'section',
+  'article',
+  'ul',
+  'ol',
+  'li',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'table',
+  'tr',
+  'blockquote',
+  'pre',
+  'header',
+  'footer',
+  'dl',
+  'dt',
+  'dd',
 ]);
 const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'button', 'svg']);
 
 function isSkipped(node: DomNode): boolean {
-  return node.type === 'script' || node.type === 'style' || (node.name !== undefined && SKIPPED.has(node.name));
+  return (
+    node.type === 'script' ||
+    node.type === 'style' ||
+    (node.name !== undefined && SKIPPED.has(node.name))
+  );
 }
 
 /** Text of a node as one line: whitespace collapsed (entities are decoded by the parser). */

@@ -53,15 +53,55 @@ export interface HtmlText extends DomNode {
 
 export type HtmlNode = HtmlElement | HtmlText;
 
-const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
+const VOID = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'param',
+  'source',
+  'track',
+  'wbr',
+]);
 const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title', 'template']);
 /** Blocks whose start closes an open <p>, as HTML's parser does. */
 const CLOSES_P = new Set([
-  'address', 'article', 'aside', 'blockquote', 'div', 'dl', 'fieldset', 'footer', 'form', 'h1', 'h2', 'h3',
-  'h4', 'h5', 'h6', 'header', 'hr', 'main', 'nav', 'ol', 'p', 'pre', 'section', 'table', 'ul', 'figure',
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'div',
+  'dl',
+  'fieldset',
+  'footer',
+  'form',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hr',
+  'main',
+  'nav',
+  'ol',
+  'p',
+  'pre',
+  'section',
+  'table',
+  'ul',
+  'figure',
 ]);
 
-const TOKEN = /<!--[\s\S]*?(?:-->|$)|<(\/?)([a-zA-Z][a-zA-Z0-9:-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>|<[!?][^>]*>/g;
+const TOKEN =
+  /<!--[\s\S]*?(?:-->|$)|<(\/?)([a-zA-Z][a-zA-Z0-9:-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>|<[!?][^>]*>/g;
 const ATTR = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g;
 
 function parseAttribs(source: string): Record<string, string> {
@@ -127,7 +167,15 @@ export function parseHtml(html: string): HtmlElement {
 
 const EMPTY: ReadonlySet<string> = new Set();
 const LIST_SCOPE: ReadonlySet<string> = new Set(['ul', 'ol']);
-const P_SCOPE: ReadonlySet<string> = new Set(['div', 'section', 'li', 'td', 'th', 'button', 'article']);
+const P_SCOPE: ReadonlySet<string> = new Set([
+  'div',
+  'section',
+  'li',
+  'td',
+  'th',
+  'button',
+  'article',
+]);
 
 export function hasClass(el: HtmlElement, className: string): boolean {
   const value = el.className;
@@ -139,7 +187,11 @@ export function hasClass(el: HtmlElement, className: string): boolean {
 export type Match = (el: HtmlElement) => boolean;
 
 /** Elements under `root` (not `root` itself) that match, in document order. */
-export function findAll(root: HtmlElement, match: Match, options: { descendIntoMatches?: boolean } = {}): HtmlElement[] {
+export function findAll(
+  root: HtmlElement,
+  match: Match,
+  options: { descendIntoMatches?: boolean } = {},
+): HtmlElement[] {
   const found: HtmlElement[] = [];
   const walk = (el: HtmlElement): void => {
     for (const child of el.children) {

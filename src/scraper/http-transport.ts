@@ -43,7 +43,12 @@ export interface UndiciTransportOptions {
   maxBodyBytes?: number;
 }
 
-const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT']);
+const TIMEOUT_CODES = new Set([
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'ETIMEDOUT',
+]);
 
 function errorCode(error: unknown): string | undefined {
   if (typeof error !== 'object' || error === null || !('code' in error)) return undefined;
@@ -68,10 +73,13 @@ function decode(body: Buffer, encoding: string | undefined): Buffer {
   }
 }
 
-function flatHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+function flatHeaders(
+  headers: Record<string, string | string[] | undefined>,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+    if (value !== undefined)
+      out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
   }
   return out;
 }
@@ -118,17 +126,30 @@ export function createUndiciTransport(options: UndiciTransportOptions): Transpor
         try {
           body = decode(Buffer.concat(chunks), headers['content-encoding']).toString('utf8');
         } catch {
-          throw new TransportFailure('network', `answer could not be decompressed (${headers['content-encoding'] ?? 'unknown'})`);
+          throw new TransportFailure(
+            'network',
+            `answer could not be decompressed (${headers['content-encoding'] ?? 'unknown'})`,
+          );
         }
         return { status: res.statusCode, headers, body };
       } catch (error) {
         if (error instanceof TransportFailure) throw error;
         if (req.signal?.aborted) throw new TransportFailure('aborted', 'request cancelled');
         const code = errorCode(error);
-        if (timeout.aborted || (code && TIMEOUT_CODES.has(code)) || errorName(error) === 'TimeoutError') {
-          throw new TransportFailure('timeout', code === 'UND_ERR_CONNECT_TIMEOUT' ? 'connect timeout' : 'no answer in time');
+        if (
+          timeout.aborted ||
+          (code && TIMEOUT_CODES.has(code)) ||
+          errorName(error) === 'TimeoutError'
+        ) {
+          throw new TransportFailure(
+            'timeout',
+            code === 'UND_ERR_CONNECT_TIMEOUT' ? 'connect timeout' : 'no answer in time',
+          );
         }
-        throw new TransportFailure('network', code ? `connection failed: ${code}` : 'connection failed');
+        throw new TransportFailure(
+          'network',
+          code ? `connection failed: ${code}` : 'connection failed',
+        );
       }
     },
     async close() {

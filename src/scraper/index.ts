@@ -18,13 +18,23 @@
  * connections and 5xx (after a few retries) end in a SiteError with an operator-readable
  * message that never holds cookies.
  */
-export { createSiteClient, type SiteClient, type SiteClientOptions, type RequestOptions } from './site-client';
+export {
+  createSiteClient,
+  type SiteClient,
+  type SiteClientOptions,
+  type RequestOptions,
+} from './site-client';
 export { SiteError, isSiteError, type SiteErrorKind } from './site-error';
 export type { JobCard, JobDetails, SearchPage, TypeaheadHit, Company } from './types';
 export type { GuestSearchQuery } from './guest-search';
 export { aiKeywords, aiCookiesMessage, type AiSearchQuery } from './ai-search';
 export { normalizeCompanyName } from './company-name';
-export { createCompanyResolver, type CompanyResolver, type CompanyMatch, type KeyValueCache } from './company-resolver';
+export {
+  createCompanyResolver,
+  type CompanyResolver,
+  type CompanyMatch,
+  type KeyValueCache,
+} from './company-resolver';
 export { parseCookieString, extractSessionCookies, type SessionCookies } from './cookies';
 export { canonicalJobUrl } from './job-url';
 export { parseSearchCards, type ParseContext, type ParsedCards } from './parse-search-cards';

@@ -42,7 +42,11 @@ describe('parseAiSearchCards', () => {
   });
 
   it('reads a stream without cards as the end of the results', () => {
-    expect(parseAiSearchCards(fixture('ai-search-end.rsc'), context)).toEqual({ cards: [], skippedCards: 0, cardCount: 0 });
+    expect(parseAiSearchCards(fixture('ai-search-end.rsc'), context)).toEqual({
+      cards: [],
+      skippedCards: 0,
+      cardCount: 0,
+    });
   });
 
   it('fails naming the component key when job postings are there but cards are not', () => {
@@ -52,7 +56,9 @@ describe('parseAiSearchCards', () => {
   });
 
   it('fails on an answer that is not an RSC stream', () => {
-    expect(() => parseAiSearchCards('<!doctype html><html><body>Sign in</body></html>', context)).toThrow(/not a React Server Components stream/);
+    expect(() =>
+      parseAiSearchCards('<!doctype html><html><body>Sign in</body></html>', context),
+    ).toThrow(/not a React Server Components stream/);
   });
 });
 

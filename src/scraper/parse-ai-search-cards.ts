@@ -8,7 +8,9 @@ import type { JobCard } from './types';
 export const JOB_CARD_KEY_PREFIX = 'job-card-component-ref-';
 
 // A React element in the flight format: ["$", type, key, props, …dev-only extras].
-const rscElement = z.tuple([z.literal('$'), z.string(), z.string().nullable(), z.record(z.string(), z.unknown())]).rest(z.unknown());
+const rscElement = z
+  .tuple([z.literal('$'), z.string(), z.string().nullable(), z.record(z.string(), z.unknown())])
+  .rest(z.unknown());
 type RscElement = z.infer<typeof rscElement>;
 
 export interface ParsedAiCards {
@@ -20,7 +22,8 @@ export interface ParsedAiCards {
 
 const MAX_DEPTH = 200;
 const SALARY = /[$€£¥₹]|\/(?:yr|hr|mo)\b|\bper (?:year|hour|month)\b/i;
-const POSTED = /\b(?:\d+\s+(?:minute|hour|day|week|month|year)s?\s+ago|just now|today|yesterday)\b/i;
+const POSTED =
+  /\b(?:\d+\s+(?:minute|hour|day|week|month|year)s?\s+ago|just now|today|yesterday)\b/i;
 
 function asElement(value: unknown): RscElement | null {
   if (!Array.isArray(value) || value[0] !== '$') return null;
@@ -87,7 +90,9 @@ function cardLines(card: RscElement, rows: Map<string, unknown>): string[] {
       return;
     }
     if (element[1] === 'p') {
-      const line = textOf(element[3].children, depth + 1).replace(/\s+/g, ' ').trim();
+      const line = textOf(element[3].children, depth + 1)
+        .replace(/\s+/g, ' ')
+        .trim();
       if (line) lines.push(line);
       return;
     }
@@ -104,7 +109,17 @@ function cardFromLines(jobId: string, lines: string[], baseUrl: string): JobCard
   const postedLine = rest.find((line) => POSTED.test(line));
   const postedText = postedLine ? (POSTED.exec(postedLine)?.[0] ?? null) : null;
   const location = rest.find((line) => line !== salary && line !== postedLine) ?? null;
-  return { jobId, title, companyName, companySlug: null, location, salary, postedDate: null, postedText, url: canonicalJobUrl(baseUrl, jobId) };
+  return {
+    jobId,
+    title,
+    companyName,
+    companySlug: null,
+    location,
+    salary,
+    postedDate: null,
+    postedText,
+    url: canonicalJobUrl(baseUrl, jobId),
+  };
 }
 
 /**
@@ -116,9 +131,13 @@ export function parseAiSearchCards(body: string, context: ParseContext): ParsedA
   if (body.trim() === '') return { cards: [], skippedCards: 0, cardCount: 0 };
   const stream = decodeRscStream(body);
   if (stream.rowCount === 0) {
-    throw new SiteError('parse', `Could not parse ${context.siteName} AI search results at ${context.path}: the answer is not a React Server Components stream`, {
-      path: context.path,
-    });
+    throw new SiteError(
+      'parse',
+      `Could not parse ${context.siteName} AI search results at ${context.path}: the answer is not a React Server Components stream`,
+      {
+        path: context.path,
+      },
+    );
   }
   const found = new Map<string, RscElement>();
   const visit = (value: unknown, depth: number): void => {

@@ -15,7 +15,7 @@ describe('parseJobDetails', () => {
       location: 'Berlin, Berlin, Germany',
       postedText: '2 days ago',
       description:
-        'About Acme\n\nWe build data tools & ship them weekly.\n\nWhat you\'ll do\n\n• Design pipelines in Python\n• Review code <kindly>\n\nGrüße aus München! 私たちはチームです。',
+        "About Acme\n\nWe build data tools & ship them weekly.\n\nWhat you'll do\n\n• Design pipelines in Python\n• Review code <kindly>\n\nGrüße aus München! 私たちはチームです。",
       seniority: 'Mid-Senior level',
       employmentType: 'Full-time',
       jobFunction: 'Engineering and Information Technology',
@@ -54,11 +54,17 @@ describe('parseJobDetails', () => {
   });
 
   it('names the missing description and the path when the markup changed', () => {
-    expect(() => parseJobDetails(fixture('job-details-changed-markup.html'), '4470111950', context)).toThrow(
+    expect(() =>
+      parseJobDetails(fixture('job-details-changed-markup.html'), '4470111950', context),
+    ).toThrow(
       'Could not parse LinkedIn job details at /jobs-guest/jobs/api/jobPosting/4470111950: missing description (div.show-more-less-html__markup)',
     );
-    expect(() => parseJobDetails(fixture('job-details-missing-description.html'), '1', context)).toThrow(/missing description/);
-    expect(() => parseJobDetails('<div>nothing</div>', '1', context)).toThrow(/missing title \(h2\.top-card-layout__title\), description/);
+    expect(() =>
+      parseJobDetails(fixture('job-details-missing-description.html'), '1', context),
+    ).toThrow(/missing description/);
+    expect(() => parseJobDetails('<div>nothing</div>', '1', context)).toThrow(
+      /missing title \(h2\.top-card-layout__title\), description/,
+    );
   });
 });
 

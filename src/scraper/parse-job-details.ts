@@ -1,4 +1,12 @@
-import { byAttr, byClass, findAll, findFirst, hasClass, parseHtml, type HtmlElement } from './html-tree';
+import {
+  byAttr,
+  byClass,
+  findAll,
+  findFirst,
+  hasClass,
+  parseHtml,
+  type HtmlElement,
+} from './html-tree';
 import { blockText, inlineText } from './html-text';
 import { canonicalJobUrl, companySlugFromLink } from './job-url';
 import type { ParseContext } from './parse-search-cards';
@@ -29,7 +37,9 @@ const isCriteriaText = byClass('description__job-criteria-text', 'span');
 const isEasyApply = byAttr('data-tracking-control-name', 'public_jobs_apply-link-onsite');
 // The applicants caption may carry the bullet class too, so it is not taken for the location.
 const isLocation = (el: HtmlElement): boolean =>
-  el.name === 'span' && hasClass(el, 'topcard__flavor--bullet') && !hasClass(el, 'num-applicants__caption');
+  el.name === 'span' &&
+  hasClass(el, 'topcard__flavor--bullet') &&
+  !hasClass(el, 'num-applicants__caption');
 
 /** 200 for "Over 200 applicants", 25 for "Be among the first 25 applicants", 1234 for "1,234 applicants". */
 export function applicantsNumber(text: string | null): number | null {
@@ -61,9 +71,13 @@ export function parseJobDetails(html: string, jobId: string, context: ParseConte
     const lacking: string[] = [];
     if (!title) lacking.push(`title (${TITLE})`);
     if (!descriptionEl) lacking.push(`description (${DESCRIPTION})`);
-    throw new SiteError('parse', `Could not parse ${context.siteName} job details at ${context.path}: missing ${lacking.join(', ')}`, {
-      path: context.path,
-    });
+    throw new SiteError(
+      'parse',
+      `Could not parse ${context.siteName} job details at ${context.path}: missing ${lacking.join(', ')}`,
+      {
+        path: context.path,
+      },
+    );
   }
   const orgLink = findFirst(root, isOrgLink);
   const applicantsText = inlineText(findFirst(root, isApplicants)) || null;

@@ -61,17 +61,25 @@ describe('parseSearchCards', () => {
   });
 
   it('builds canonical links on the configured base URL without tracking parameters', () => {
-    const local = parseSearchCards(fixture('search-cards.html'), { ...FIXTURE_CONTEXT, baseUrl: 'http://127.0.0.1:4010' });
+    const local = parseSearchCards(fixture('search-cards.html'), {
+      ...FIXTURE_CONTEXT,
+      baseUrl: 'http://127.0.0.1:4010',
+    });
     expect(local.cards.map((c) => c.url)).toContain('http://127.0.0.1:4010/jobs/view/4470111950');
     expect(local.cards.every((c) => !c.url.includes('?'))).toBe(true);
   });
 
   it('treats an empty fragment as the end', () => {
-    expect(parseSearchCards(fixture('search-empty.html'), FIXTURE_CONTEXT)).toEqual({ cards: [], skippedCards: 0, empty: true });
+    expect(parseSearchCards(fixture('search-empty.html'), FIXTURE_CONTEXT)).toEqual({
+      cards: [],
+      skippedCards: 0,
+      empty: true,
+    });
   });
 
   it('names what is missing, and where, when the markup changed', () => {
-    const run = (): unknown => parseSearchCards(fixture('search-cards-changed-markup.html'), FIXTURE_CONTEXT);
+    const run = (): unknown =>
+      parseSearchCards(fixture('search-cards-changed-markup.html'), FIXTURE_CONTEXT);
     expect(run).toThrow(SiteError);
     expect(run).toThrow(/title \(\.base-search-card__title\) in 5 of 5/);
     expect(run).toThrow(/company \(\.base-search-card__subtitle\)/);
@@ -79,6 +87,8 @@ describe('parseSearchCards', () => {
   });
 
   it('rejects markup without any card', () => {
-    expect(() => parseSearchCards('<div class="authwall">Sign in to see more</div>', FIXTURE_CONTEXT)).toThrow(/no job cards/);
+    expect(() =>
+      parseSearchCards('<div class="authwall">Sign in to see more</div>', FIXTURE_CONTEXT),
+    ).toThrow(/no job cards/);
   });
 });

@@ -1,4 +1,12 @@
-import { byAttr, byClass, findAll, findFirst, hasClass, parseHtml, type HtmlElement } from './html-tree';
+import {
+  byAttr,
+  byClass,
+  findAll,
+  findFirst,
+  hasClass,
+  parseHtml,
+  type HtmlElement,
+} from './html-tree';
 import { inlineText } from './html-text';
 import { canonicalJobUrl, companySlugFromLink, jobIdFromLink, jobIdFromUrn } from './job-url';
 import { SiteError } from './site-error';
@@ -32,14 +40,20 @@ const isLocation = byClass('job-search-card__location');
 const isSalary = byClass('job-search-card__salary-info');
 const isFullLink = byClass('base-card__full-link', 'a');
 const hasUrn = byAttr('data-entity-urn');
-const isJobLink = (el: HtmlElement): boolean => el.name === 'a' && (el.attribs.href ?? '').includes('/jobs/view/');
-const isCompanyLink = (el: HtmlElement): boolean => el.name === 'a' && (el.attribs.href ?? '').includes('/company/');
+const isJobLink = (el: HtmlElement): boolean =>
+  el.name === 'a' && (el.attribs.href ?? '').includes('/jobs/view/');
+const isCompanyLink = (el: HtmlElement): boolean =>
+  el.name === 'a' && (el.attribs.href ?? '').includes('/company/');
 const isListDate = (el: HtmlElement): boolean =>
-  el.name === 'time' && (hasClass(el, 'job-search-card__listdate') || hasClass(el, 'job-search-card__listdate--new'));
-const isCardBox = (el: HtmlElement): boolean => hasClass(el, 'base-search-card') || hasClass(el, 'job-search-card');
+  el.name === 'time' &&
+  (hasClass(el, 'job-search-card__listdate') || hasClass(el, 'job-search-card__listdate--new'));
+const isCardBox = (el: HtmlElement): boolean =>
+  hasClass(el, 'base-search-card') || hasClass(el, 'job-search-card');
 
 function readCard(card: HtmlElement, baseUrl: string): { card: JobCard } | { missing: Required[] } {
-  const urn = hasUrn(card) ? card.attribs['data-entity-urn'] : findFirst(card, hasUrn)?.attribs['data-entity-urn'];
+  const urn = hasUrn(card)
+    ? card.attribs['data-entity-urn']
+    : findFirst(card, hasUrn)?.attribs['data-entity-urn'];
   const link = (findFirst(card, isFullLink) ?? findFirst(card, isJobLink))?.attribs.href;
   const jobId = jobIdFromUrn(urn) ?? jobIdFromLink(link);
   const title = inlineText(findFirst(card, isTitle));

@@ -12,21 +12,37 @@ describe('parseTypeahead', () => {
 
   it('fails with a parse error on HTML or another shape', () => {
     expect(() => parseTypeahead('<html>', FIXTURE_CONTEXT)).toThrow(/typeahead .*not JSON/);
-    expect(() => parseTypeahead('{"elements":[]}', FIXTURE_CONTEXT)).toThrow(/expected a list of \{id, displayName\}/);
+    expect(() => parseTypeahead('{"elements":[]}', FIXTURE_CONTEXT)).toThrow(
+      /expected a list of \{id, displayName\}/,
+    );
   });
 });
 
 describe('parseCompany', () => {
   it('reads the normalized+json answer', () => {
-    expect(parseCompany(fixture('voyager-company.json'), '1441', FIXTURE_CONTEXT)).toEqual({ id: '1441', name: 'Google', universalName: 'google' });
+    expect(parseCompany(fixture('voyager-company.json'), '1441', FIXTURE_CONTEXT)).toEqual({
+      id: '1441',
+      name: 'Google',
+      universalName: 'google',
+    });
   });
 
   it('reads a plain answer and an entity in "included"', () => {
-    expect(parseCompany('{"name":"A","universalName":"a"}', '1', FIXTURE_CONTEXT)).toMatchObject({ name: 'A' });
-    expect(parseCompany('{"data":{"*elements":[]},"included":[{"x":1},{"name":"B","universalName":"b"}]}', '2', FIXTURE_CONTEXT)).toMatchObject({ name: 'B' });
+    expect(parseCompany('{"name":"A","universalName":"a"}', '1', FIXTURE_CONTEXT)).toMatchObject({
+      name: 'A',
+    });
+    expect(
+      parseCompany(
+        '{"data":{"*elements":[]},"included":[{"x":1},{"name":"B","universalName":"b"}]}',
+        '2',
+        FIXTURE_CONTEXT,
+      ),
+    ).toMatchObject({ name: 'B' });
   });
 
   it('fails naming what is missing', () => {
-    expect(() => parseCompany('{"data":{}}', '1', FIXTURE_CONTEXT)).toThrow(/missing name or universalName/);
+    expect(() => parseCompany('{"data":{}}', '1', FIXTURE_CONTEXT)).toThrow(
+      /missing name or universalName/,
+    );
   });
 });

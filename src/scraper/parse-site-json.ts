@@ -29,7 +29,11 @@ function parseJson(text: string, what: string, context: ParseContext): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    throw new SiteError('parse', `Could not parse ${context.siteName} ${what} at ${context.path}: the answer is not JSON`, { path: context.path });
+    throw new SiteError(
+      'parse',
+      `Could not parse ${context.siteName} ${what} at ${context.path}: the answer is not JSON`,
+      { path: context.path },
+    );
   }
 }
 
@@ -37,9 +41,13 @@ function parseJson(text: string, what: string, context: ParseContext): unknown {
 export function parseTypeahead(text: string, context: ParseContext): TypeaheadHit[] {
   const parsed = typeaheadHits.safeParse(parseJson(text, 'typeahead', context));
   if (!parsed.success) {
-    throw new SiteError('parse', `Could not parse ${context.siteName} typeahead at ${context.path}: expected a list of {id, displayName}`, {
-      path: context.path,
-    });
+    throw new SiteError(
+      'parse',
+      `Could not parse ${context.siteName} typeahead at ${context.path}: expected a list of {id, displayName}`,
+      {
+        path: context.path,
+      },
+    );
   }
   return parsed.data.map(({ id, displayName }) => ({ id, displayName }));
 }
@@ -47,9 +55,13 @@ export function parseTypeahead(text: string, context: ParseContext): TypeaheadHi
 export function parseCompany(text: string, id: string, context: ParseContext): Company {
   const parsed = companyAnswer.safeParse(parseJson(text, 'company', context));
   if (!parsed.success || parsed.data === null) {
-    throw new SiteError('parse', `Could not parse ${context.siteName} company at ${context.path}: missing name or universalName`, {
-      path: context.path,
-    });
+    throw new SiteError(
+      'parse',
+      `Could not parse ${context.siteName} company at ${context.path}: missing name or universalName`,
+      {
+        path: context.path,
+      },
+    );
   }
   return { id, name: parsed.data.name, universalName: parsed.data.universalName };
 }

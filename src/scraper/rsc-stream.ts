@@ -40,7 +40,8 @@ export function decodeRscStream(body: string): RscStream {
     const start = colon + 1;
     if (buf[start] === T) {
       const comma = buf.indexOf(COMMA, start);
-      const length = comma > start ? Number.parseInt(buf.toString('latin1', start + 1, comma), 16) : Number.NaN;
+      const length =
+        comma > start ? Number.parseInt(buf.toString('latin1', start + 1, comma), 16) : Number.NaN;
       if (Number.isFinite(length) && length >= 0 && comma + 1 + length <= buf.length) {
         rows.set(id, buf.toString('utf8', comma + 1, comma + 1 + length));
         rowCount += 1;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SIMULATOR_JSESSIONID, SIMULATOR_LI_AT, VALID_COOKIES } from '../../simulator';
 import { SiteError } from './site-error';
-import { collect, failure, fakeClock, harness, type Harness } from './test-support';
+import { collect, failure, fakeClock, harness, must, type Harness } from './test-support';
 
 const BERLIN = '103035651';
 const SEARCH = '/jobs-guest/jobs/api/seeMoreJobPostings/search';
@@ -13,10 +13,17 @@ afterEach(async () => {
 
 async function setup(options: Parameters<typeof harness>[0] = {}, jobsPerQuery = 45) {
   const clock = fakeClock();
-  h = await harness({ now: clock.now, sleep: clock.sleep, random: clock.random, ...options }, { jobsPerQuery });
-  const expected = h.sim.search.guest('qa', BERLIN).visible.map((j) => j.id);
-  const run = async () => (await collect(h!.client.searchJobs({ keywords: 'qa', geoId: BERLIN }))).flatMap((p) => p.cards.map((c) => c.jobId));
-  return { h, clock, expected, run };
+  const current = await harness(
+    { now: clock.now, sleep: clock.sleep, random: clock.random, ...options },
+    { jobsPerQuery },
+  );
+  h = current;
+  const expected = current.sim.search.guest('qa', BERLIN).visible.map((j) => j.id);
+  const run = async (): Promise<string[]> =>
+    (await collect(current.client.searchJobs({ keywords: 'qa', geoId: BERLIN }))).flatMap((p) =>
+      p.cards.map((c) => c.jobId),
+    );
+  return { h: current, clock, expected, run };
 }
 
 describe('refusals (429 and 999)', () => {
@@ -63,7 +70,10 @@ describe('refusals (429 and 999)', () => {
     h.sim.faults.rateLimit(10_000);
     const error = await failure(run());
     expect(error).toBeInstanceOf(SiteError);
-    expect(error).toMatchObject({ kind: 'rate-limited', message: 'Rate limited by LinkedIn for 15 minutes' });
+    expect(error).toMatchObject({
+      kind: 'rate-limited',
+      message: 'Rate limited by LinkedIn for 15 minutes',
+    });
     expect(clock.elapsed()).toBeGreaterThanOrEqual(900_000);
     expect(clock.elapsed()).toBeLessThan(900_000 + 61_000);
     // Bounded: 2+4+…+60 s waits then one a minute for 15 minutes.
@@ -78,9 +88,14 @@ describe('refusals (429 and 999)', () => {
   });
 
   it('stays bounded even when the clock never moves', async () => {
-    h = await harness({ stallMs: 30_000, sleep: async () => {}, now: () => 0 }, { jobsPerQuery: 20 });
+    h = await harness(
+      { stallMs: 30_000, sleep: async () => {}, now: () => 0 },
+      { jobsPerQuery: 20 },
+    );
     h.sim.faults.rateLimit(10_000);
-    await expect(collect(h.client.searchJobs({ keywords: 'qa', geoId: BERLIN }))).rejects.toMatchObject({ kind: 'rate-limited' });
+    await expect(
+      collect(h.client.searchJobs({ keywords: 'qa', geoId: BERLIN })),
+    ).rejects.toMatchObject({ kind: 'rate-limited' });
     expect(h.sim.requests.length).toBeLessThanOrEqual(33);
   });
 
@@ -114,7 +129,10 @@ describe('server errors, dropped connections and timeouts', () => {
     h.sim.faults.serverError(100);
     const error = await failure(run());
     expect(error).toMatchObject({ kind: 'http', status: 500 });
-    expect(error).toHaveProperty('message', `LinkedIn answered HTTP 500 for ${SEARCH} (4 attempts)`);
+    expect(error).toHaveProperty(
+      'message',
+      `LinkedIn answered HTTP 500 for ${SEARCH} (4 attempts)`,
+    );
     expect(h.sim.requests).toHaveLength(4);
   });
 
@@ -130,7 +148,9 @@ describe('server errors, dropped connections and timeouts', () => {
     h.sim.faults.drop(100);
     const error = await failure(run());
     expect(error).toMatchObject({ kind: 'network' });
-    expect(String(error)).toMatch(/Could not reach LinkedIn for \/jobs-guest\/jobs\/api\/seeMoreJobPostings\/search \(connection failed.*3 attempts\)/);
+    expect(String(error)).toMatch(
+      /Could not reach LinkedIn for \/jobs-guest\/jobs\/api\/seeMoreJobPostings\/search \(connection failed.*3 attempts\)/,
+    );
     expect(h.sim.requests).toHaveLength(3);
   });
 
@@ -155,14 +175,19 @@ describe('auth wall and expired sessions', () => {
     const { h, run } = await setup();
     h.sim.faults.authWall({ pathPrefix: SEARCH });
     const error = await failure(run());
-    expect(error).toMatchObject({ kind: 'session-expired', message: 'LinkedIn session expired or missing: paste new cookies in Settings' });
+    expect(error).toMatchObject({
+      kind: 'session-expired',
+      message: 'LinkedIn session expired or missing: paste new cookies in Settings',
+    });
     expect(h.sim.requests.map((r) => r.path)).toEqual([SEARCH]);
   });
 
   it('stops at an auth wall on the details page', async () => {
     const { h } = await setup();
     h.sim.faults.authWall();
-    await expect(h.client.getJobDetails(h.sim.catalogue.jobs[0]!.id)).rejects.toMatchObject({ kind: 'session-expired' });
+    await expect(h.client.getJobDetails(must(h.sim.catalogue.jobs[0]).id)).rejects.toMatchObject({
+      kind: 'session-expired',
+    });
   });
 
   it('never puts cookies or tokens into an error message', async () => {
@@ -170,11 +195,13 @@ describe('auth wall and expired sessions', () => {
     h.sim.expireSession();
     const errors = await Promise.all([
       failure(collect(h.client.searchJobsWithAi({ keywords: 'qa', cookies: VALID_COOKIES }))),
-      failure(h.client.getCompany(h.sim.catalogue.companies[0]!.id, VALID_COOKIES)),
+      failure(h.client.getCompany(must(h.sim.catalogue.companies[0]).id, VALID_COOKIES)),
     ]);
     h.sim.reset();
     h.sim.faults.serverError(100);
-    errors.push(await failure(collect(h.client.searchJobsWithAi({ keywords: 'qa', cookies: VALID_COOKIES }))));
+    errors.push(
+      await failure(collect(h.client.searchJobsWithAi({ keywords: 'qa', cookies: VALID_COOKIES }))),
+    );
     for (const error of errors) {
       expect(error).toBeInstanceOf(SiteError);
       const text = `${String(error)} ${JSON.stringify(error)}`;
@@ -190,13 +217,15 @@ describe('changed markup', () => {
     h.sim.faults.changedMarkup();
     const error = await failure(run());
     expect(error).toMatchObject({ kind: 'parse', path: SEARCH });
-    expect(String(error)).toMatch(/missing .*title \(\.base-search-card__title\).*company \(\.base-search-card__subtitle\)/);
+    expect(String(error)).toMatch(
+      /missing .*title \(\.base-search-card__title\).*company \(\.base-search-card__subtitle\)/,
+    );
   });
 
   it('fails the details with a parse error naming title and description', async () => {
     const { h } = await setup();
     h.sim.faults.changedMarkup();
-    const id = h.sim.catalogue.jobs[1]!.id;
+    const id = must(h.sim.catalogue.jobs[1]).id;
     await expect(h.client.getJobDetails(id)).rejects.toThrow(
       `Could not parse LinkedIn job details at /jobs-guest/jobs/api/jobPosting/${id}: missing title (h2.top-card-layout__title), description (div.show-more-less-html__markup)`,
     );
@@ -205,6 +234,8 @@ describe('changed markup', () => {
   it('fails the AI search with a parse error naming the component key', async () => {
     const { h } = await setup({}, 30);
     h.sim.faults.changedMarkup();
-    await expect(collect(h.client.searchJobsWithAi({ keywords: 'qa', cookies: VALID_COOKIES }))).rejects.toThrow(/job-card-component-ref-<id>/);
+    await expect(
+      collect(h.client.searchJobsWithAi({ keywords: 'qa', cookies: VALID_COOKIES })),
+    ).rejects.toThrow(/job-card-component-ref-<id>/);
   });
 });

@@ -13,13 +13,17 @@ afterEach(async () => {
 describe('guest search against the simulated site', () => {
   it('pages to the last job, stepping by the cards actually returned, nothing skipped or repeated', async () => {
     h = await harness({}, { jobsPerQuery: 237 });
-    const pages = await collect(h.client.searchJobs({ keywords: 'python developer', geoId: BERLIN }));
+    const pages = await collect(
+      h.client.searchJobs({ keywords: 'python developer', geoId: BERLIN }),
+    );
     const expected = h.sim.search.guest('python developer', BERLIN).visible.map((j) => j.id);
     const got = pages.flatMap((p) => p.cards.map((c) => c.jobId));
     expect(got).toEqual(expected);
     expect(new Set(got).size).toBe(237);
     // The simulator returns short pages now and then; the client must not step by 10 regardless.
-    expect(pages.some((p) => p.cards.length > 0 && p.cards.length < 10 && p !== pages[pages.length - 1])).toBe(true);
+    expect(
+      pages.some((p) => p.cards.length > 0 && p.cards.length < 10 && p !== pages[pages.length - 1]),
+    ).toBe(true);
     for (let i = 1; i < pages.length; i += 1) expect(pages[i]?.start).toBe(pages[i - 1]?.nextStart);
     // The end is an empty fragment: one more request after the last page.
     const searches = h.sim.requests.filter((r) => r.path.endsWith('/search'));
@@ -29,9 +33,22 @@ describe('guest search against the simulated site', () => {
 
   it('sends the documented query, desktop Chrome headers and no cookies', async () => {
     h = await harness({}, { jobsPerQuery: 5 });
-    await collect(h.client.searchJobs({ keywords: 'data engineer', geoId: BERLIN, location: 'Berlin', filters: { f_TPR: 'r86400' } }));
+    await collect(
+      h.client.searchJobs({
+        keywords: 'data engineer',
+        geoId: BERLIN,
+        location: 'Berlin',
+        filters: { f_TPR: 'r86400' },
+      }),
+    );
     const first = h.sim.requests[0];
-    expect(first?.query).toEqual({ keywords: 'data engineer', geoId: BERLIN, location: 'Berlin', start: '0', f_TPR: 'r86400' });
+    expect(first?.query).toEqual({
+      keywords: 'data engineer',
+      geoId: BERLIN,
+      location: 'Berlin',
+      start: '0',
+      f_TPR: 'r86400',
+    });
     expect(first?.headers['user-agent']).toMatch(/Chrome\/\d+.*Safari/);
     expect(first?.headers['accept-language']).toMatch(/^en-US/);
     expect(first?.headers['sec-ch-ua-platform']).toBe('"Windows"');
@@ -53,14 +70,21 @@ describe('guest search against the simulated site', () => {
     h = await harness({ maxResultsPerQuery: 35 }, { jobsPerQuery: 500 });
     const pages = await collect(h.client.searchJobs({ keywords: 'designer', geoId: BERLIN }));
     const got = pages.flatMap((p) => p.cards.map((c) => c.jobId));
-    expect(got).toEqual(h.sim.search.guest('designer', BERLIN).visible.slice(0, 35).map((j) => j.id));
+    expect(got).toEqual(
+      h.sim.search
+        .guest('designer', BERLIN)
+        .visible.slice(0, 35)
+        .map((j) => j.id),
+    );
     expect(h.sim.requests.every((r) => Number(r.query.start) < 35)).toBe(true);
   });
 
   it('resumes from an absolute offset', async () => {
     h = await harness({}, { jobsPerQuery: 60 });
     const all = h.sim.search.guest('go developer', BERLIN).visible.map((j) => j.id);
-    const pages = await collect(h.client.searchJobs({ keywords: 'go developer', geoId: BERLIN, startAt: 23 }));
+    const pages = await collect(
+      h.client.searchJobs({ keywords: 'go developer', geoId: BERLIN, startAt: 23 }),
+    );
     expect(pages[0]?.start).toBe(23);
     expect(pages.flatMap((p) => p.cards.map((c) => c.jobId))).toEqual(all.slice(23));
   });

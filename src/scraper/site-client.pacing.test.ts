@@ -28,7 +28,10 @@ describe('politeness: request rate and concurrency', () => {
 
   it('adds up to 50% jitter to the gap', async () => {
     let flip = 0;
-    h = await harness({ minIntervalMs: 30, random: () => (flip++ % 2 === 0 ? 0.999 : 0) }, { jobsPerQuery: 60 });
+    h = await harness(
+      { minIntervalMs: 30, random: () => (flip++ % 2 === 0 ? 0.999 : 0) },
+      { jobsPerQuery: 60 },
+    );
     await collect(h.client.searchJobs({ keywords: 'pace', geoId: BERLIN }));
     const gaps = arrivalGaps(h);
     for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(30 - SLACK_MS);
@@ -36,12 +39,15 @@ describe('politeness: request rate and concurrency', () => {
   });
 
   it('keeps one request at a time and the spacing across concurrent callers', async () => {
-    h = await harness({ minIntervalMs: 30, jitterRatio: 0 }, { jobsPerQuery: 25 });
-    const ids = h.sim.catalogue.jobs.slice(0, 4).map((j) => j.id);
+    const { client, sim } = (h = await harness(
+      { minIntervalMs: 30, jitterRatio: 0 },
+      { jobsPerQuery: 25 },
+    ));
+    const ids = sim.catalogue.jobs.slice(0, 4).map((j) => j.id);
     await Promise.all([
-      collect(h.client.searchJobs({ keywords: 'a', geoId: BERLIN })),
-      collect(h.client.searchJobs({ keywords: 'b', geoId: BERLIN })),
-      ...ids.map((id) => h!.client.getJobDetails(id)),
+      collect(client.searchJobs({ keywords: 'a', geoId: BERLIN })),
+      collect(client.searchJobs({ keywords: 'b', geoId: BERLIN })),
+      ...ids.map((id) => client.getJobDetails(id)),
     ]);
     expect(h.sim.requests.length).toBeGreaterThanOrEqual(12);
     for (const gap of arrivalGaps(h)) expect(gap).toBeGreaterThanOrEqual(30 - SLACK_MS);
@@ -59,13 +65,17 @@ describe('politeness: request rate and concurrency', () => {
   });
 
   it('gives the typeahead its own budget: a few at once, starts spaced', async () => {
-    h = await harness({ typeahead: { maxConcurrent: 2, minIntervalMs: 25 } });
-    h.sim.faults.latency(100, { pathPrefix: '/jobs-guest/api/typeaheadHits' });
+    const { client, sim } = (h = await harness({
+      typeahead: { maxConcurrent: 2, minIntervalMs: 25 },
+    }));
+    sim.faults.latency(100, { pathPrefix: '/jobs-guest/api/typeaheadHits' });
     const started = performance.now();
-    await Promise.all(['Ber', 'Mun', 'Ham', 'Par', 'Lon', 'Tok'].map((q) => h!.client.searchPlaces(q)));
+    await Promise.all(
+      ['Ber', 'Mun', 'Ham', 'Par', 'Lon', 'Tok'].map((q) => client.searchPlaces(q)),
+    );
     // Two at a time, 100 ms each: at least three rounds.
     expect(performance.now() - started).toBeGreaterThanOrEqual(300 - SLACK_MS);
-    const times = h.sim.requests.map((r) => r.at);
+    const times = sim.requests.map((r) => r.at);
     expect(times).toHaveLength(6);
     // Starts are spaced on the client; arrival times carry scheduling noise, so the mean is checked.
     expect(((times[5] ?? 0) - (times[0] ?? 0)) / 5).toBeGreaterThanOrEqual(25 - SLACK_MS);

@@ -16,8 +16,9 @@ afterEach(async () => {
 
 /** A minimal CONNECT proxy that records where it was asked to tunnel. */
 async function startProxy(tunnels: string[]): Promise<string> {
-  proxy = createServer((_req, res) => res.writeHead(405).end());
-  proxy.on('connect', (req, client: Socket, head: Buffer) => {
+  const server = createServer((_req, res) => res.writeHead(405).end());
+  proxy = server;
+  server.on('connect', (req, client: Socket, head: Buffer) => {
     tunnels.push(req.url ?? '');
     const [host = '127.0.0.1', port = '80'] = (req.url ?? '').split(':');
     const upstream = connect(Number(port), host, () => {
@@ -30,8 +31,8 @@ async function startProxy(tunnels: string[]): Promise<string> {
     upstream.on('error', () => client.destroy());
     client.on('error', () => upstream.destroy());
   });
-  await new Promise<void>((resolve) => proxy!.listen(0, '127.0.0.1', () => resolve()));
-  const address = proxy.address();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('proxy has no port');
   return `http://127.0.0.1:${address.port}`;
 }

@@ -34,7 +34,12 @@ export interface SiteClientOptions {
   /** First wait after such a failure, doubling. Default 1000. */
   retryDelayMs?: number;
   /** The typeahead's own budget. Defaults: 5 at once, starts 200 ms apart, 5000 ms timeout, 2 attempts. */
-  typeahead?: { maxConcurrent?: number; minIntervalMs?: number; timeoutMs?: number; maxAttempts?: number };
+  typeahead?: {
+    maxConcurrent?: number;
+    minIntervalMs?: number;
+    timeoutMs?: number;
+    maxAttempts?: number;
+  };
   /** Injectable for tests: a fake clock makes back-off and stall tests instant. */
   now?: () => number;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -73,9 +78,21 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
   };
   const transport =
     options.transport ??
-    createUndiciTransport({ connectTimeoutMs: options.connectTimeoutMs ?? 10_000, proxyUrl: options.proxyUrl || undefined });
-  const requester = new SiteRequester({ transport, clock, siteName: options.siteName, stallMs: options.stallMs ?? 900_000 });
-  const batchLane = createSerialLane({ minIntervalMs: options.minIntervalMs, jitterRatio: options.jitterRatio ?? 0.5, clock });
+    createUndiciTransport({
+      connectTimeoutMs: options.connectTimeoutMs ?? 10_000,
+      proxyUrl: options.proxyUrl || undefined,
+    });
+  const requester = new SiteRequester({
+    transport,
+    clock,
+    siteName: options.siteName,
+    stallMs: options.stallMs ?? 900_000,
+  });
+  const batchLane = createSerialLane({
+    minIntervalMs: options.minIntervalMs,
+    jitterRatio: options.jitterRatio ?? 0.5,
+    clock,
+  });
   const batch: RequestPolicy = {
     lane: batchLane,
     waitOnRefusal: true,
@@ -86,7 +103,11 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
   };
   const typeaheadOptions = options.typeahead ?? {};
   const typeahead: RequestPolicy = {
-    lane: createPoolLane({ maxConcurrent: typeaheadOptions.maxConcurrent ?? 5, minIntervalMs: typeaheadOptions.minIntervalMs ?? 200, clock }),
+    lane: createPoolLane({
+      maxConcurrent: typeaheadOptions.maxConcurrent ?? 5,
+      minIntervalMs: typeaheadOptions.minIntervalMs ?? 200,
+      clock,
+    }),
     waitOnRefusal: false,
     maxAttempts: typeaheadOptions.maxAttempts ?? 2,
     retryDelayMs: 0,

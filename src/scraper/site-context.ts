@@ -15,7 +15,11 @@ export interface SiteContext {
   typeahead: RequestPolicy;
 }
 
-export function siteUrl(context: SiteContext, path: string, params: Record<string, string | undefined> = {}): URL {
+export function siteUrl(
+  context: SiteContext,
+  path: string,
+  params: Record<string, string | undefined> = {},
+): URL {
   const url = new URL(path, context.baseUrl);
   for (const [name, value] of Object.entries(params)) {
     if (value !== undefined && value !== '') url.searchParams.set(name, value);

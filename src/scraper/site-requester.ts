@@ -79,7 +79,8 @@ export class SiteRequester {
     let refusals = 0;
     let failures = 0;
     for (;;) {
-      if (req.signal?.aborted) throw new SiteError('aborted', `Request to ${siteName} cancelled`, { path });
+      if (req.signal?.aborted)
+        throw new SiteError('aborted', `Request to ${siteName} cancelled`, { path });
       await policy.lane.beforeRequest(req.signal).catch(() => {
         throw new SiteError('aborted', `Request to ${siteName} cancelled`, { path });
       });
@@ -95,14 +96,27 @@ export class SiteRequester {
         });
       } catch (error) {
         if (!(error instanceof TransportFailure)) throw error;
-        if (error.kind === 'aborted') throw new SiteError('aborted', `Request to ${siteName} cancelled`, { path });
+        if (error.kind === 'aborted')
+          throw new SiteError('aborted', `Request to ${siteName} cancelled`, { path });
         failures += 1;
         if (failures >= policy.maxAttempts) {
           throw error.kind === 'timeout'
-            ? new SiteError('timeout', `${siteName} did not answer ${path} in time (${error.message}; ${failures} attempts)`, { path })
-            : new SiteError('network', `Could not reach ${siteName} for ${path} (${error.message}; ${failures} attempts)`, { path });
+            ? new SiteError(
+                'timeout',
+                `${siteName} did not answer ${path} in time (${error.message}; ${failures} attempts)`,
+                { path },
+              )
+            : new SiteError(
+                'network',
+                `Could not reach ${siteName} for ${path} (${error.message}; ${failures} attempts)`,
+                { path },
+              );
         }
-        await this.pause(Math.min(FAILURE_BACKOFF_CAP_MS, policy.retryDelayMs * 2 ** (failures - 1)), req, path);
+        await this.pause(
+          Math.min(FAILURE_BACKOFF_CAP_MS, policy.retryDelayMs * 2 ** (failures - 1)),
+          req,
+          path,
+        );
         continue;
       } finally {
         policy.lane.afterRequest();
@@ -114,21 +128,39 @@ export class SiteRequester {
         if (target && AUTH_WALL.test(target.pathname)) {
           throw new SiteError('session-expired', this.sessionExpiredMessage, { status, path });
         }
-        throw new SiteError('http', `${siteName} redirected ${path} to ${target?.pathname ?? 'nowhere'} unexpectedly (HTTP ${status})`, { status, path });
+        throw new SiteError(
+          'http',
+          `${siteName} redirected ${path} to ${target?.pathname ?? 'nowhere'} unexpectedly (HTTP ${status})`,
+          { status, path },
+        );
       }
       if (status === 429 || status === 999) {
         if (!policy.waitOnRefusal) {
-          throw new SiteError('rate-limited', `${siteName} is refusing requests for now (HTTP ${status}); try again in a moment`, { status, path });
+          throw new SiteError(
+            'rate-limited',
+            `${siteName} is refusing requests for now (HTTP ${status}); try again in a moment`,
+            { status, path },
+          );
         }
         const now = clock.now();
         if (this.refusingSince === null || now > this.streakValidUntil) this.refusingSince = now;
         const elapsed = now - this.refusingSince;
         refusals += 1;
         if (elapsed >= stallMs || refusals > maxRefusals) {
-          throw new SiteError('rate-limited', `Rate limited by ${siteName} for ${minutes(Math.max(elapsed, stallMs))}`, { status, path });
+          throw new SiteError(
+            'rate-limited',
+            `Rate limited by ${siteName} for ${minutes(Math.max(elapsed, stallMs))}`,
+            { status, path },
+          );
         }
-        const backoff = Math.min(REFUSAL_BACKOFF_CAP_MS, REFUSAL_BACKOFF_START_MS * 2 ** (refusals - 1));
-        const wait = Math.max(MIN_REFUSAL_WAIT_MS, retryAfterMs(res.headers['retry-after'], now) ?? backoff);
+        const backoff = Math.min(
+          REFUSAL_BACKOFF_CAP_MS,
+          REFUSAL_BACKOFF_START_MS * 2 ** (refusals - 1),
+        );
+        const wait = Math.max(
+          MIN_REFUSAL_WAIT_MS,
+          retryAfterMs(res.headers['retry-after'], now) ?? backoff,
+        );
         // Never sleep past the stall deadline: one last try at the deadline decides.
         const pause = Math.min(wait, Math.max(MIN_REFUSAL_WAIT_MS, stallMs - elapsed));
         this.streakValidUntil = now + pause + STREAK_GRACE_MS;
@@ -138,9 +170,17 @@ export class SiteRequester {
       if (status >= 500) {
         failures += 1;
         if (failures >= policy.maxAttempts) {
-          throw new SiteError('http', `${siteName} answered HTTP ${status} for ${path} (${failures} attempts)`, { status, path });
+          throw new SiteError(
+            'http',
+            `${siteName} answered HTTP ${status} for ${path} (${failures} attempts)`,
+            { status, path },
+          );
         }
-        await this.pause(Math.min(FAILURE_BACKOFF_CAP_MS, policy.retryDelayMs * 2 ** (failures - 1)), req, path);
+        await this.pause(
+          Math.min(FAILURE_BACKOFF_CAP_MS, policy.retryDelayMs * 2 ** (failures - 1)),
+          req,
+          path,
+        );
         continue;
       }
       if (policy.signedIn && (status === 401 || status === 403)) {

@@ -6,4 +6,8 @@ export function fixture(name: string): string {
   return readFileSync(join(import.meta.dirname, 'fixtures', name), 'utf8');
 }
 
-export const FIXTURE_CONTEXT = { baseUrl: 'https://www.linkedin.com', siteName: 'LinkedIn', path: '/jobs-guest/jobs/api/seeMoreJobPostings/search' };
+export const FIXTURE_CONTEXT = {
+  baseUrl: 'https://www.linkedin.com',
+  siteName: 'LinkedIn',
+  path: '/jobs-guest/jobs/api/seeMoreJobPostings/search',
+};

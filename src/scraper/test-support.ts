@@ -25,9 +25,17 @@ export interface Harness {
 }
 
 /** The in-process simulator and a client pointed at it; never the real site. */
-export async function harness(clientOptions: Partial<SiteClientOptions> = {}, simOptions: SimulatorOptions = {}): Promise<Harness> {
+export async function harness(
+  clientOptions: Partial<SiteClientOptions> = {},
+  simOptions: SimulatorOptions = {},
+): Promise<Harness> {
   const sim = await startSimulator(simOptions);
-  const client = createSiteClient({ baseUrl: sim.url, siteName: 'LinkedIn', minIntervalMs: 0, ...clientOptions });
+  const client = createSiteClient({
+    baseUrl: sim.url,
+    siteName: 'LinkedIn',
+    minIntervalMs: 0,
+    ...clientOptions,
+  });
   return {
     sim,
     client,
@@ -52,4 +60,10 @@ export async function failure(promise: Promise<unknown>): Promise<unknown> {
     return error;
   }
   throw new Error('expected a failure');
+}
+
+/** The value, or a failed test when it is missing (instead of a non-null assertion). */
+export function must<T>(value: T | null | undefined, what = 'value'): T {
+  if (value === null || value === undefined) throw new Error(`expected a ${what}`);
+  return value;
 }

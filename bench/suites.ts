@@ -6,4 +6,10 @@ import { scraperSuite } from './scraper.bench';
 import { serverSuite } from './server.bench';
 
 // Each bench module registers here; keep the list in the order the figures should print.
-export const suites: BenchSuite[] = [bundleSuite, serverSuite, exportSuite, scraperSuite, runnerSuite];
+export const suites: BenchSuite[] = [
+  bundleSuite,
+  serverSuite,
+  exportSuite,
+  scraperSuite,
+  runnerSuite,
+];

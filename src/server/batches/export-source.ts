@@ -38,6 +38,8 @@ const JOB_COLUMNS = `j.id, j.title, j.company_name, j.company_id, j.location, j.
  * A batch's jobs, each once: a job found by several runs of the batch is listed under the
  * first run that found it (its Search Term and Search Location), in run order then rank.
  * Jobs of companies blocked now are left out, whenever they were blocked.
+ * The "+" keeps SQLite from walking the batch's earlier runs for every row (100 runs ×
+ * 100,000 rows took 9 s): it looks the job's few links up by job id instead.
  */
 const BATCH_SQL = `
   SELECT ${JOB_COLUMNS}, r.job_title AS search_term, r.location AS search_location,
@@ -48,7 +50,7 @@ const BATCH_SQL = `
   WHERE r.batch_id = @batch
     AND NOT EXISTS (
       SELECT 1 FROM query_run_jobs l2 JOIN query_runs r2 ON r2.id = l2.query_run_id
-      WHERE l2.job_id = l.job_id AND r2.batch_id = r.batch_id AND r2.id < r.id)
+      WHERE l2.job_id = l.job_id AND l2.query_run_id < l.query_run_id AND +r2.batch_id = r.batch_id)
     AND NOT ${BLOCKED_JOB_SQL}
   ORDER BY r.id, l.rank`;
 

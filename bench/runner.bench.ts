@@ -1,0 +1,283 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { startSimulator } from '../simulator';
+import { createBatchRunner } from '../src/runner';
+import {
+  openTempDatabase,
+  recordingLog,
+  seedQueries,
+  testSiteClient,
+} from '../src/runner/runner-test-kit';
+import { buildApp } from '../src/server/app';
+import { ensurePassword } from '../src/server/auth/password';
+import { loadConfig } from '../src/server/config';
+import { openDatabase } from '../src/server/db/database';
+import { atLeast, atMost, context, type BenchFigure, type BenchSuite } from './report';
+
+// DESIGN.md's runner budget: a batch against the simulated site with no interval stores at
+// least 1,000 jobs a second. 50 queries × 100 jobs; "stored" = a card written to the
+// database (the job once, its link to the run always), measured over the search phase.
+// Also, context for the export budget: a 100,000-job batch through the real endpoint (HTTP,
+// database reads, the xlsx writer), in a child process so its peak memory is its own.
+
+const QUERIES = 50;
+const JOBS_PER_QUERY = 100;
+const STORE_BUDGET_PER_S = 1_000;
+const EXPORT_JOBS = 100_000;
+const EXPORT_TIME_BUDGET_S = 5;
+const EXPORT_PEAK_BUDGET_MB = 250;
+const CHILD_FLAG = '--runner-bench-export-child';
+const BENCH_PASSWORD = 'runner bench password';
+
+const exportResultSchema = z.object({
+  seconds: z.number(),
+  peakRssMb: z.number(),
+  rssBeforeMb: z.number(),
+  cpuSeconds: z.number(),
+  fileMb: z.number(),
+  status: z.number(),
+});
+
+const round = (value: number): number => Math.round(value * 100) / 100;
+
+async function measureBatch(): Promise<BenchFigure[]> {
+  const simulator = await startSimulator({ jobsPerQuery: JOBS_PER_QUERY });
+  const { database, dataDir } = await openTempDatabase();
+  const site = testSiteClient(simulator.url);
+  const runner = createBatchRunner({
+    sqlite: database.sqlite,
+    site,
+    now: Date.now,
+    log: recordingLog(),
+  });
+  try {
+    const words = [
+      'python',
+      'data',
+      'product',
+      'sales',
+      'design',
+      'cloud',
+      'security',
+      'finance',
+      'marketing',
+      'support',
+    ];
+    seedQueries(
+      database,
+      Array.from({ length: QUERIES }, (_, i) => ({
+        jobTitle: `${words[i % words.length] ?? 'data'} role ${i}`,
+        locationId: 103035651,
+        displayName: 'Berlin, Germany',
+      })),
+    );
+    const started = performance.now();
+    const claim = runner.start('manual');
+    if (!claim.claimed) throw new Error('runner bench: batch did not start');
+    // The search phase ends when the batch turns to enriching.
+    const status = database.sqlite.prepare('SELECT status FROM batches WHERE id = ?').pluck();
+    while (status.get(claim.batch.id) === 'running') await new Promise((r) => setTimeout(r, 2));
+    const searchSeconds = (performance.now() - started) / 1000;
+    await runner.idle();
+    const totalSeconds = (performance.now() - started) / 1000;
+    const count = (sql: string): number => Number(database.sqlite.prepare(sql).pluck().get());
+    const cards = count('SELECT COUNT(*) FROM query_run_jobs');
+    const jobs = count('SELECT COUNT(*) FROM jobs');
+    const final = status.get(claim.batch.id);
+    if (cards !== QUERIES * JOBS_PER_QUERY || final !== 'completed') {
+      throw new Error(
+        `runner bench: expected ${QUERIES * JOBS_PER_QUERY} cards and a completed batch, got ${cards} / ${String(final)}`,
+      );
+    }
+    return [
+      atLeast(
+        `batch ${QUERIES}×${JOBS_PER_QUERY}: jobs stored per second (search phase)`,
+        Math.round(cards / searchSeconds),
+        'jobs/s',
+        STORE_BUDGET_PER_S,
+      ),
+      context('batch: search phase', round(searchSeconds), 's'),
+      context(
+        `batch: whole batch incl. details of ${jobs} distinct jobs`,
+        round(totalSeconds),
+        's',
+      ),
+    ];
+  } finally {
+    await runner.close();
+    await site.close();
+    await database.close();
+    await simulator.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function measureExport(): Promise<BenchFigure[]> {
+  const dataDir = await seedExportBatch();
+  try {
+    return await runExportChild(dataDir);
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function runExportChild(dataDir: string): Promise<BenchFigure[]> {
+  const thisFile = fileURLToPath(import.meta.url);
+  const child = spawn(process.execPath, ['--import', 'tsx', thisFile, CHILD_FLAG, dataDir], {
+    cwd: path.resolve(path.dirname(thisFile), '..'),
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let stdout = '';
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (chunk: string) => {
+    stdout += chunk;
+  });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', resolve);
+  });
+  if (code !== 0) throw new Error(`runner bench export child exited with ${code}`);
+  const result = exportResultSchema.parse(JSON.parse(stdout.trim().split('\n').pop() ?? ''));
+  if (result.status !== 200) throw new Error(`runner bench: export answered ${result.status}`);
+  return [
+    atMost(
+      'GET /batches/{id}/export, 100,000 jobs: time',
+      round(result.seconds),
+      's',
+      EXPORT_TIME_BUDGET_S,
+    ),
+    atMost(
+      'GET /batches/{id}/export, 100,000 jobs: peak RSS during export',
+      round(result.peakRssMb),
+      'MB',
+      EXPORT_PEAK_BUDGET_MB,
+    ),
+    context(
+      'GET /batches/{id}/export: server RSS before the download',
+      round(result.rssBeforeMb),
+      'MB',
+    ),
+    context('GET /batches/{id}/export, 100,000 jobs: CPU time', round(result.cpuSeconds), 's'),
+    context('GET /batches/{id}/export, 100,000 jobs: file size', round(result.fileMb), 'MB'),
+  ];
+}
+
+/** Seeds one completed 100,000-job batch (100 runs × 1,000 jobs) into a fresh data folder. */
+async function seedExportBatch(): Promise<string> {
+  const { database, dataDir } = await openTempDatabase();
+  const sqlite = database.sqlite;
+  const description = 'We are looking for an experienced engineer to join our team. '.repeat(50);
+  sqlite.transaction(() => {
+    sqlite
+      .prepare(
+        `INSERT INTO queries (job_title, location_id, display_name, status, is_ai, created_at, updated_at)
+         VALUES ('bench', 103035651, 'Berlin, Germany', 'active', 0, 0, 0)`,
+      )
+      .run();
+    sqlite
+      .prepare(
+        `INSERT INTO batches (id, kind, status, started_at, finished_at) VALUES (1, 'manual', 'completed', 0, 1)`,
+      )
+      .run();
+    const run = sqlite.prepare(
+      `INSERT INTO query_runs (id, batch_id, query_id, job_title, location, location_id, is_ai, status, start_time, end_time)
+       VALUES (?, 1, 1, ?, 'Berlin, Germany', 103035651, 0, 'completed', 0, 1)`,
+    );
+    const job = sqlite.prepare(
+      `INSERT INTO jobs (id, title, company_name, company_normalized, company_id, location, posted_at, salary, url,
+         seniority, employment_type, job_function, industries, applicants, easy_apply, description,
+         first_seen_batch_id, first_seen_at, details_fetched_at)
+       VALUES (?, ?, ?, ?, ?, 'Berlin, Germany', '2026-10-01', '€60,000 - €80,000', ?, 'Mid-Senior level', 'Full-time',
+         'Engineering', 'Software Development', 'Over 200 applicants', 1, ?, 1, 0, 0)`,
+    );
+    const link = sqlite.prepare(
+      'INSERT INTO query_run_jobs (query_run_id, job_id, rank) VALUES (?, ?, ?)',
+    );
+    const runs = 100;
+    for (let r = 1; r <= runs; r += 1) run.run(r, `bench query ${r}`);
+    for (let i = 0; i < EXPORT_JOBS; i += 1) {
+      const id = String(4_000_000_000 + i);
+      const company = i % 500;
+      job.run(
+        id,
+        `Engineer ${i}`,
+        `Company ${company}`,
+        `company ${company}`,
+        1000 + company,
+        `https://www.linkedin.com/jobs/view/${id}`,
+        `${description}${i}`,
+      );
+      link.run(1 + (i % runs), id, 1 + Math.floor(i / runs));
+    }
+  })();
+  await database.close();
+  return dataDir;
+}
+
+/** The child: the real server on the seeded data folder, one download of the batch over HTTP. */
+async function exportChild(dataDir: string): Promise<void> {
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD: BENCH_PASSWORD,
+    LOG_LEVEL: 'silent',
+    TZ: 'UTC',
+    LINKEDIN_BASE_URL: 'http://127.0.0.1:9',
+  });
+  const database = await openDatabase(config.dataDir);
+  await ensurePassword(database.db, config.adminPassword, Date.now());
+  const { app } = await buildApp({ config, database });
+  try {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    if (address === null || typeof address === 'string') throw new Error('no port');
+    const base = `http://127.0.0.1:${address.port}/api/v1`;
+    const login = await fetch(`${base}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ password: BENCH_PASSWORD }),
+    });
+    const { token } = z.object({ token: z.string() }).parse(await login.json());
+    const rssBefore = process.memoryUsage().rss;
+    let peak = rssBefore;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, process.memoryUsage().rss);
+    }, 10);
+    const cpu = process.cpuUsage();
+    const started = performance.now();
+    const res = await fetch(`${base}/batches/1/export?format=xlsx`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    let bytes = 0;
+    const reader = res.body?.getReader();
+    for (let part = await reader?.read(); part && !part.done; part = await reader?.read())
+      bytes += part.value.byteLength;
+    const seconds = (performance.now() - started) / 1000;
+    const used = process.cpuUsage(cpu);
+    clearInterval(sampler);
+    peak = Math.max(peak, process.resourceUsage().maxRSS * 1024);
+    const mb = (n: number) => n / 1024 / 1024;
+    const result = {
+      seconds,
+      cpuSeconds: (used.user + used.system) / 1e6,
+      peakRssMb: mb(peak),
+      rssBeforeMb: mb(rssBefore),
+      fileMb: mb(bytes),
+      status: res.status,
+    };
+    process.stdout.write(`${JSON.stringify(result)}\n`);
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+export const runnerSuite: BenchSuite = {
+  name: 'runner',
+  run: async () => [...(await measureBatch()), ...(await measureExport())],
+};
+
+const childAt = process.argv.indexOf(CHILD_FLAG);
+if (childAt >= 0) await exportChild(process.argv[childAt + 1] ?? '');

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { collect, harness, type Harness } from './test-support';
+import { collect, harness, must, type Harness } from './test-support';
 
 const BERLIN = '103035651';
 let h: Harness | undefined;
@@ -79,5 +79,25 @@ describe('politeness: request rate and concurrency', () => {
     expect(times).toHaveLength(6);
     // Starts are spaced on the client; arrival times carry scheduling noise, so the mean is checked.
     expect(((times[5] ?? 0) - (times[0] ?? 0)) / 5).toBeGreaterThanOrEqual(25 - SLACK_MS);
+  });
+});
+
+describe('cancelling', () => {
+  it('stops a search waiting for its turn or its interval with an "aborted" SiteError', async () => {
+    const { client } = (h = await harness(
+      { minIntervalMs: 5_000, jitterRatio: 0 },
+      { jobsPerQuery: 40 },
+    ));
+    const abort = new AbortController();
+    const search = collect(
+      client.searchJobs({ keywords: 'cancel', geoId: BERLIN }, { signal: abort.signal }),
+    );
+    const queued = client.getJobDetails(must(h.sim.catalogue.jobs[0]).id, { signal: abort.signal });
+    setTimeout(() => abort.abort(), 100);
+    const started = performance.now();
+    await expect(search).rejects.toMatchObject({ name: 'SiteError', kind: 'aborted' });
+    await expect(queued).rejects.toMatchObject({ name: 'SiteError', kind: 'aborted' });
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(h.sim.requests).toHaveLength(1);
   });
 });

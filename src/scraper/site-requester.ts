@@ -67,7 +67,15 @@ export class SiteRequester {
   }
 
   async send(req: SiteRequest, policy: RequestPolicy): Promise<TransportResponse> {
-    return policy.lane.run(() => this.attempt(req, policy), req.signal);
+    try {
+      return await policy.lane.run(() => this.attempt(req, policy), req.signal);
+    } catch (error) {
+      // Cancelled while waiting for the lane: still a SiteError, like every other outcome.
+      if (error instanceof SiteError || !req.signal?.aborted) throw error;
+      throw new SiteError('aborted', `Request to ${this.options.siteName} cancelled`, {
+        path: req.url.pathname,
+      });
+    }
   }
 
   private async attempt(req: SiteRequest, policy: RequestPolicy): Promise<TransportResponse> {

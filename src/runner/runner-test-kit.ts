@@ -89,7 +89,10 @@ export interface SeedQuery {
   status?: 'active' | 'inactive' | 'archived';
 }
 
-export function seedQueries(database: OpenedDatabase, queries: SeedQuery[]): number[] {
+export function seedQueries(
+  database: Pick<OpenedDatabase, 'sqlite'>,
+  queries: SeedQuery[],
+): number[] {
   const insert = database.sqlite.prepare(
     `INSERT INTO queries (job_title, location_id, display_name, status, is_ai, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, 0, 0)`,
@@ -102,7 +105,11 @@ export function seedQueries(database: OpenedDatabase, queries: SeedQuery[]): num
   );
 }
 
-export function saveSetting(database: OpenedDatabase, key: string, value: string): void {
+export function saveSetting(
+  database: Pick<OpenedDatabase, 'sqlite'>,
+  key: string,
+  value: string,
+): void {
   database.sqlite
     .prepare(
       'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
@@ -110,7 +117,11 @@ export function saveSetting(database: OpenedDatabase, key: string, value: string
     .run(key, value);
 }
 
-export function blockCompany(database: OpenedDatabase, id: number, normalizedName: string): void {
+export function blockCompany(
+  database: Pick<OpenedDatabase, 'sqlite'>,
+  id: number,
+  normalizedName: string,
+): void {
   database.sqlite
     .prepare(
       'INSERT OR REPLACE INTO banned_companies (id, normalized_name, created_at) VALUES (?, ?, 0)',

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EXPIRED_COOKIES, startSimulator, VALID_COOKIES, type Simulator } from '../../simulator';
 import { aiCookiesMessage, normalizeCompanyName } from '../scraper';
@@ -34,45 +35,59 @@ afterEach(async () => {
   await fx.close();
 });
 
-const rows = <T>(sql: string, ...params: unknown[]): T[] =>
-  fx.database.sqlite.prepare(sql).all(...params) as T[];
-const one = <T>(sql: string, ...params: unknown[]): T =>
-  fx.database.sqlite.prepare(sql).get(...params) as T;
+// Rows read back are parsed like any other boundary; a schema per shape the tests look at.
+const rows = <T>(schema: z.ZodType<T>, sql: string, ...params: unknown[]): T[] =>
+  fx.database.sqlite
+    .prepare(sql)
+    .all(...params)
+    .map((r) => schema.parse(r));
+const one = <T>(schema: z.ZodType<T>, sql: string, ...params: unknown[]): T =>
+  schema.parse(fx.database.sqlite.prepare(sql).get(...params));
 
-interface BatchRow {
-  id: number;
-  kind: string;
-  status: string;
-  error: string | null;
-  started_at: number | null;
-  finished_at: number | null;
-  jobs_to_enrich: number;
-  jobs_enriched: number;
-}
-interface RunRow {
-  id: number;
-  query_id: number;
-  status: string;
-  error: string | null;
-  job_title: string;
-  location: string;
-  location_id: number;
-  is_ai: number;
-  pages_fetched: number;
-  jobs_found: number;
-  start_time: number | null;
-  end_time: number | null;
-}
+const batchRow = z.object({
+  id: z.number(),
+  kind: z.string(),
+  status: z.string(),
+  error: z.string().nullable(),
+  started_at: z.number().nullable(),
+  finished_at: z.number().nullable(),
+  jobs_to_enrich: z.number(),
+  jobs_enriched: z.number(),
+});
+type BatchRow = z.infer<typeof batchRow>;
+const runRow = z.object({
+  id: z.number(),
+  query_id: z.number(),
+  status: z.string(),
+  error: z.string().nullable(),
+  job_title: z.string(),
+  location: z.string(),
+  location_id: z.number(),
+  is_ai: z.number(),
+  pages_fetched: z.number(),
+  jobs_found: z.number(),
+  start_time: z.number().nullable(),
+  end_time: z.number().nullable(),
+});
+const count = z.object({ n: z.number() });
+const companyIdRow = z.object({ company_id: z.number().nullable() });
+const linkRow = z.object({ job_id: z.string(), rank: z.number() });
+const jobRow = z.object({
+  id: z.string(),
+  details_fetched_at: z.number().nullable(),
+  description: z.string().nullable(),
+  first_seen_batch_id: z.number(),
+});
 
 async function runBatch(): Promise<BatchRow> {
   const result = fx.runner.start('manual');
   if (!result.claimed) throw new Error(`batch not started: ${result.reason}`);
   await fx.runner.idle();
-  return one<BatchRow>('SELECT * FROM batches WHERE id = ?', result.batch.id);
+  return one(batchRow, 'SELECT * FROM batches WHERE id = ?', result.batch.id);
 }
 
 const runsOf = (batchId: number) =>
-  rows<RunRow>('SELECT * FROM query_runs WHERE batch_id = ? ORDER BY id', batchId);
+  rows(runRow, 'SELECT * FROM query_runs WHERE batch_id = ? ORDER BY id', batchId);
 
 describe('a batch against the simulated site', () => {
   it('runs every active query in id order, stores and links each job once, enriches, and completes', async () => {
@@ -107,7 +122,8 @@ describe('a batch against the simulated site', () => {
     const expected = simulator.search
       .guest('python developer', String(BERLIN.locationId))
       .visible.map((j) => j.id);
-    const linked = rows<{ job_id: string; rank: number }>(
+    const linked = rows(
+      linkRow,
       'SELECT job_id, rank FROM query_run_jobs WHERE query_run_id = ? ORDER BY rank',
       runs[0]?.id,
     );
@@ -115,14 +131,14 @@ describe('a batch against the simulated site', () => {
     expect(linked.map((l) => l.rank)).toEqual(expected.map((_, i) => i + 1));
 
     // Enriched: every job has its details, and the progress says so.
-    const jobs = rows<{
-      id: string;
-      details_fetched_at: number | null;
-      description: string | null;
-      first_seen_batch_id: number;
-    }>('SELECT id, details_fetched_at, description, first_seen_batch_id FROM jobs');
+    const jobs = rows(
+      jobRow,
+      'SELECT id, details_fetched_at, description, first_seen_batch_id FROM jobs',
+    );
     const distinct = new Set(
-      rows<{ job_id: string }>('SELECT job_id FROM query_run_jobs').map((r) => r.job_id),
+      rows(z.object({ job_id: z.string() }), 'SELECT job_id FROM query_run_jobs').map(
+        (r) => r.job_id,
+      ),
     );
     expect(jobs).toHaveLength(distinct.size);
     for (const job of jobs) {
@@ -135,15 +151,12 @@ describe('a batch against the simulated site', () => {
 
     // Company ids resolved through the typeahead for exact name matches, and cached.
     const sample = simulator.catalogue.jobById(expected[0] ?? '');
-    const company = one<{ company_id: number | null }>(
-      'SELECT company_id FROM jobs WHERE id = ?',
-      expected[0],
-    );
+    const company = one(companyIdRow, 'SELECT company_id FROM jobs WHERE id = ?', expected[0]);
     const exactlyNamed = simulator.catalogue.companies.filter(
       (c) => normalizeCompanyName(c.name) === normalizeCompanyName(sample?.company.name ?? ''),
     );
     expect(exactlyNamed.map((c) => Number(c.id))).toContain(company.company_id);
-    const lookups = one<{ n: number }>('SELECT COUNT(*) AS n FROM company_id_lookups').n;
+    const lookups = one(count, 'SELECT COUNT(*) AS n FROM company_id_lookups').n;
     expect(lookups).toBeGreaterThan(0);
   });
 
@@ -244,8 +257,8 @@ describe('a batch against the simulated site', () => {
         .filter(
           (j) =>
             normalizeCompanyName(j.company.name) === normalizeCompanyName(byName.name) ||
-            one<{ company_id: number | null }>('SELECT company_id FROM jobs WHERE id = ?', j.id)
-              .company_id === Number(byId.id),
+            one(companyIdRow, 'SELECT company_id FROM jobs WHERE id = ?', j.id).company_id ===
+              Number(byId.id),
         )
         .map((j) => j.id),
     );
@@ -268,14 +281,15 @@ describe('a batch against the simulated site', () => {
     const first = await runBatch();
     const second = await runBatch();
     expect(second.status).toBe('completed');
-    expect(one<{ n: number }>('SELECT COUNT(*) AS n FROM jobs').n).toBe(JOBS_PER_QUERY);
+    expect(one(count, 'SELECT COUNT(*) AS n FROM jobs').n).toBe(JOBS_PER_QUERY);
     // Each run links all its jobs, even those another run found first.
     for (const batch of [first, second]) {
       const runs = runsOf(batch.id);
       expect(runs.map((r) => r.query_id)).toEqual([a, b]);
       for (const run of runs) expect(run.jobs_found).toBe(JOBS_PER_QUERY);
     }
-    const seenIn = rows<{ first_seen_batch_id: number }>(
+    const seenIn = rows(
+      z.object({ first_seen_batch_id: z.number() }),
       'SELECT DISTINCT first_seen_batch_id FROM jobs',
     );
     expect(seenIn).toEqual([{ first_seen_batch_id: first.id }]);
@@ -306,13 +320,11 @@ describe('a batch against the simulated site', () => {
     const started = fx.runner.start('manual');
     if (!started.claimed) throw new Error('not started');
     // Wait for the first page to be stored, then stop.
-    while (
-      one<{ n: number }>('SELECT COALESCE(SUM(pages_fetched), 0) AS n FROM query_runs').n < 1
-    ) {
+    while (one(count, 'SELECT COALESCE(SUM(pages_fetched), 0) AS n FROM query_runs').n < 1) {
       await new Promise((r) => setTimeout(r, 5));
     }
     await fx.runner.close();
-    const stopped = one<BatchRow>('SELECT * FROM batches WHERE id = ?', started.batch.id);
+    const stopped = one(batchRow, 'SELECT * FROM batches WHERE id = ?', started.batch.id);
     expect(stopped.status).toBe('running');
     const interrupted = runsOf(started.batch.id)[0];
     expect(interrupted?.status).toBe('running');
@@ -331,7 +343,7 @@ describe('a batch against the simulated site', () => {
     });
     again.resume();
     await again.idle();
-    const done = one<BatchRow>('SELECT * FROM batches WHERE id = ?', started.batch.id);
+    const done = one(batchRow, 'SELECT * FROM batches WHERE id = ?', started.batch.id);
     expect(done.status).toBe('completed');
     const runs = runsOf(started.batch.id);
     expect(runs).toHaveLength(2);

@@ -101,15 +101,18 @@ export function createBatchRunner(options: BatchRunnerOptions): BatchRunner {
             )
           : site.searchJobs(query, { signal });
       for await (const page of pages) {
+        await store.writable();
         store.savePage(run, page, now());
         // Between two pages is the safe place to stop: everything fetched is stored.
         if (stopped()) return { kind: 'stopped' };
       }
+      await store.writable();
       store.finishRun(run.id, 'completed', null, now());
       return { kind: 'done' };
     } catch (error) {
       if (isAbort(error)) return { kind: 'stopped' };
       const reason = describe(error);
+      await store.writable();
       store.finishRun(run.id, 'failed', reason, now());
       if (!isSiteError(error))
         log.error({ err: error, batchId: run.batch_id, runId: run.id }, 'query run crashed');
@@ -133,6 +136,7 @@ export function createBatchRunner(options: BatchRunnerOptions): BatchRunner {
     }
     for (;;) {
       if (stopped()) return { kind: 'stopped' };
+      await store.writable();
       const query = store.nextQuery(batchId);
       if (!query) return { kind: 'done' };
       const run = store.createRun(batchId, query, now());
@@ -152,6 +156,7 @@ export function createBatchRunner(options: BatchRunnerOptions): BatchRunner {
         if (!company) return;
         try {
           const id = await companies.resolve(company.name, now(), abort.signal);
+          await store.writable();
           if (id !== null) store.setCompanyId(company.normalized, id);
         } catch (error) {
           if (isAbort(error)) return;
@@ -169,16 +174,19 @@ export function createBatchRunner(options: BatchRunnerOptions): BatchRunner {
   async function enrich(batchId: number): Promise<Outcome> {
     const ids = await resolveCompanyIds(batchId);
     if (ids.kind !== 'done') return ids;
+    await store.writable();
     const batch = store.batch(batchId);
     const done = batch?.jobs_enriched ?? 0;
     store.setEnrichTotals(batchId, done + store.pendingDetailsCount(batchId), done);
     for (;;) {
+      await store.writable();
       const chunk = store.pendingDetailIds(batchId, DETAILS_CHUNK);
       if (chunk.length === 0) return { kind: 'done' };
       for (const jobId of chunk) {
         if (stopped()) return { kind: 'stopped' };
         try {
           const details = await site.getJobDetails(jobId, { signal: abort.signal });
+          await store.writable();
           store.saveDetails(batchId, details, now());
         } catch (error) {
           if (isAbort(error)) return { kind: 'stopped' };
@@ -190,6 +198,7 @@ export function createBatchRunner(options: BatchRunnerOptions): BatchRunner {
             return { kind: 'fatal', reason: error.message };
           }
           // One job that is gone or unreadable is noted and skipped, never fatal.
+          await store.writable();
           store.saveDetailsError(batchId, jobId, describe(error));
           log.warn({ batchId, jobId, reason: describe(error) }, 'job details failed');
         }
@@ -203,6 +212,7 @@ export function createBatchRunner(options: BatchRunnerOptions): BatchRunner {
       if (batch?.status === 'running') {
         const outcome = await runQueries(batchId);
         if (outcome.kind === 'stopped') return;
+        await store.writable();
         if (outcome.kind === 'fatal') {
           store.finishBatch(batchId, 'failed', outcome.reason, now());
           log.warn({ batchId, reason: outcome.reason }, 'batch failed');
@@ -224,6 +234,7 @@ export function createBatchRunner(options: BatchRunnerOptions): BatchRunner {
       if (batch?.status === 'enriching') {
         const outcome = await enrich(batchId);
         if (outcome.kind === 'stopped') return;
+        await store.writable();
         if (outcome.kind === 'fatal') {
           store.finishBatch(batchId, 'failed', outcome.reason, now());
           log.warn({ batchId, reason: outcome.reason }, 'batch failed');
@@ -238,6 +249,7 @@ export function createBatchRunner(options: BatchRunnerOptions): BatchRunner {
       log.error({ err: error, batchId }, 'batch crashed');
       if (stopped()) return;
       try {
+        await store.writable();
         store.finishBatch(batchId, 'failed', describe(error), now());
       } catch (inner) {
         log.error({ err: inner, batchId }, 'could not mark the crashed batch failed');

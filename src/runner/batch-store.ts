@@ -138,6 +138,17 @@ export class BatchStore {
     };
   }
 
+  /**
+   * Resolves once no transaction is open on the shared connection. The API's Kysely
+   * transactions await between their statements; a synchronous write of ours landing in
+   * such a gap would join (and could be rolled back with) someone else's transaction.
+   * Those transactions only wait on the database, so they are done by the next turn of the
+   * event loop. Call right before a write, with no await in between.
+   */
+  async writable(): Promise<void> {
+    while (this.sqlite.inTransaction) await new Promise((resolve) => setImmediate(resolve));
+  }
+
   batch(id: number): StoredBatch | undefined {
     const row: unknown = this.s.batch.get(id);
     return row === undefined ? undefined : batchRowSchema.parse(row);

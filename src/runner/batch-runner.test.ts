@@ -300,6 +300,40 @@ describe('a batch against the simulated site', () => {
     );
   });
 
+  it('notes a job whose details fail, goes on, and tries it again in a later batch', async () => {
+    seedQueries(fx.database, [{ jobTitle: 'python developer', ...BERLIN }]);
+    // The first details request fails on both attempts of the test client.
+    simulator.faults.serverError(2, { pathPrefix: DETAILS });
+    const first = await runBatch();
+    expect(first).toMatchObject({
+      status: 'completed',
+      jobs_to_enrich: JOBS_PER_QUERY,
+      jobs_enriched: JOBS_PER_QUERY,
+    });
+    const failedRow = z.object({
+      id: z.string(),
+      details_error: z.string(),
+      details_error_batch_id: z.number(),
+    });
+    const failed = rows(
+      failedRow,
+      'SELECT id, details_error, details_error_batch_id FROM jobs WHERE details_error IS NOT NULL',
+    );
+    expect(failed).toHaveLength(1);
+    expect(failed[0]?.details_error).toMatch(/HTTP 500/);
+    expect(failed[0]?.details_error_batch_id).toBe(first.id);
+
+    const second = await runBatch();
+    expect(second).toMatchObject({ status: 'completed', jobs_to_enrich: 1, jobs_enriched: 1 });
+    const after = one(
+      z.object({ details_fetched_at: z.number().nullable(), details_error: z.string().nullable() }),
+      'SELECT details_fetched_at, details_error FROM jobs WHERE id = ?',
+      failed[0]?.id,
+    );
+    expect(after.details_error).toBeNull();
+    expect(after.details_fetched_at).not.toBeNull();
+  });
+
   it('refuses a second batch while one is running', async () => {
     seedQueries(fx.database, [{ jobTitle: 'python developer', ...BERLIN }]);
     simulator.faults.latency(20);

@@ -58,7 +58,10 @@ export const BLOCKED_JOB_SQL = `(
 const BATCH_JOBS_SQL = `FROM query_runs r JOIN query_run_jobs l ON l.query_run_id = r.id JOIN jobs j ON j.id = l.job_id
   WHERE r.batch_id = @batch`;
 
-const PENDING_DETAILS_SQL = `${BATCH_JOBS_SQL} AND j.details_fetched_at IS NULL AND j.details_error IS NULL AND NOT ${BLOCKED_JOB_SQL}`;
+// Jobs without details, not blocked, and not already tried by this batch: a failure recorded
+// by an earlier batch is tried again.
+const PENDING_DETAILS_SQL = `${BATCH_JOBS_SQL} AND j.details_fetched_at IS NULL
+  AND (j.details_error IS NULL OR j.details_error_batch_id IS NOT @batch) AND NOT ${BLOCKED_JOB_SQL}`;
 
 export type ClaimResult =
   { claimed: true; batch: StoredBatch } | { claimed: false; reason: 'busy' | 'already-claimed' };
@@ -128,10 +131,12 @@ export class BatchStore {
         `UPDATE jobs SET seniority = @seniority, employment_type = @employmentType, job_function = @jobFunction,
            industries = @industries, applicants = @applicants, easy_apply = @easyApply, description = @description,
            salary = COALESCE(salary, @salary), company_slug = COALESCE(company_slug, @slug),
-           details_fetched_at = @now, details_error = NULL
+           details_fetched_at = @now, details_error = NULL, details_error_batch_id = NULL
          WHERE id = @id`,
       ),
-      saveDetailsError: p('UPDATE jobs SET details_error = @error WHERE id = @id'),
+      saveDetailsError: p(
+        'UPDATE jobs SET details_error = @error, details_error_batch_id = @batch WHERE id = @id',
+      ),
       enrichedOne: p('UPDATE batches SET jobs_enriched = jobs_enriched + 1 WHERE id = ?'),
       setting: p('SELECT value FROM settings WHERE key = ?'),
       insertSettingIfAbsent: p('INSERT OR IGNORE INTO settings (key, value) VALUES (?, ?)'),
@@ -318,10 +323,10 @@ export class BatchStore {
     })();
   }
 
-  /** A job whose details could not be had (removed, unparseable): noted, and not asked again. */
+  /** A job whose details could not be had (removed, unparseable): noted, not asked again by this batch. */
   saveDetailsError(batchId: number, jobId: string, error: string): void {
     this.sqlite.transaction(() => {
-      this.s.saveDetailsError.run({ id: jobId, error });
+      this.s.saveDetailsError.run({ id: jobId, error, batch: batchId });
       this.s.enrichedOne.run(batchId);
     })();
   }

@@ -116,4 +116,11 @@ export const migrations: Record<string, Migration> = {
       for (const statement of statements) await statement.execute(db);
     },
   },
+  // The batch whose enrichment could not get a job's details: that batch does not ask again
+  // (it would loop), a later batch that finds the job again does (the failure may have passed).
+  '0002-job-details-error-batch': {
+    async up(db: Kysely<unknown>) {
+      await sql`ALTER TABLE jobs ADD COLUMN details_error_batch_id INTEGER`.execute(db);
+    },
+  },
 };

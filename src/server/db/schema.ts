@@ -120,6 +120,8 @@ export interface JobsTable {
   first_seen_at: number;
   details_fetched_at: number | null;
   details_error: string | null;
+  /** The batch whose enrichment recorded details_error (migration 0002). */
+  details_error_batch_id: number | null;
 }
 
 export interface QueryRunJobsTable {

@@ -13,6 +13,11 @@ import { registerWebApp } from './plugins/web-app';
 import { createRunnerService } from '../runner';
 import { onSettingsChanged } from './settings/settings-events';
 
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+}
+
 export interface BuildAppOptions {
   config: Config;
   database: OpenedDatabase;
@@ -41,13 +46,18 @@ const BODY_LIMIT_BYTES = 256 * 1024;
 
 export async function buildApp(
   options: BuildAppOptions,
-): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+): Promise<{ app: FastifyInstance; ctx: AppContext; routes: RegisteredRoute[] }> {
+  const routes: RegisteredRoute[] = [];
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Every route as registered, for the test that walks them all (no hand-kept list to drift).
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
 
   const base: Omit<AppContext, 'runner'> = {
     config: options.config,
@@ -77,5 +87,5 @@ export async function buildApp(
   await app.register(healthRoutes, { ctx });
   await app.register(apiRoutes, { ctx, prefix: API_BASE_PATH });
   await registerWebApp(app, options.config.siteName, options.webRoot);
-  return { app, ctx };
+  return { app, ctx, routes };
 }

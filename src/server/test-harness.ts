@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from './app';
+import { buildApp, type RegisteredRoute } from './app';
 import { ensurePassword } from './auth/password';
 import { loadConfig, type Config } from './config';
 import type { AppContext } from './context';
@@ -13,6 +13,8 @@ export const TEST_PASSWORD = 'correct horse battery staple';
 export interface TestServer {
   app: FastifyInstance;
   ctx: AppContext;
+  /** Every route the app registered. */
+  routes: RegisteredRoute[];
   database: OpenedDatabase;
   config: Config;
   dataDir: string;
@@ -43,7 +45,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const now = () => clock;
   const database = await openDatabase(config.dataDir);
   await ensurePassword(database.db, config.adminPassword, now());
-  const { app, ctx } = await buildApp({ config, database, now });
+  const { app, ctx, routes } = await buildApp({ config, database, now });
   await app.ready();
   let token: string | undefined;
   const signIn = async () => {
@@ -66,6 +68,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   return {
     app,
     ctx,
+    routes,
     database,
     config,
     dataDir,

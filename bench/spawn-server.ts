@@ -22,7 +22,7 @@ export async function spawnServer(
 ): Promise<SpawnedServer> {
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'jobscout-bench-'));
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, ['dist/server/main.mjs'], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -52,7 +52,7 @@ async function main(): Promise<void> {
   const simulator = await startSimulator();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobscout-demo-'));
   const password = generatePassword();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, ['dist/server/main.mjs'], {
     env: {
       ...process.env,
       PORT: String(PORT),

@@ -83,7 +83,7 @@ export async function buildApp(
   });
 
   registerErrorHandling(app);
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   await app.register(healthRoutes, { ctx });
   await app.register(apiRoutes, { ctx, prefix: API_BASE_PATH });
   await registerWebApp(app, options.config.siteName, options.webRoot);

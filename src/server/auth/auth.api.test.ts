@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startTestServer, TEST_PASSWORD, type TestServer } from '../test-harness';
-import { TOKEN_LIFETIME_MS } from './tokens';
+import { TOKEN_CACHE_TTL_MS, TOKEN_LIFETIME_MS } from './tokens';
 import { setPassword } from './password';
 import { LOGIN_WINDOW_MS } from './login-limiter';
 
@@ -112,6 +112,22 @@ describe('GET /auth/verify', () => {
     expect((await verify(`Bearer ${token}`)).json()).toEqual({ authenticated: true });
     server.advance(1);
     expect((await verify(`Bearer ${token}`)).json()).toEqual({ authenticated: false });
+  });
+});
+
+describe('the remembered token check', () => {
+  it('sees a revocation made by another process within TOKEN_CACHE_TTL_MS', async () => {
+    const token = await server.signIn();
+    expect((await verify(`Bearer ${token}`)).json()).toEqual({ authenticated: true });
+    // As `npm run set-password` would, from its own process: straight into the database.
+    await server.database.db.updateTable('auth_tokens').set({ revoked_at: 1 }).execute();
+    const realNow = performance.now();
+    const clock = vi.spyOn(performance, 'now').mockReturnValue(realNow + TOKEN_CACHE_TTL_MS + 1);
+    try {
+      expect((await verify(`Bearer ${token}`)).json()).toEqual({ authenticated: false });
+    } finally {
+      clock.mockRestore();
+    }
   });
 });
 

@@ -3,8 +3,16 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
-/** The built React app (vite's output). */
-export const WEB_ROOT = path.resolve(import.meta.dirname, '../../../dist/web');
+/**
+ * The built React app (vite's output), found from wherever this module runs: the server bundle in
+ * dist/server, or the sources under src/server/plugins (tests, tsx).
+ */
+export const WEB_ROOT =
+  [
+    path.resolve(import.meta.dirname, '../web'),
+    path.resolve(import.meta.dirname, '../../../dist/web'),
+  ].find((dir) => fs.existsSync(path.join(dir, 'index.html'))) ??
+  path.resolve(import.meta.dirname, '../../../dist/web');
 
 /**
  * Serves the built dashboard. Paths that are not files get index.html so the client router can

@@ -50,9 +50,30 @@ async function ensureRoomForOneMore(db: Executor): Promise<void> {
 export const queryRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/queries', { schema: { response: { 200: queryListSchema } } }, async () =>
-    listQueries(ctx.db),
-  );
+  // The list changes only through this module's two writes below (nothing else writes queries), so
+  // its JSON is kept until one of them runs: the screen's most frequent call then costs no query.
+  // The version guards against a read that was under way while a write committed.
+  let listJson: string | null = null;
+  let listVersion = 0;
+  const forgetList = () => {
+    listVersion += 1;
+    listJson = null;
+  };
+
+  // Registered on the untyped instance: it answers JSON text made (and checked against the
+  // contract's queryListSchema) when the list last changed, and sends it as it is.
+  fastify.get('/queries', async (_request, reply) => {
+    let json = listJson;
+    if (json === null) {
+      const version = listVersion;
+      json = JSON.stringify(queryListSchema.parse(await listQueries(ctx.db)));
+      if (version === listVersion) listJson = json;
+    }
+    return reply
+      .type('application/json; charset=utf-8')
+      .serializer((payload: unknown) => String(payload))
+      .send(json);
+  });
 
   app.post(
     '/queries',
@@ -70,6 +91,7 @@ export const queryRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
         if (write.status !== 'archived') await ensureRoomForOneMore(tx);
         return insertQuery(tx, write, name, ctx.now());
       });
+      forgetList();
       request.log.info({ queryId: saved.id }, 'query created');
       return saved;
     },
@@ -101,6 +123,7 @@ export const queryRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
           await ensureRoomForOneMore(tx);
         return updateQuery(tx, id, write, name, ctx.now());
       });
+      forgetList();
       request.log.info({ queryId: saved.id, status: saved.status }, 'query updated');
       return saved;
     },

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
   batchSchema,
+  batchWireSchema,
   idParamSchema,
   locationSuggestionSchema,
   loginResponseSchema,
@@ -66,6 +67,21 @@ describe('batchSchema', () => {
     expect(b.status).toBe('running');
     expect(b.started_at).toBeNull();
     expect(b.finished_at).toBeNull();
+  });
+
+  it('is what the server must send in full, while the screens accept less', () => {
+    expect(batchWireSchema.safeParse({ id: 3 }).success).toBe(false);
+    const full = {
+      id: 3,
+      kind: 'manual',
+      status: 'completed',
+      started_at: '2026-11-02T08:00:00.000Z',
+      finished_at: '2026-11-02T08:05:00.000Z',
+      error: null,
+      progress: null,
+    };
+    expect(batchWireSchema.parse(full)).toEqual(full);
+    expect(batchSchema.parse(full)).toEqual(full);
   });
 
   it('rejects an unknown status', () => {

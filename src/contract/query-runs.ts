@@ -4,8 +4,11 @@ import { nullableDateTimeSchema } from './common';
 export const queryRunStatusSchema = z.enum(['running', 'completed', 'failed']);
 export type QueryRunStatus = z.infer<typeof queryRunStatusSchema>;
 
-/** DESIGN.md: id, batch_id and query_id are numbers. Progress and reason are screen extras. */
-export const queryRunSchema = z.object({
+/**
+ * A QueryRun as the server sends it. DESIGN.md: id, batch_id and query_id are numbers. The failure
+ * reason and progress are the screens' extras (issue 5). Plain fields only, for the encoder.
+ */
+export const queryRunWireSchema = z.object({
   id: z.number().int(),
   batch_id: z.number().int(),
   query_id: z.number().int(),
@@ -15,7 +18,19 @@ export const queryRunSchema = z.object({
   status: queryRunStatusSchema,
   start_time: nullableDateTimeSchema,
   end_time: nullableDateTimeSchema,
-  error: z.string().nullish().transform((v) => v ?? null),
+  error: z.string().nullable(),
+  pages_fetched: z.number().int(),
+  jobs_found: z.number().int(),
+});
+export type QueryRunWire = z.infer<typeof queryRunWireSchema>;
+export const queryRunWireListSchema = z.array(queryRunWireSchema);
+
+/** A QueryRun as the screens read it: the extras may be missing. */
+export const queryRunSchema = queryRunWireSchema.extend({
+  error: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
   pages_fetched: z.number().int().default(0),
   jobs_found: z.number().int().default(0),
 });

@@ -3,7 +3,9 @@ import { COOKIES_MAX_BYTES } from './constants';
 
 export const scriptTimeSchema = z
   .string({ error: 'script_time must be a string in HH:MM form' })
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'script_time must be HH:MM between 00:00 and 23:59' });
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, {
+    error: 'script_time must be HH:MM between 00:00 and 23:59',
+  });
 
 export const settingsSchema = z.object({
   cookies: z.string(),

@@ -7,7 +7,7 @@ import { HttpError } from '../plugins/errors';
 import { findBatch, listBatches, type BatchWithProgress } from './batch-repository';
 import { batchExportJobs } from './export-source';
 import { sendXlsx } from './export-reply';
-import { batchWireListSchema, batchWireSchema, type BatchWire } from './wire-schemas';
+import { batchWireListSchema, batchWireSchema, type BatchWire } from '../../contract';
 
 export const BATCH_ALREADY_RUNNING = 'A batch is already running';
 

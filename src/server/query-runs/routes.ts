@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBodySchema, exportQuerySchema, idParamSchema } from '../../contract';
 import { runExportJobs } from '../batches/export-source';
 import { sendXlsx } from '../batches/export-reply';
-import { queryRunWireListSchema, type QueryRunWire } from '../batches/wire-schemas';
+import { queryRunWireListSchema, type QueryRunWire } from '../../contract';
 import type { AppContext } from '../context';
 import { runExportFileName } from '../../contract/export-file-names';
 import type { QueryRunRow } from '../db/schema';

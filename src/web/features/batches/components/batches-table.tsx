@@ -1,8 +1,7 @@
-import { Download } from 'lucide-react';
 import type { Batch } from '../../../../contract/batches';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
 import { DateTime } from '../../../components/ui/date-time';
+import { ExportButton } from '../../../components/ui/export-button';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import {
   Table,
@@ -71,16 +70,6 @@ function BatchRow({ batch }: { batch: Batch }) {
 function ExportBatchButton({ batchId }: { batchId: number }) {
   const exportBatch = useExportBatch();
   return (
-    <Button
-      variant="secondary"
-      size="sm"
-      // One download at a time per row; the label stays "Export" as SPEC.md names it.
-      disabled={exportBatch.isPending}
-      aria-busy={exportBatch.isPending || undefined}
-      onClick={() => exportBatch.mutate(batchId)}
-    >
-      <Download aria-hidden="true" />
-      Export
-    </Button>
+    <ExportButton pending={exportBatch.isPending} onExport={() => exportBatch.mutate(batchId)} />
   );
 }

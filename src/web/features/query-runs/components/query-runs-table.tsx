@@ -1,8 +1,7 @@
-import { Download } from 'lucide-react';
 import type { QueryRun } from '../../../../contract/query-runs';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
 import { DateTime } from '../../../components/ui/date-time';
+import { ExportButton } from '../../../components/ui/export-button';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import {
   Table,
@@ -77,17 +76,5 @@ function QueryRunRow({ run }: { run: QueryRun }) {
 
 function ExportRunButton({ run }: { run: QueryRun }) {
   const exportRun = useExportQueryRun();
-  return (
-    <Button
-      variant="secondary"
-      size="sm"
-      // One download at a time per row; the label stays "Export" as SPEC.md names it.
-      disabled={exportRun.isPending}
-      aria-busy={exportRun.isPending || undefined}
-      onClick={() => exportRun.mutate(run)}
-    >
-      <Download aria-hidden="true" />
-      Export
-    </Button>
-  );
+  return <ExportButton pending={exportRun.isPending} onExport={() => exportRun.mutate(run)} />;
 }

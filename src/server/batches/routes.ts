@@ -1,25 +1,30 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorBodySchema, exportQuerySchema, idParamSchema } from '../../contract';
 import type { AppContext } from '../context';
 import { batchExportFileName } from '../../contract/export-file-names';
+import { isoOrNull } from '../db/times';
 import { HttpError } from '../plugins/errors';
 import { findBatch, listBatches, type BatchWithProgress } from './batch-repository';
 import { batchExportJobs } from './export-source';
 import { sendXlsx } from './export-reply';
-import { batchWireListSchema, batchWireSchema, type BatchWire } from '../../contract';
+import {
+  batchWireListSchema,
+  batchWireSchema,
+  errorBodySchema,
+  exportQuerySchema,
+  idParamSchema,
+  type BatchWire,
+} from '../../contract';
 
 export const BATCH_ALREADY_RUNNING = 'A batch is already running';
-
-const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
 export function toBatch(row: BatchWithProgress): BatchWire {
   return {
     id: row.id,
     kind: row.kind,
     status: row.status,
-    started_at: iso(row.started_at),
-    finished_at: iso(row.finished_at),
+    started_at: isoOrNull(row.started_at),
+    finished_at: isoOrNull(row.finished_at),
     error: row.error,
     progress: {
       runs_total: row.runs + row.queries_left,

@@ -1,16 +1,20 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorBodySchema, exportQuerySchema, idParamSchema } from '../../contract';
 import { runExportJobs } from '../batches/export-source';
 import { sendXlsx } from '../batches/export-reply';
-import { queryRunWireListSchema, type QueryRunWire } from '../../contract';
+import {
+  errorBodySchema,
+  exportQuerySchema,
+  idParamSchema,
+  queryRunWireListSchema,
+  type QueryRunWire,
+} from '../../contract';
 import type { AppContext } from '../context';
 import { runExportFileName } from '../../contract/export-file-names';
 import type { QueryRunRow } from '../db/schema';
+import { isoOrNull } from '../db/times';
 import { HttpError } from '../plugins/errors';
 import { findQueryRun, listQueryRuns } from './query-run-repository';
-
-const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
 export function toQueryRun(row: QueryRunRow): QueryRunWire {
   return {
@@ -21,8 +25,8 @@ export function toQueryRun(row: QueryRunRow): QueryRunWire {
     location: row.location,
     is_ai: row.is_ai === 1,
     status: row.status,
-    start_time: iso(row.start_time),
-    end_time: iso(row.end_time),
+    start_time: isoOrNull(row.start_time),
+    end_time: isoOrNull(row.end_time),
     error: row.error,
     pages_fetched: row.pages_fetched,
     jobs_found: row.jobs_found,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EXCEL_MAX_CELL_TEXT, toCellText } from './cell-text';
+import { EXCEL_MAX_CELL_TEXT, escapeXml, toCellText, toCellXml } from './cell-text';
 
 describe('toCellText', () => {
   it('leaves ordinary text alone', () => {
@@ -31,5 +31,51 @@ describe('toCellText', () => {
 
   it('cuts after removing illegal characters, not before', () => {
     expect(toCellText('\u0000'.repeat(10) + 'y'.repeat(32_767))).toBe('y'.repeat(32_767));
+  });
+});
+
+describe('toCellXml', () => {
+  const long = (text: string) => text + ' '.repeat(300);
+
+  it('escapes the XML special characters, short text or long', () => {
+    expect(toCellXml('a & b < c > d "e"')).toBe('a &amp; b &lt; c &gt; d &quot;e&quot;');
+    expect(toCellXml(long('a & b < c > d "e"'))).toBe(
+      long('a &amp; b &lt; c &gt; d &quot;e&quot;'),
+    );
+    expect(toCellXml("it's")).toBe("it's");
+  });
+
+  it('returns ordinary text unchanged', () => {
+    const text = long('Analyst – Zürich 😀\tA\nB');
+    expect(toCellXml(text)).toBe(text);
+  });
+
+  it('cleans long text as toCellText does short text', () => {
+    for (const dirty of [
+      'a\u0000b',
+      'a\u001Fb',
+      'a\rb',
+      'a\uFFFEb',
+      'a\uFFFFb',
+      'a\uD800b',
+      'a\uDC00b',
+    ]) {
+      expect(toCellText(long(dirty)), JSON.stringify(dirty)).toBe(long(toCellText(dirty)));
+      expect(toCellXml(long(dirty)), JSON.stringify(dirty)).toBe(long(toCellText(dirty)));
+    }
+    expect(toCellText(long('a\r\nb'))).toBe(long('a\nb'));
+  });
+
+  it('cuts before escaping: 32,767 characters of text, however long the XML', () => {
+    const xml = toCellXml('&'.repeat(40_000));
+    expect(xml).toBe('&amp;'.repeat(EXCEL_MAX_CELL_TEXT));
+  });
+});
+
+describe('escapeXml', () => {
+  it('escapes for element text and double-quoted attributes', () => {
+    expect(escapeXml('https://x.example/?a=1&b="2"<>')).toBe(
+      'https://x.example/?a=1&amp;b=&quot;2&quot;&lt;&gt;',
+    );
   });
 });

@@ -7,7 +7,7 @@ import {
   writeJobsXlsx,
   type ExportJob,
 } from './jobs-xlsx';
-import { readZipEntry } from './read-zip-entry';
+import { readZipArchive, readZipEntry } from './read-zip-entry';
 
 const HEADERS = [
   'Job ID',
@@ -221,7 +221,8 @@ describe('writeJobsXlsx: header row', () => {
     expect(EXPORT_COLUMNS.map((c) => c.header)).toEqual(HEADERS);
     for (let i = 1; i <= HEADERS.length; i += 1) expect(header.getCell(i).font?.bold).toBe(true);
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
-    expect(sheet.autoFilter).toBe('A1:R1');
+    // The filter covers the header and the rows, as Excel writes it.
+    expect(sheet.autoFilter).toBe('A1:R2');
     expect(sheet.getColumn(HEADERS.indexOf('Title') + 1).width).toBe(40);
     expect(sheet.getColumn(HEADERS.indexOf('Description') + 1).width).toBe(80);
     expect(sheet.name).toBe('Jobs');
@@ -276,10 +277,11 @@ describe('writeJobsXlsx: text safety', () => {
     });
     const xml = sheetXml(buffer);
     expect(xml).not.toMatch(/<f[\s>]/);
-    // Every text cell is a literal string value: t="str" with <v>, never a formula element.
+    // Every text cell is an inline string, never a formula element.
     expect(xml).toContain(
-      '<c r="B2" t="str"><v>=HYPERLINK(&quot;http://evil.example&quot;,&quot;click&quot;)</v></c>',
+      '<c r="B2" t="inlineStr"><is><t>=HYPERLINK(&quot;http://evil.example&quot;,&quot;click&quot;)</t></is></c>',
     );
+    expect(xml).not.toContain('t="str"');
   });
 
   it('removes characters that are illegal in XML and keeps tabs and line breaks', async () => {
@@ -297,20 +299,80 @@ describe('writeJobsXlsx: text safety', () => {
 });
 
 describe('writeJobsXlsx: streaming', () => {
-  it('writes URLs past Excel hyperlink limit as plain text', async () => {
-    const count = MAX_HYPERLINKS_PER_SHEET + 2;
+  it('writes URLs past Excel hyperlink limit as plain text (70,000 rows)', async () => {
+    const count = 70_000;
     const minimal = job({ description: null, title: 'x', company: 'y' });
     function* source(): Generator<ExportJob> {
-      for (let i = 0; i < count; i += 1) yield minimal;
+      for (let i = 0; i < count; i += 1)
+        yield { ...minimal, url: `https://example.com/j/${i}?a=1&b=2` };
     }
     const { buffer, rows } = await exportToBuffer(source());
     expect(rows).toBe(count);
-    const xml = sheetXml(buffer);
-    expect(xml.match(/<hyperlink /g)).toHaveLength(MAX_HYPERLINKS_PER_SHEET);
+    const entries = readZipArchive(buffer);
+    const xml = entries.find((e) => e.name === 'xl/worksheets/sheet1.xml')?.data.toString();
+    const rels = entries.find((e) => e.name === 'xl/worksheets/_rels/sheet1.xml.rels')?.data;
+    if (xml === undefined || rels === undefined) throw new Error('sheet or its rels missing');
     const column = String.fromCharCode('A'.charCodeAt(0) + HEADERS.indexOf('URL'));
-    expect(xml).toContain(`<hyperlink ref="${column}${MAX_HYPERLINKS_PER_SHEET + 1}"`);
-    expect(xml).not.toContain(`<hyperlink ref="${column}${MAX_HYPERLINKS_PER_SHEET + 2}"`);
-  }, 60_000);
+    const lastLinkRow = MAX_HYPERLINKS_PER_SHEET + 1;
+    expect(xml.match(/<hyperlink /g)).toHaveLength(MAX_HYPERLINKS_PER_SHEET);
+    expect(xml).toContain(`<hyperlink ref="${column}2" r:id="rId1"/>`);
+    expect(xml).toContain(
+      `<hyperlink ref="${column}${lastLinkRow}" r:id="rId${MAX_HYPERLINKS_PER_SHEET}"/>`,
+    );
+    expect(xml).not.toContain(`<hyperlink ref="${column}${lastLinkRow + 1}"`);
+    // The last linked cell has the link look; the next one is plain text.
+    expect(xml).toContain(`<c r="${column}${lastLinkRow}" s="3" t="inlineStr">`);
+    expect(xml).toContain(
+      `<c r="${column}${lastLinkRow + 1}" t="inlineStr"><is><t>https://example.com/j/${lastLinkRow - 1}?a=1&amp;b=2</t></is></c>`,
+    );
+    expect(xml).toContain(`<row r="${count + 1}">`);
+    expect(xml).toContain(`<autoFilter ref="A1:R${count + 1}"/>`);
+    // Each link's target, external, in the sheet's relationships, in row order.
+    const relsText = rels.toString();
+    expect(relsText.match(/TargetMode="External"/g)).toHaveLength(MAX_HYPERLINKS_PER_SHEET);
+    expect(relsText).toContain(
+      `<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink" Target="https://example.com/j/0?a=1&amp;b=2" TargetMode="External"/>`,
+    );
+    expect(relsText).toContain(
+      `Id="rId${MAX_HYPERLINKS_PER_SHEET}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink" Target="https://example.com/j/${MAX_HYPERLINKS_PER_SHEET - 1}?a=1&amp;b=2"`,
+    );
+  }, 120_000);
+
+  it('takes jobs only as fast as the output is read', async () => {
+    let pulled = 0;
+    const total = 5_000;
+    function* source(): Generator<ExportJob> {
+      for (let i = 0; i < total; i += 1) {
+        pulled += 1;
+        yield job({ jobId: String(i), description: 'd'.repeat(3_000) });
+      }
+    }
+    // Nobody reads the output yet: the writer must stop and wait, not buffer the export.
+    const out = new PassThrough();
+    const writing = writeJobsXlsx(source(), out);
+    for (let turn = 0; turn < 200; turn += 1) await new Promise((r) => setImmediate(r));
+    const pulledWhileBlocked = pulled;
+    expect(pulledWhileBlocked).toBeLessThan(total / 2);
+    const chunks: Buffer[] = [];
+    out.on('data', (chunk: Buffer) => chunks.push(chunk));
+    await expect(writing).resolves.toEqual({ rows: total });
+    expect(pulled).toBe(total);
+    const sheet = await load(Buffer.concat(chunks));
+    expect(sheet.rowCount).toBe(total + 1);
+  });
+
+  it('fails, and does not hang, when the client goes away mid-download', async () => {
+    const out = new PassThrough();
+    let seen = 0;
+    out.on('data', (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > 100_000) out.destroy();
+    });
+    function* many(): Generator<ExportJob> {
+      for (let i = 0; i < 20_000; i += 1) yield job({ description: 'x'.repeat(2_000) + i });
+    }
+    await expect(writeJobsXlsx(many(), out)).rejects.toThrow();
+  });
 
   it('fails, and breaks the output, when the source fails half-way', async () => {
     async function* failing(): AsyncGenerator<ExportJob> {
@@ -333,5 +395,83 @@ describe('writeJobsXlsx: streaming', () => {
       for (let i = 0; i < 1_000; i += 1) yield job();
     }
     await expect(writeJobsXlsx(many(), out)).rejects.toThrow('client went away');
+  });
+});
+
+describe('writeJobsXlsx: the package', () => {
+  it('is a valid zip of the workbook parts, each listed in [Content_Types].xml', async () => {
+    const { buffer } = await exportToBuffer([job(), job({ jobId: '2' })]);
+    // Checks headers, data descriptors, central directory, sizes and CRCs of every entry.
+    const entries = readZipArchive(buffer);
+    expect(entries.map((e) => e.name).sort()).toEqual(
+      [
+        '[Content_Types].xml',
+        '_rels/.rels',
+        'xl/_rels/workbook.xml.rels',
+        'xl/styles.xml',
+        'xl/workbook.xml',
+        'xl/worksheets/_rels/sheet1.xml.rels',
+        'xl/worksheets/sheet1.xml',
+      ].sort(),
+    );
+    expect(entries[0]?.name).toBe('[Content_Types].xml');
+    const text = (name: string) => entries.find((e) => e.name === name)?.data.toString() ?? '';
+    for (const part of ['/xl/workbook.xml', '/xl/worksheets/sheet1.xml', '/xl/styles.xml']) {
+      expect(text('[Content_Types].xml')).toContain(`PartName="${part}"`);
+    }
+    // The filter's hidden defined name, as Excel writes it beside the sheet's autoFilter.
+    expect(text('xl/workbook.xml')).toContain(
+      `<definedName name="_xlnm._FilterDatabase" localSheetId="0" hidden="1">'Jobs'!$A$1:$R$3</definedName>`,
+    );
+    const xml = text('xl/worksheets/sheet1.xml');
+    expect(xml).toContain(
+      '<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>',
+    );
+    // SpreadsheetML's order: rows, then the filter, then the links.
+    expect(xml.indexOf('</sheetData>')).toBeLessThan(xml.indexOf('<autoFilter'));
+    expect(xml.indexOf('<autoFilter')).toBeLessThan(xml.indexOf('<hyperlinks>'));
+  });
+
+  it('leaves out the sheet relationships when there is no link', async () => {
+    const { buffer } = await exportToBuffer([job({ url: 'not a link' })]);
+    const names = readZipArchive(buffer).map((e) => e.name);
+    expect(names).not.toContain('xl/worksheets/_rels/sheet1.xml.rels');
+    expect(sheetXml(buffer)).not.toContain('<hyperlinks>');
+    const sheet = await load(buffer);
+    expect(sheet.getRow(2).getCell(HEADERS.indexOf('URL') + 1).value).toBe('not a link');
+  });
+
+  it('quotes a sheet name with an apostrophe in the filter name', async () => {
+    const { buffer } = await exportToBuffer([job()], "'O'Brien's jobs'");
+    const workbook = readZipEntry(buffer, 'xl/workbook.xml') ?? '';
+    expect(workbook).toContain('<sheet name="O\'Brien\'s jobs" sheetId="1" r:id="rId1"/>');
+    expect(workbook).toContain(`'O''Brien''s jobs'!$A$1:$R$2`);
+    const sheet = await load(buffer);
+    expect(sheet.name).toBe("O'Brien's jobs");
+  });
+});
+
+describe('writeJobsXlsx: long and unusual text', () => {
+  it('keeps leading and trailing spaces and line breaks', async () => {
+    const { buffer } = await exportToBuffer([job({ title: '  padded  ', description: '\nx\n' })]);
+    const sheet = await load(buffer);
+    const row = sheet.getRow(2);
+    expect(row.getCell(HEADERS.indexOf('Title') + 1).value).toBe('  padded  ');
+    expect(row.getCell(HEADERS.indexOf('Description') + 1).value).toBe('\nx\n');
+  });
+
+  it('cleans and escapes long text as it does short text', async () => {
+    const body = 'R&D <team> "quoted" \u0007bell \r\nline \uD800lone 😀 '.repeat(40);
+    const expected = 'R&D <team> "quoted" bell \nline lone 😀 '.repeat(40);
+    expect(body.length).toBeGreaterThan(1_000);
+    const { buffer } = await exportToBuffer([job({ description: body })]);
+    const sheet = await load(buffer);
+    expect(sheet.getRow(2).getCell(HEADERS.indexOf('Description') + 1).value).toBe(expected);
+  });
+
+  it('drops a cell left empty by cleaning', async () => {
+    const { buffer } = await exportToBuffer([job({ company: '\u0001\u0002' })]);
+    const sheet = await load(buffer);
+    expect(sheet.getRow(2).getCell(HEADERS.indexOf('Company') + 1).value).toBeNull();
   });
 });

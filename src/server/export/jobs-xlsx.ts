@@ -1,9 +1,21 @@
-import { once, type EventEmitter } from 'node:events';
-import { PassThrough } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import ExcelJS from 'exceljs';
-import { toCellText } from './cell-text';
-import { sheetZipInput } from './sheet-backpressure';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { escapeXml, toCellText, toCellXml } from './cell-text';
+import {
+  contentTypesXml,
+  HYPERLINK_REL_TYPE,
+  RELS_TAIL_XML,
+  relsHeadXml,
+  rootRelsXml,
+  SHEET_PATH,
+  SHEET_RELS_PATH,
+  SHEET_TAIL_XML,
+  sheetHeadXml,
+  STYLE,
+  stylesXml,
+  workbookRelsXml,
+  workbookXml,
+} from './workbook-parts';
+import { ZipWriter, type ZipEntryStream } from './zip-writer';
 
 /**
  * One exported job, as the export routes hand it over. The writer knows nothing of the
@@ -42,33 +54,19 @@ type CellValue = string | number | Date | { text: string; hyperlink: string } | 
 
 interface ExportColumn {
   header: string;
-  /**
-   * One style object shared by every cell of the column. exceljs recognises a style object
-   * it has seen before by identity and skips re-hashing it, which halves the cost of a row;
-   * a fresh object per cell (its default) is hashed cell by cell. So these objects are never
-   * changed after creation, and cells never use exceljs's per-property style setters.
-   */
-  style: Partial<ExcelJS.Style>;
   /** Width in characters; long text columns are capped so a sheet stays readable. */
   width: number;
+  /**
+   * The cell's value: text (made safe for a cell when written: see toCellXml), a number,
+   * a date, or a link. null leaves the cell empty.
+   */
   value: (job: ExportJob) => CellValue;
 }
 
 // Yes/No text rather than Excel booleans for Easy Apply and New: an operator filtering the
 // column sees "Yes"/"No" instead of TRUE/FALSE, and an unknown Easy Apply stays an empty
 // cell instead of looking like FALSE.
-const TEXT_STYLE: Partial<ExcelJS.Style> = {};
-const NUMBER_STYLE: Partial<ExcelJS.Style> = {};
-/** The site gives a posting day, not a time. */
-const DATE_STYLE: Partial<ExcelJS.Style> = { numFmt: 'yyyy-mm-dd' };
-/** The look Excel gives a hyperlink it creates itself. */
-const LINK_STYLE: Partial<ExcelJS.Style> = {
-  font: { color: { argb: 'FF0563C1' }, underline: true },
-};
-
 const yesNo = (flag: boolean | null): string | null => (flag === null ? null : flag ? 'Yes' : 'No');
-
-const text = (value: string | null): string | null => (value === null ? null : toCellText(value));
 
 /**
  * DESIGN.md's export columns, in order. The last one's header is "New": DESIGN.md's
@@ -77,29 +75,24 @@ const text = (value: string | null): string | null => (value === null ? null : t
  * batch; for a run export, first seen in that run's batch.
  */
 export const EXPORT_COLUMNS: readonly ExportColumn[] = [
-  { header: 'Job ID', style: TEXT_STYLE, width: 13, value: (j) => text(j.jobId) },
-  { header: 'Title', style: TEXT_STYLE, width: 40, value: (j) => text(j.title) },
-  { header: 'Company', style: TEXT_STYLE, width: 28, value: (j) => text(j.company) },
-  { header: 'Company ID', style: NUMBER_STYLE, width: 12, value: (j) => finiteOrNull(j.companyId) },
-  { header: 'Location', style: TEXT_STYLE, width: 28, value: (j) => text(j.location) },
-  { header: 'Posted', style: DATE_STYLE, width: 12, value: (j) => validDateOrNull(j.postedAt) },
-  { header: 'Salary', style: TEXT_STYLE, width: 22, value: (j) => text(j.salary) },
-  { header: 'Seniority', style: TEXT_STYLE, width: 18, value: (j) => text(j.seniority) },
-  { header: 'Employment type', style: TEXT_STYLE, width: 16, value: (j) => text(j.employmentType) },
-  { header: 'Job function', style: TEXT_STYLE, width: 24, value: (j) => text(j.jobFunction) },
-  { header: 'Industries', style: TEXT_STYLE, width: 28, value: (j) => text(j.industries) },
-  {
-    header: 'Applicants',
-    style: NUMBER_STYLE,
-    width: 11,
-    value: (j) => applicantsValue(j.applicants),
-  },
-  { header: 'Easy Apply', style: TEXT_STYLE, width: 11, value: (j) => yesNo(j.easyApply) },
-  { header: 'URL', style: LINK_STYLE, width: 45, value: (j) => urlValue(j.url) },
-  { header: 'Description', style: TEXT_STYLE, width: 80, value: (j) => text(j.description) },
-  { header: 'Search Term', style: TEXT_STYLE, width: 24, value: (j) => text(j.searchTerm) },
-  { header: 'Search Location', style: TEXT_STYLE, width: 24, value: (j) => text(j.searchLocation) },
-  { header: 'New', style: TEXT_STYLE, width: 6, value: (j) => yesNo(j.isNew) },
+  { header: 'Job ID', width: 13, value: (j) => j.jobId },
+  { header: 'Title', width: 40, value: (j) => j.title },
+  { header: 'Company', width: 28, value: (j) => j.company },
+  { header: 'Company ID', width: 12, value: (j) => finiteOrNull(j.companyId) },
+  { header: 'Location', width: 28, value: (j) => j.location },
+  { header: 'Posted', width: 12, value: (j) => validDateOrNull(j.postedAt) },
+  { header: 'Salary', width: 22, value: (j) => j.salary },
+  { header: 'Seniority', width: 18, value: (j) => j.seniority },
+  { header: 'Employment type', width: 16, value: (j) => j.employmentType },
+  { header: 'Job function', width: 24, value: (j) => j.jobFunction },
+  { header: 'Industries', width: 28, value: (j) => j.industries },
+  { header: 'Applicants', width: 11, value: (j) => applicantsValue(j.applicants) },
+  { header: 'Easy Apply', width: 11, value: (j) => yesNo(j.easyApply) },
+  { header: 'URL', width: 45, value: (j) => urlValue(j.url) },
+  { header: 'Description', width: 80, value: (j) => j.description },
+  { header: 'Search Term', width: 24, value: (j) => j.searchTerm },
+  { header: 'Search Location', width: 24, value: (j) => j.searchLocation },
+  { header: 'New', width: 6, value: (j) => yesNo(j.isNew) },
 ];
 
 /**
@@ -112,31 +105,42 @@ export const MAX_HYPERLINKS_PER_SHEET = 66_530;
 /** Excel refuses hyperlink addresses longer than this (Excel specifications and limits). */
 const MAX_HYPERLINK_LENGTH = 2_079;
 
+/** The site gives a posting day, not a time. */
+const DATE_FORMAT = 'yyyy-mm-dd';
+
+/** Excel's serial day number of 1970-01-01 (day 0 being 1899-12-30, in the 1900 system). */
+const UNIX_EPOCH_SERIAL = 25_569;
+const MS_PER_DAY = 86_400_000;
+
 /**
- * How much text the row loop writes between two event-loop turns. The compressor's work is
- * handed back to this thread chunk by chunk, so it only moves on when the loop yields:
- * yielding every ~8 KB (2–3 rows) lets compression overlap row building (measured: ~25%
- * less wall time than every 64 KB, at the same CPU time).
+ * How much sheet XML (bytes) is built before it goes to the compressor. Each chunk is one
+ * compressor job on the thread pool; between two chunks the row loop lets the event loop
+ * turn so the finished job is collected and the next one starts while rows are built.
  */
-const YIELD_EVERY_CHARS = 8 * 1024;
+const FLUSH_BYTES = 64 * 1024;
+/** Room for a chunk and a row of up to ~64,000 characters after it (3 bytes each at most). */
+const BUFFER_BYTES = 256 * 1024;
+
+const COLUMN_LETTERS = EXPORT_COLUMNS.map((_, i) => columnLetters(i));
+const LAST_COLUMN = COLUMN_LETTERS[COLUMN_LETTERS.length - 1] ?? 'A';
+
+const HEADER_ROW_XML =
+  '<row r="1">' +
+  EXPORT_COLUMNS.map(
+    (c, i) =>
+      `<c r="${COLUMN_LETTERS[i] ?? 'A'}1" s="${STYLE.header}" t="inlineStr"><is><t>${toCellXml(c.header)}</t></is></c>`,
+  ).join('') +
+  '</row>';
 
 /**
- * Most sheet XML allowed to wait for the compressor before the row loop pauses. Small, so
- * few buffers live long enough to reach the old generation, where they would wait for a
- * full garbage collection (measured: 4 MB raised the peak by ~15 MB, 512 KB costs no time).
- */
-const MAX_SHEET_BACKLOG = 512 * 1024;
-
-const URL_COLUMN = EXPORT_COLUMNS.findIndex((c) => c.header === 'URL') + 1;
-
-/**
- * Streams jobs into an .xlsx workbook written to `out`, one committed row at a time so
- * memory stays flat whatever the number of jobs. Resolves when the whole file has been
- * written to `out`, with the number of job rows (the header not counted).
+ * Streams jobs into an .xlsx workbook written to `out`, one row at a time so memory stays
+ * flat whatever the number of jobs. Resolves when the whole file has been written to `out`,
+ * with the number of job rows (the header not counted). A failing source or output rejects
+ * and breaks `out`: the reader sees an aborted transfer, never a short file that looks whole.
  *
  * Cell types: dates are date cells, Company ID and Applicants are numbers, URL is a
- * hyperlink, everything else is text. Text is always stored as a literal string value
- * (exceljs writes `t="str"` with a `<v>` and never an `<f>`), so a title such as
+ * hyperlink, everything else is text. Text is always an inline string (`t="inlineStr"`,
+ * `<is><t>…</t></is>`) and the writer never writes an `<f>`, so a title such as
  * "=HYPERLINK(…)" stays text and is never evaluated.
  */
 export async function writeJobsXlsx(
@@ -144,121 +148,225 @@ export async function writeJobsXlsx(
   out: NodeJS.WritableStream,
   opts: WriteJobsXlsxOptions = {},
 ): Promise<{ rows: number }> {
-  // exceljs writes into a stream of ours, piped into `out`: the pipe carries `out`'s
-  // backpressure back to the row loop (see letOutputCatchUp) and turns a failed or closed
-  // output (the client went away mid-download) into an error that ends the export instead
-  // of leaving the loop and the zip waiting forever.
-  const zipped = new PassThrough();
-  let outputError: Error | null = null;
-  const delivered = pipeline(zipped, out);
-  delivered.catch((error: unknown) => {
-    outputError = error instanceof Error ? error : new Error('export output failed');
-  });
-
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: zipped,
-    // Styles carry the bold header, the date format and the link look; shared strings
-    // would keep every distinct string in memory until the end, so text is written inline.
-    useStyles: true,
-    useSharedStrings: false,
-  });
-  const columnCount = EXPORT_COLUMNS.length;
-  const sheet = workbook.addWorksheet(sheetName(opts.sheetName), {
-    views: [{ state: 'frozen', ySplit: 1 }],
-  });
-  sheet.columns = EXPORT_COLUMNS.map((c) => ({ header: c.header, width: c.width }));
-  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columnCount } };
-  const header = sheet.getRow(1);
-  header.font = { bold: true };
-  header.commit();
-
+  const zip = new ZipWriter(out);
+  const name = sheetName(opts.sheetName);
   let rows = 0;
-  let pending = 0;
   try {
+    zip.addFile('[Content_Types].xml', contentTypesXml());
+    zip.addFile('_rels/.rels', rootRelsXml());
+    zip.addFile('xl/_rels/workbook.xml.rels', workbookRelsXml());
+    zip.addFile('xl/styles.xml', stylesXml(DATE_FORMAT));
+
+    const sheet = new XmlEntryWriter(zip, zip.openEntry(SHEET_PATH));
+    sheet.append(sheetHeadXml(EXPORT_COLUMNS.map((c) => c.width)));
+    sheet.append(HEADER_ROW_XML);
+    const links = new LinkList();
     for await (const job of jobs) {
-      if (outputError) throw outputError;
-      const values = EXPORT_COLUMNS.map((c) => c.value(job));
-      const link = values[URL_COLUMN - 1];
-      const keepLink = isHyperlink(link) && rows < MAX_HYPERLINKS_PER_SHEET;
-      if (isHyperlink(link) && !keepLink) values[URL_COLUMN - 1] = link.text;
-      const row = sheet.addRow(values);
-      EXPORT_COLUMNS.forEach((column, i) => {
-        row.getCell(i + 1).style = column.style;
-      });
-      if (!keepLink) row.getCell(URL_COLUMN).style = TEXT_STYLE;
-      row.commit();
       rows += 1;
-      pending += textLength(values);
-      if (pending >= YIELD_EVERY_CHARS) {
-        pending = 0;
-        await letOutputCatchUp(sheet, zipped, delivered);
-      }
+      sheet.append(rowXml(job, rows + 1, links));
+      if (sheet.full) await sheet.flush();
     }
-    if (outputError) throw outputError;
-    sheet.commit();
-    const committed = workbook.commit();
-    // After a failed output the zip may fail too; that second error is the same story.
-    committed.catch(() => undefined);
-    await Promise.race([committed, delivered]);
-    await delivered;
+    const filterRange = `A1:${LAST_COLUMN}${rows + 1}`;
+    sheet.append(`</sheetData><autoFilter ref="${filterRange}"/>`);
+    // The links wait for the end of the sheet: SpreadsheetML puts them after the rows.
+    if (links.count > 0) {
+      sheet.append('<hyperlinks>');
+      for (let i = 0; i < links.count; i += 1) {
+        sheet.append(`<hyperlink ref="${links.ref(i)}" r:id="rId${i + 1}"/>`);
+        if (sheet.full) await sheet.flush();
+      }
+      sheet.append('</hyperlinks>');
+    }
+    sheet.append(SHEET_TAIL_XML);
+    await sheet.end();
+
+    if (links.count > 0) {
+      const rels = new XmlEntryWriter(zip, zip.openEntry(SHEET_RELS_PATH));
+      rels.append(relsHeadXml());
+      for (let i = 0; i < links.count; i += 1) {
+        rels.append(
+          `<Relationship Id="rId${i + 1}" Type="${HYPERLINK_REL_TYPE}" Target="${escapeXml(links.url(i))}" TargetMode="External"/>`,
+        );
+        if (rels.full) await rels.flush();
+      }
+      rels.append(RELS_TAIL_XML);
+      await rels.end();
+    }
+
+    // Last, since its filter name covers the rows: zip readers find parts by name.
+    zip.addFile('xl/workbook.xml', workbookXml(name, absoluteRange(filterRange)));
+    await zip.finish();
   } catch (error) {
-    // A source that fails half-way (a database error) must not end as a short file that
-    // looks complete: break the output so the reader sees an aborted download.
-    zipped.destroy(error instanceof Error ? error : new Error('export failed'));
-    await delivered.catch(() => undefined);
-    throw error;
+    const failure = error instanceof Error ? error : new Error('export failed');
+    await zip.abort(failure);
+    throw failure;
   }
   return { rows };
 }
 
 /**
- * exceljs writes rows into the zip without waiting for it (see sheet-backpressure): left
- * alone, the sheet would pile up in memory in front of the compressor, which works on later
- * event-loop turns, and in front of a slow reader (an HTTP client). Give them a turn, wait
- * while the compressor has more than MAX_SHEET_BACKLOG queued, and wait while `out` is full.
- * Every wait also ends when the output fails, so a broken download cannot hang the loop.
+ * Sheet XML on its way into one zip entry: encoded piece by piece (a row at a time) into a
+ * reused buffer, handed to the compressor every ~FLUSH_BYTES.
+ *
+ * Why not one big string per chunk: joining rows into a string and encoding that allocates
+ * the XML twice more (a flattened copy, then a fresh buffer of the same size) for every
+ * chunk; at ~400 MB of XML per 100,000 rows that churn cost more main-thread time than
+ * building the rows. Encoding each row into a buffer the compressor has finished with
+ * costs one short-lived row string instead.
  */
-async function letOutputCatchUp(
-  sheet: unknown,
-  zipped: PassThrough,
-  delivered: Promise<void>,
-): Promise<void> {
-  await new Promise<void>((resolve) => setImmediate(resolve));
-  const zipInput = sheetZipInput(sheet);
-  if (zipInput && zipInput.waitingBytes() > MAX_SHEET_BACKLOG) {
-    await drainOrFailure(zipInput.stream, delivered);
+class XmlEntryWriter {
+  private buffer: Buffer = Buffer.allocUnsafeSlow(BUFFER_BYTES);
+  private used = 0;
+  /** Buffers the compressor has finished with, ready for reuse. */
+  private readonly spare: Buffer[] = [];
+
+  constructor(
+    private readonly zip: ZipWriter,
+    private readonly entry: ZipEntryStream,
+  ) {}
+
+  append(xml: string): void {
+    // UTF-8 takes at most 3 bytes per UTF-16 unit: sure to fit, without measuring first.
+    if (xml.length * 3 > this.buffer.length - this.used) {
+      this.handOver();
+      if (xml.length * 3 > this.buffer.length) {
+        // A row larger than a whole buffer (very long cells): encode it on its own.
+        this.entry.write(Buffer.from(xml, 'utf8'));
+        return;
+      }
+    }
+    this.used += this.buffer.write(xml, this.used, 'utf8');
   }
-  if (zipped.writableNeedDrain) await drainOrFailure(zipped, delivered);
+
+  get full(): boolean {
+    return this.used >= FLUSH_BYTES;
+  }
+
+  /**
+   * Hands the XML to the compressor; then waits for it when it has a backlog (so memory
+   * stays flat however slowly the output is read), or else lets the event loop turn once,
+   * so the compressor's finished work is collected and its next chunk starts. Either wait
+   * ends early, with its error, if the output fails.
+   */
+  async flush(): Promise<void> {
+    const ready = this.handOver();
+    await this.zip.race(ready ? nextTurn() : this.entry.drained());
+  }
+
+  async end(): Promise<void> {
+    this.handOver();
+    await this.entry.end();
+  }
+
+  /** Gives the filled part of the buffer to the compressor and takes a free buffer. */
+  private handOver(): boolean {
+    if (this.used === 0) return true;
+    const full = this.buffer;
+    const ready = this.entry.write(full.subarray(0, this.used), () => {
+      // The compressor has consumed the chunk: the buffer can take more rows.
+      this.spare.push(full);
+    });
+    this.buffer = this.spare.pop() ?? Buffer.allocUnsafeSlow(BUFFER_BYTES);
+    this.used = 0;
+    return ready;
+  }
 }
 
-function drainOrFailure(stream: EventEmitter, delivered: Promise<void>): Promise<unknown> {
-  const drained = once(stream, 'drain');
-  // Once the race is decided, a late error of the other side has nobody left to tell.
-  drained.catch(() => undefined);
-  return Promise.race([drained, delivered]);
+/**
+ * The hyperlinks met so far, kept compact until they are written after the rows: the row
+ * number (the column is always URL's) and the address. At most MAX_HYPERLINKS_PER_SHEET.
+ */
+class LinkList {
+  private readonly rows: number[] = [];
+  private readonly urls: string[] = [];
+
+  get count(): number {
+    return this.rows.length;
+  }
+
+  get hasRoom(): boolean {
+    return this.rows.length < MAX_HYPERLINKS_PER_SHEET;
+  }
+
+  add(row: number, url: string): void {
+    this.rows.push(row);
+    this.urls.push(url);
+  }
+
+  ref(i: number): string {
+    return `${URL_LETTERS}${this.rows[i] ?? 0}`;
+  }
+
+  url(i: number): string {
+    return this.urls[i] ?? '';
+  }
+}
+
+const URL_LETTERS = COLUMN_LETTERS[EXPORT_COLUMNS.findIndex((c) => c.header === 'URL')] ?? 'A';
+
+/** One row of the sheet, `<row>…</row>`; empty cells are left out. */
+function rowXml(job: ExportJob, row: number, links: LinkList): string {
+  let xml = `<row r="${row}">`;
+  for (let i = 0; i < EXPORT_COLUMNS.length; i += 1) {
+    const column = EXPORT_COLUMNS[i];
+    if (column === undefined) continue;
+    const value = column.value(job);
+    if (value === null) continue;
+    const ref = `${COLUMN_LETTERS[i] ?? 'A'}${row}`;
+    if (typeof value === 'string') {
+      xml += textCell(ref, value, STYLE.default);
+    } else if (typeof value === 'number') {
+      xml += `<c r="${ref}"><v>${value}</v></c>`;
+    } else if (value instanceof Date) {
+      const serial = UNIX_EPOCH_SERIAL + value.getTime() / MS_PER_DAY;
+      xml += `<c r="${ref}" s="${STYLE.date}"><v>${serial}</v></c>`;
+    } else if (links.hasRoom) {
+      links.add(row, value.hyperlink);
+      xml += textCell(ref, value.text, STYLE.link);
+    } else {
+      xml += textCell(ref, value.text, STYLE.default);
+    }
+  }
+  return `${xml}</row>`;
+}
+
+/** An inline-string cell; text cleaned, cut and escaped by toCellXml. Empty text: no cell. */
+function textCell(ref: string, value: string, style: number): string {
+  const text = toCellXml(value);
+  if (text === '') return '';
+  // Without xml:space="preserve" Excel drops leading and trailing spaces and line breaks.
+  const preserve =
+    text.charCodeAt(0) <= 32 || text.charCodeAt(text.length - 1) <= 32
+      ? ' xml:space="preserve"'
+      : '';
+  const s = style === STYLE.default ? '' : ` s="${style}"`;
+  return `<c r="${ref}"${s} t="inlineStr"><is><t${preserve}>${text}</t></is></c>`;
+}
+
+/** "A", "B", …, "Z", "AA", …: the letters of a 0-based column index. */
+function columnLetters(index: number): string {
+  let letters = '';
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) {
+    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  }
+  return letters;
+}
+
+/** "A1:R5" as "$A$1:$R$5". */
+function absoluteRange(range: string): string {
+  return range.replace(/([A-Z]+)(\d+)/g, '$$$1$$$2');
 }
 
 function sheetName(requested: string | undefined): string {
-  // Excel's rules for sheet names: 1–31 characters, none of : \ / ? * [ ].
+  // Excel's rules for sheet names: 1–31 characters, none of : \ / ? * [ ], no apostrophe
+  // at either end, and not "History" (Excel keeps that name for itself).
   const name = toCellText(requested ?? '')
     .replace(/[:\\/?*[\]]/g, ' ')
     .trim()
-    .slice(0, 31);
-  return name === '' ? 'Jobs' : name;
-}
-
-function textLength(values: CellValue[]): number {
-  let length = 0;
-  for (const value of values) {
-    if (typeof value === 'string') length += value.length;
-    else if (isHyperlink(value)) length += value.text.length * 2;
-    else if (value !== null) length += 16;
-  }
-  return length;
-}
-
-function isHyperlink(value: CellValue | undefined): value is { text: string; hyperlink: string } {
-  return typeof value === 'object' && value !== null && !(value instanceof Date);
+    .slice(0, 31)
+    .replace(/^'+|'+$/g, '')
+    .trim();
+  return name === '' || name.toLowerCase() === 'history' ? 'Jobs' : name;
 }
 
 function finiteOrNull(value: number | null): number | null {
@@ -273,7 +381,7 @@ function applicantsValue(value: number | string | null): number | string | null 
   if (typeof value === 'number') return finiteOrNull(value);
   if (value === null) return null;
   // A count that arrives as text ("57") is still a number in the sheet, so it sorts as one.
-  return /^\d+$/.test(value.trim()) ? Number(value.trim()) : toCellText(value);
+  return /^\d+$/.test(value.trim()) ? Number(value.trim()) : value;
 }
 
 function urlValue(url: string): CellValue {

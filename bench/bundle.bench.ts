@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
 import { atMost, context, type BenchSuite } from './report';
-import { signInToken, spawnServer } from './spawn-server';
+import { startServerProcess } from '../test/server-process';
 
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -48,7 +48,7 @@ async function loadedKb(browser: Browser, url: string, token?: string): Promise<
 export const bundleSuite: BenchSuite = {
   name: 'bundle',
   async run() {
-    const server = await spawnServer(3921);
+    const server = await startServerProcess({ env: { LOG_LEVEL: 'warn' } });
     const browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: CHROMIUM_ARGS,
@@ -62,7 +62,7 @@ export const bundleSuite: BenchSuite = {
           100,
         ),
       ];
-      const token = await signInToken(server.url);
+      const token = await server.apiToken();
       for (const screen of SCREENS) {
         figures.push(
           atMost(

@@ -5,10 +5,12 @@ import path from 'node:path';
 import { openDatabase } from '../src/server/db/database';
 import { atLeast, atMost, context, type BenchSuite } from './report';
 import { measureThroughput } from './load';
-import { signInToken, spawnServer } from './spawn-server';
+import { freePort, startServerProcess } from '../test/server-process';
 
 const CONNECTIONS = 50;
 const DURATION_MS = 5_000;
+// The default level: the figure is what an operator's server does, request logs included.
+const SERVER_LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
 
 async function seedQueries(dataDir: string, count: number): Promise<void> {
   const { db, close } = await openDatabase(dataDir);
@@ -59,7 +61,7 @@ export const serverSuite: BenchSuite = {
     // Start-up: the median of three cold starts of the real server process.
     const starts: number[] = [];
     for (let i = 0; i < 3; i += 1) {
-      const s = await spawnServer(3901 + i);
+      const s = await startServerProcess({ env: { LOG_LEVEL: 'warn' } });
       starts.push(s.startMs);
       await s.stop();
     }
@@ -68,8 +70,8 @@ export const serverSuite: BenchSuite = {
 
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobscout-bench-q-'));
     await seedQueries(dataDir, 50);
-    const server = await spawnServer(3911, {}, dataDir);
-    const token = await signInToken(server.url);
+    const server = await startServerProcess({ dataDir, env: { LOG_LEVEL: SERVER_LOG_LEVEL } });
+    const token = await server.apiToken();
     const sample = await fetch(`${server.url}/api/v1/queries`, {
       headers: { authorization: `Bearer ${token}` },
     });
@@ -87,10 +89,12 @@ export const serverSuite: BenchSuite = {
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
 
-    const stopBare = await startBare(3912, payload);
-    await measureThroughput('http://127.0.0.1:3912', '/api/v1/queries', {}, CONNECTIONS, 1_000);
+    const barePort = await freePort();
+    const bareOrigin = `http://127.0.0.1:${barePort}`;
+    const stopBare = await startBare(barePort, payload);
+    await measureThroughput(bareOrigin, '/api/v1/queries', {}, CONNECTIONS, 1_000);
     const bare = await measureThroughput(
-      'http://127.0.0.1:3912',
+      bareOrigin,
       '/api/v1/queries',
       {},
       CONNECTIONS,

@@ -7,6 +7,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import type { OpenedDatabase } from './db/database';
 import { healthRoutes } from './health';
+import { AccessLogController } from './logger';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerWebApp } from './plugins/web-app';
@@ -50,6 +51,7 @@ export async function buildApp(
   const routes: RegisteredRoute[] = [];
   const app = Fastify({
     logger: options.logger ?? false,
+    logController: new AccessLogController(),
     bodyLimit: BODY_LIMIT_BYTES,
   });
   app.setValidatorCompiler(validatorCompiler);

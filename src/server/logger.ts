@@ -1,4 +1,9 @@
-import type { FastifyServerOptions } from 'fastify';
+import {
+  LogController,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { Config } from './config';
 
 /**
@@ -25,4 +30,30 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
       req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
     },
   };
+}
+
+/**
+ * One access line per request: Fastify logs "incoming request" and "request completed" at info;
+ * the first moves to debug, so a request costs one line (and half the logging time) by default.
+ */
+export class AccessLogController extends LogController {
+  override incomingRequest(request: FastifyRequest, _reply: FastifyReply): void {
+    request.log.debug({ req: request }, 'incoming request');
+  }
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (error) {
+      super.requestCompleted(error, request, reply);
+      return;
+    }
+    // The one line carries what the dropped one had: method and path (never headers or body).
+    reply.log.info(
+      { req: request, res: reply, responseTime: reply.elapsedTime },
+      'request completed',
+    );
+  }
 }

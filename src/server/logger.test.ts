@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from './app';
+import { ensurePassword } from './auth/password';
+import { loadConfig } from './config';
+import { openDatabase, type OpenedDatabase } from './db/database';
+import { loggerOptions } from './logger';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
+
+async function serverWithCapturedLog(): Promise<{
+  inject: FastifyInstance['inject'];
+  lines: () => Record<string, unknown>[];
+}> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobscout-log-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD: 'log test password',
+    LINKEDIN_BASE_URL: 'http://127.0.0.1:9',
+    TZ: 'UTC',
+  });
+  const database: OpenedDatabase = await openDatabase(dataDir);
+  await ensurePassword(database.db, config.adminPassword, Date.now());
+  let text = '';
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      text += chunk.toString();
+      done();
+    },
+  });
+  const base = loggerOptions(config);
+  const { app } = await buildApp({
+    config,
+    database,
+    logger: typeof base === 'object' ? { ...base, stream } : base,
+  });
+  await app.ready();
+  cleanups.push(async () => {
+    await app.close();
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  return {
+    inject: app.inject.bind(app),
+    lines: () =>
+      text
+        .split('\n')
+        .filter(Boolean)
+        .map((line): Record<string, unknown> => {
+          const parsed: unknown = JSON.parse(line);
+          return typeof parsed === 'object' && parsed !== null
+            ? Object.fromEntries(Object.entries(parsed))
+            : {};
+        }),
+  };
+}
+
+describe('the access log', () => {
+  it('writes one line per request with method, path and status, and never the token or password', async () => {
+    const server = await serverWithCapturedLog();
+    const login = await server.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { password: 'log test password' },
+    });
+    const token = login.json<{ token: string }>().token;
+    await server.inject({
+      method: 'GET',
+      url: '/api/v1/queries?x=1',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const access = server.lines().filter((l) => l.msg === 'request completed');
+    expect(access).toHaveLength(2);
+    expect(access[1]).toMatchObject({
+      req: { method: 'GET', url: '/api/v1/queries?x=1' },
+      res: { statusCode: 200 },
+    });
+    expect(server.lines().some((l) => l.msg === 'incoming request')).toBe(false);
+    const everything = JSON.stringify(server.lines());
+    expect(everything).not.toContain(token);
+    expect(everything).not.toContain('log test password');
+  });
+});

@@ -5,7 +5,9 @@ import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACTIVE_BATCH_POLL_MS } from '../../../contract/constants';
+import { recordDownloads, type RecordedDownloads } from '../../test/downloads';
 import { testQueryClient } from '../../test/render';
+import { at, bodyRowsOf, cellsOf } from '../../test/table';
 import { Toaster } from '../../components/ui/toaster';
 import { BatchesPage } from './batches-page';
 
@@ -31,26 +33,6 @@ function renderPage() {
       </Toaster>
     </QueryClientProvider>,
   );
-}
-
-/** The table's body rows (the header row excluded). */
-function bodyRows(): HTMLElement[] {
-  const table = screen.getByRole('table', { name: 'Batches' });
-  return within(table).getAllByRole('row').slice(1);
-}
-
-/** An item that must be there; a missing one fails the test with a clear message. */
-function at<T>(items: readonly T[], index: number): T {
-  const item = items[index];
-  if (item === undefined)
-    throw new Error(`expected an item at index ${index}, found ${items.length} items`);
-  return item;
-}
-
-function cellsOf(row: HTMLElement): string[] {
-  return within(row)
-    .getAllByRole('cell')
-    .map((c) => c.textContent ?? '');
 }
 
 const completed = {
@@ -131,7 +113,7 @@ describe('BatchesPage: the list', () => {
     ]);
     renderPage();
     await screen.findByText('enriching');
-    const rows = bodyRows();
+    const rows = bodyRowsOf('Batches');
     expect(rows.map((r) => cellsOf(r)[0])).toEqual(['4', '3', '2', '1']);
 
     expect(cellsOf(at(rows, 0))).toEqual(['4', 'manual', 'running', '-', '-', '']);
@@ -185,7 +167,7 @@ describe('BatchesPage: the list', () => {
     serveBatches([{ id: 9, started_at: null, finished_at: null }]);
     renderPage();
     await screen.findByText('daily');
-    expect(cellsOf(at(bodyRows(), 0))).toEqual(['9', 'daily', 'running', '-', '-', '']);
+    expect(cellsOf(at(bodyRowsOf('Batches'), 0))).toEqual(['9', 'daily', 'running', '-', '-', '']);
   });
 
   it('shows progress under the badge of a running or enriching batch, and none once finished', async () => {
@@ -204,7 +186,7 @@ describe('BatchesPage: the list', () => {
     renderPage();
     expect(await screen.findByText('2/5 queries · 140 jobs')).toBeInTheDocument();
     expect(screen.getByText('enriching 40/120')).toBeInTheDocument();
-    const rows = bodyRows();
+    const rows = bodyRowsOf('Batches');
     // Same six columns; the progress sits inside the Status cell.
     expect(within(at(rows, 0)).getAllByRole('cell')).toHaveLength(6);
     expect(at(within(at(rows, 0)).getAllByRole('cell'), 2)).toHaveTextContent(
@@ -229,7 +211,7 @@ describe('BatchesPage: the list', () => {
     renderPage();
     await screen.findByText('failed');
     expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
-    expect(within(at(bodyRows(), 0)).getAllByRole('cell')).toHaveLength(6);
+    expect(within(at(bodyRowsOf('Batches'), 0)).getAllByRole('cell')).toHaveLength(6);
 
     await user.tab(); // Run Batch
     await user.tab();
@@ -330,7 +312,7 @@ describe('BatchesPage: Run Batch', () => {
     );
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     // The list stays as it was.
-    expect(bodyRows()).toHaveLength(1);
+    expect(bodyRowsOf('Batches')).toHaveLength(1);
   });
 
   it('shows "An unknown error occurred" in place of the message when the server gave none', async () => {
@@ -366,25 +348,9 @@ describe('BatchesPage: Run Batch', () => {
 });
 
 describe('BatchesPage: export', () => {
-  let savedNames: string[];
-  let savedBlobs: Blob[];
+  let downloads: RecordedDownloads;
   beforeEach(() => {
-    savedNames = [];
-    savedBlobs = [];
-    // jsdom has no object URLs and would try to navigate on an anchor click: record both instead.
-    Object.defineProperty(URL, 'createObjectURL', {
-      configurable: true,
-      value: vi.fn((blob: Blob) => {
-        savedBlobs.push(blob);
-        return `blob:http://localhost:3000/${savedBlobs.length}`;
-      }),
-    });
-    Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: vi.fn() });
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      savedNames.push(this.download);
-    });
+    downloads = recordDownloads();
   });
 
   it('downloads a completed batch as batch-{id}.xlsx', async () => {
@@ -403,9 +369,9 @@ describe('BatchesPage: export', () => {
     const user = userEvent.setup();
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'Export' }));
-    await waitFor(() => expect(savedNames).toEqual(['batch-3.xlsx']));
+    await waitFor(() => expect(downloads.names).toEqual(['batch-3.xlsx']));
     expect(requested).toEqual(['/api/v1/batches/3/export?format=xlsx']);
-    expect(await at(savedBlobs, 0).text()).toBe('PK-xlsx-bytes');
+    expect(await at(downloads.blobs, 0).text()).toBe('PK-xlsx-bytes');
   });
 
   it('fails silently: a console.warn only, no message on screen', async () => {
@@ -421,7 +387,7 @@ describe('BatchesPage: export', () => {
     await user.click(await screen.findByRole('button', { name: 'Export' }));
     await waitFor(() => expect(warn).toHaveBeenCalledTimes(1));
     expect(String(warn.mock.calls[0]?.[0])).toContain('batch 3');
-    expect(savedNames).toEqual([]);
+    expect(downloads.names).toEqual([]);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Export' })).toBeEnabled();

@@ -5,7 +5,9 @@ import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACTIVE_BATCH_POLL_MS } from '../../../contract/constants';
+import { recordDownloads, type RecordedDownloads } from '../../test/downloads';
 import { testQueryClient } from '../../test/render';
+import { at, bodyRowsOf, cellsOf } from '../../test/table';
 import { QueryRunsPage } from './query-runs-page';
 
 const API = 'http://localhost:3000/api/v1';
@@ -26,25 +28,6 @@ function renderPage() {
       <QueryRunsPage />
     </QueryClientProvider>,
   );
-}
-
-function bodyRows(): HTMLElement[] {
-  const table = screen.getByRole('table', { name: 'Query Runs' });
-  return within(table).getAllByRole('row').slice(1);
-}
-
-/** An item that must be there; a missing one fails the test with a clear message. */
-function at<T>(items: readonly T[], index: number): T {
-  const item = items[index];
-  if (item === undefined)
-    throw new Error(`expected an item at index ${index}, found ${items.length} items`);
-  return item;
-}
-
-function cellsOf(row: HTMLElement): string[] {
-  return within(row)
-    .getAllByRole('cell')
-    .map((c) => c.textContent ?? '');
 }
 
 function run(overrides: Record<string, unknown>) {
@@ -154,7 +137,7 @@ describe('QueryRunsPage: the list', () => {
     ]);
     renderPage();
     await screen.findByText('Data Engineer');
-    const rows = bodyRows();
+    const rows = bodyRowsOf('Query Runs');
     expect(rows.map((r) => cellsOf(r)[0])).toEqual(['#4', '#4', '#3', '#2']);
     expect(cellsOf(at(rows, 2))).toEqual([
       '#3',
@@ -183,7 +166,7 @@ describe('QueryRunsPage: the list', () => {
     ]);
     renderPage();
     expect(await screen.findByText('page 3 · 27 jobs')).toBeInTheDocument();
-    const rows = bodyRows();
+    const rows = bodyRowsOf('Query Runs');
     expect(within(at(rows, 0)).getAllByRole('cell')).toHaveLength(9);
     expect(at(within(at(rows, 0)).getAllByRole('cell'), 5)).toHaveTextContent(
       /^runningpage 3 · 27 jobs$/,
@@ -219,30 +202,14 @@ describe('QueryRunsPage: the list', () => {
     await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
     await user.hover(screen.getByText('failed'));
     expect(await screen.findByRole('tooltip')).toHaveTextContent(reason);
-    expect(within(at(bodyRows(), 0)).getAllByRole('cell')).toHaveLength(9);
+    expect(within(at(bodyRowsOf('Query Runs'), 0)).getAllByRole('cell')).toHaveLength(9);
   });
 });
 
 describe('QueryRunsPage: export', () => {
-  let savedNames: string[];
-  let savedBlobs: Blob[];
+  let downloads: RecordedDownloads;
   beforeEach(() => {
-    savedNames = [];
-    savedBlobs = [];
-    // jsdom has no object URLs and would try to navigate on an anchor click: record both instead.
-    Object.defineProperty(URL, 'createObjectURL', {
-      configurable: true,
-      value: vi.fn((blob: Blob) => {
-        savedBlobs.push(blob);
-        return `blob:http://localhost:3000/${savedBlobs.length}`;
-      }),
-    });
-    Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: vi.fn() });
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      savedNames.push(this.download);
-    });
+    downloads = recordDownloads();
   });
 
   it('downloads {batch_id}-{name}.xlsx with spaces as "-" and the title cut to 40 characters', async () => {
@@ -265,15 +232,15 @@ describe('QueryRunsPage: export', () => {
     renderPage();
     const buttons = await screen.findAllByRole('button', { name: 'Export' });
     await user.click(at(buttons, 0));
-    await waitFor(() => expect(savedNames).toHaveLength(1));
+    await waitFor(() => expect(downloads.names).toHaveLength(1));
     await user.click(at(buttons, 1));
-    await waitFor(() => expect(savedNames).toHaveLength(2));
-    expect(savedNames).toEqual([
+    await waitFor(() => expect(downloads.names).toHaveLength(2));
+    expect(downloads.names).toEqual([
       '12-Senior-Data-Engineer-for-Payments-and-Ri.xlsx',
       '7-Financial-Analyst.xlsx',
     ]);
     expect(requested).toEqual(['21', '20']);
-    expect(await at(savedBlobs, 0).text()).toBe('xlsx-of-run-21');
+    expect(await at(downloads.blobs, 0).text()).toBe('xlsx-of-run-21');
   });
 
   it('fails silently: a console.warn only, no message on screen', async () => {
@@ -285,7 +252,7 @@ describe('QueryRunsPage: export', () => {
     await user.click(await screen.findByRole('button', { name: 'Export' }));
     await waitFor(() => expect(warn).toHaveBeenCalledTimes(1));
     expect(String(warn.mock.calls[0]?.[0])).toContain('query run 5');
-    expect(savedNames).toEqual([]);
+    expect(downloads.names).toEqual([]);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Export' })).toBeEnabled();
   });

@@ -200,6 +200,19 @@ describe('writeJobsXlsx: columns and cell types', () => {
     });
   });
 
+  it('keeps a tab in a link address through the relationship attribute', async () => {
+    const url = 'https://example.com/a\tb';
+    const { buffer } = await exportToBuffer([job({ url })]);
+    expect(readZipEntry(buffer, 'xl/worksheets/_rels/sheet1.xml.rels')).toContain(
+      'Target="https://example.com/a&#9;b"',
+    );
+    const sheet = await load(buffer);
+    expect(sheet.getRow(2).getCell(HEADERS.indexOf('URL') + 1).value).toEqual({
+      text: url,
+      hyperlink: url,
+    });
+  });
+
   it('reads jobs from an async source', async () => {
     async function* source(): AsyncGenerator<ExportJob> {
       for (let i = 0; i < 120; i += 1) yield job({ jobId: String(i) });

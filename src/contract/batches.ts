@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { nullableDateTimeSchema } from './common';
+import { z } from 'zod/mini';
+import { nullableDateTimeSchema, orNull } from './common';
 
 export const batchStatusSchema = z.enum(['running', 'enriching', 'completed', 'failed']);
 export type BatchStatus = z.infer<typeof batchStatusSchema>;
@@ -7,11 +7,11 @@ export const batchKindSchema = z.enum(['daily', 'manual']);
 export type BatchKind = z.infer<typeof batchKindSchema>;
 
 export const batchProgressSchema = z.object({
-  runs_total: z.number().int(),
-  runs_done: z.number().int(),
-  jobs_found: z.number().int(),
-  jobs_to_enrich: z.number().int(),
-  jobs_enriched: z.number().int(),
+  runs_total: z.int(),
+  runs_done: z.int(),
+  jobs_found: z.int(),
+  jobs_to_enrich: z.int(),
+  jobs_enriched: z.int(),
 });
 
 /**
@@ -19,13 +19,13 @@ export const batchProgressSchema = z.object({
  * and progress, issue 5). Plain fields only, so the server's response encoder can use it.
  */
 export const batchWireSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   kind: batchKindSchema,
   status: batchStatusSchema,
   started_at: nullableDateTimeSchema,
   finished_at: nullableDateTimeSchema,
-  error: z.string().nullable(),
-  progress: batchProgressSchema.nullable(),
+  error: z.nullable(z.string()),
+  progress: z.nullable(batchProgressSchema),
 });
 export type BatchWire = z.infer<typeof batchWireSchema>;
 export const batchWireListSchema = z.array(batchWireSchema);
@@ -34,16 +34,19 @@ export const batchWireListSchema = z.array(batchWireSchema);
  * A Batch as the screens read it: SPEC.md §4 shows a missing kind as daily and a missing status
  * as running, so the client accepts answers without them (and without the extras).
  */
-export const batchSchema = batchWireSchema.extend({
-  kind: batchKindSchema.nullish().transform((k) => k ?? 'daily'),
-  status: batchStatusSchema.nullish().transform((s) => s ?? 'running'),
-  started_at: nullableDateTimeSchema.optional().transform((v) => v ?? null),
-  finished_at: nullableDateTimeSchema.optional().transform((v) => v ?? null),
-  error: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? null),
-  progress: batchProgressSchema.nullish().transform((v) => v ?? null),
+export const batchSchema = z.extend(batchWireSchema, {
+  kind: z.pipe(
+    z.nullish(batchKindSchema),
+    z.transform((k: BatchKind | null | undefined) => k ?? 'daily'),
+  ),
+  status: z.pipe(
+    z.nullish(batchStatusSchema),
+    z.transform((s: BatchStatus | null | undefined) => s ?? 'running'),
+  ),
+  started_at: orNull(z.iso.datetime({ offset: true })),
+  finished_at: orNull(z.iso.datetime({ offset: true })),
+  error: orNull(z.string()),
+  progress: orNull(batchProgressSchema),
 });
 export type Batch = z.output<typeof batchSchema>;
 export const batchListSchema = z.array(batchSchema);
@@ -51,5 +54,5 @@ export const batchListSchema = z.array(batchSchema);
 export const startBatchResponseSchema = batchSchema;
 
 export const exportQuerySchema = z.object({
-  format: z.literal('xlsx', { error: 'format must be xlsx' }).default('xlsx'),
+  format: z._default(z.literal('xlsx', { error: 'format must be xlsx' }), 'xlsx'),
 });

@@ -1,7 +1,7 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const bannedCompanySchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   normalized_name: z.string(),
 });
 export type BannedCompany = z.infer<typeof bannedCompanySchema>;

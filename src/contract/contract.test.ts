@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import {
   batchSchema,
   batchWireSchema,
@@ -13,7 +13,7 @@ import {
   verifyResponseSchema,
 } from './index';
 
-const firstMessage = (schema: z.ZodType, value: unknown) => {
+const firstMessage = (schema: z.ZodMiniType, value: unknown) => {
   const r = schema.safeParse(value);
   return r.success ? null : (r.error.issues[0]?.message ?? null);
 };

@@ -1,16 +1,20 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const typeaheadQuerySchema = z.object({
-  query: z
-    .string({ error: 'query must be a string' })
-    .max(200, { error: 'query must be at most 200 characters' })
-    .default(''),
+  query: z._default(
+    z
+      .string({ error: 'query must be a string' })
+      .check(z.maxLength(200, { error: 'query must be at most 200 characters' })),
+    '',
+  ),
 });
+
+const stringOrNumber = z.pipe(z.union([z.string(), z.number()]), z.transform(String));
 
 /** SPEC.md §3: the product converts both fields to strings, whatever the site sent. */
 export const locationSuggestionSchema = z.object({
-  id: z.union([z.string(), z.number()]).transform(String),
-  displayName: z.union([z.string(), z.number()]).transform(String),
+  id: stringOrNumber,
+  displayName: stringOrNumber,
 });
 export type LocationSuggestion = z.output<typeof locationSuggestionSchema>;
 export const locationSuggestionListSchema = z.array(locationSuggestionSchema);

@@ -1,13 +1,14 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import { positiveInteger } from './common';
 import { JOB_TITLE_MAX_LENGTH } from './constants';
 
 export const queryStatusSchema = z.enum(['active', 'inactive', 'archived']);
 export type QueryStatus = z.infer<typeof queryStatusSchema>;
 
 export const querySchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   job_title: z.string(),
-  location_id: z.number().int(),
+  location_id: z.int(),
   display_name: z.string(),
   status: queryStatusSchema,
   is_ai: z.boolean(),
@@ -23,18 +24,14 @@ const LOCATION_ID_MESSAGE = 'location_id must be a positive integer';
 
 /** Body of POST /queries and PUT /queries/{id}; messages name the field (issue 3). */
 export const queryWriteSchema = z.object({
-  job_title: z
-    .string({ error: required('job_title', 'job_title must be a string') })
-    .trim()
-    .min(1, { error: 'job_title is required' })
-    .max(JOB_TITLE_MAX_LENGTH, {
+  job_title: z.string({ error: required('job_title', 'job_title must be a string') }).check(
+    z.trim(),
+    z.minLength(1, { error: 'job_title is required' }),
+    z.maxLength(JOB_TITLE_MAX_LENGTH, {
       error: `job_title must be at most ${JOB_TITLE_MAX_LENGTH} characters`,
     }),
-  location_id: z
-    .number({ error: required('location_id', LOCATION_ID_MESSAGE) })
-    .int({ error: LOCATION_ID_MESSAGE })
-    .positive({ error: LOCATION_ID_MESSAGE })
-    .max(Number.MAX_SAFE_INTEGER, { error: LOCATION_ID_MESSAGE }),
+  ),
+  location_id: positiveInteger(LOCATION_ID_MESSAGE, required('location_id', LOCATION_ID_MESSAGE)),
   status: z.enum(queryStatusSchema.options, {
     error: required('status', 'status must be one of active, inactive, archived'),
   }),
@@ -45,7 +42,7 @@ export type QueryWrite = z.infer<typeof queryWriteSchema>;
 /** 409 body when a create would pass the limit (SPEC.md §3 "Query limit error"). */
 export const queryLimitErrorSchema = z.object({
   error: z.string(),
-  current_count: z.number().int(),
-  max_allowed: z.number().int(),
+  current_count: z.int(),
+  max_allowed: z.int(),
 });
 export type QueryLimitError = z.infer<typeof queryLimitErrorSchema>;

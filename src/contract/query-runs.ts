@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { nullableDateTimeSchema } from './common';
+import { z } from 'zod/mini';
+import { nullableDateTimeSchema, orNull } from './common';
 
 export const queryRunStatusSchema = z.enum(['running', 'completed', 'failed']);
 export type QueryRunStatus = z.infer<typeof queryRunStatusSchema>;
@@ -9,30 +9,27 @@ export type QueryRunStatus = z.infer<typeof queryRunStatusSchema>;
  * reason and progress are the screens' extras (issue 5). Plain fields only, for the encoder.
  */
 export const queryRunWireSchema = z.object({
-  id: z.number().int(),
-  batch_id: z.number().int(),
-  query_id: z.number().int(),
+  id: z.int(),
+  batch_id: z.int(),
+  query_id: z.int(),
   job_title: z.string(),
   location: z.string(),
   is_ai: z.boolean(),
   status: queryRunStatusSchema,
   start_time: nullableDateTimeSchema,
   end_time: nullableDateTimeSchema,
-  error: z.string().nullable(),
-  pages_fetched: z.number().int(),
-  jobs_found: z.number().int(),
+  error: z.nullable(z.string()),
+  pages_fetched: z.int(),
+  jobs_found: z.int(),
 });
 export type QueryRunWire = z.infer<typeof queryRunWireSchema>;
 export const queryRunWireListSchema = z.array(queryRunWireSchema);
 
 /** A QueryRun as the screens read it: the extras may be missing. */
-export const queryRunSchema = queryRunWireSchema.extend({
-  error: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? null),
-  pages_fetched: z.number().int().default(0),
-  jobs_found: z.number().int().default(0),
+export const queryRunSchema = z.extend(queryRunWireSchema, {
+  error: orNull(z.string()),
+  pages_fetched: z._default(z.int(), 0),
+  jobs_found: z._default(z.int(), 0),
 });
 export type QueryRun = z.output<typeof queryRunSchema>;
 export const queryRunListSchema = z.array(queryRunSchema);

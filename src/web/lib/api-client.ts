@@ -1,5 +1,18 @@
-// Core types and safeParse accept both classic schemas and the zod/mini ones of the sign-in path.
-import { safeParse, type $ZodType, type output } from 'zod/v4/core';
+/**
+ * The Standard Schema interface (standardschema.dev) that every zod schema implements. Validating
+ * through it keeps zod's own code out of the entry chunk: the schemas, and the part of zod they
+ * need, load with the screens that use them (docs/decisions/003).
+ */
+export interface ContractSchema<Output> {
+  readonly '~standard': {
+    readonly validate: (
+      value: unknown,
+    ) => ValidationResult<Output> | Promise<ValidationResult<Output>>;
+  };
+}
+type ValidationResult<Output> =
+  | { readonly value: Output; readonly issues?: undefined }
+  | { readonly issues: readonly { readonly message: string }[] };
 import { API_BASE_PATH } from '../../contract/constants';
 import { tokenStore } from './token-store';
 
@@ -78,11 +91,11 @@ async function httpError(response: Response): Promise<ApiError> {
 }
 
 /** A JSON call whose answer is parsed with the contract's schema; a mismatch is an ApiError. */
-export async function apiRequest<S extends $ZodType>(
+export async function apiRequest<Output>(
   path: string,
-  schema: S,
+  schema: ContractSchema<Output>,
   options: RequestOptions = {},
-): Promise<output<S>> {
+): Promise<Output> {
   const response = await send(path, options);
   let json: unknown;
   try {
@@ -90,15 +103,15 @@ export async function apiRequest<S extends $ZodType>(
   } catch {
     throw new ApiError('parse', 'The server sent an answer that is not JSON', response.status);
   }
-  const parsed = safeParse(schema, json);
-  if (!parsed.success) {
+  const parsed = await schema['~standard'].validate(json);
+  if (parsed.issues !== undefined) {
     throw new ApiError(
       'parse',
       `The server sent an unexpected answer for ${path}`,
       response.status,
     );
   }
-  return parsed.data;
+  return parsed.value;
 }
 
 /** A call whose answer is a file (the .xlsx exports). */

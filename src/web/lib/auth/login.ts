@@ -1,4 +1,3 @@
-import { loginResponseSchema, plainErrorSchema } from '../../../contract/auth';
 import { API_ROOT } from '../api-client';
 
 /** Thrown with SPEC.md §8's texts: the server's error, else "Login failed", or "Network error". */
@@ -7,6 +6,10 @@ export class LoginError extends Error {
 }
 
 export async function login(password: string): Promise<string> {
+  // The answer's schemas (and zod) load when the operator signs in, alongside the request, not
+  // with the page: the sign-in page must stay within its 100 kB budget (docs/decisions/003).
+  const schemas = import('../../../contract/auth');
+  schemas.catch(() => undefined); // awaited below; this only keeps an early failure from going unhandled
   let response: Response;
   try {
     response = await fetch(`${API_ROOT}/auth/login`, {
@@ -22,6 +25,13 @@ export async function login(password: string): Promise<string> {
     json = await response.json();
   } catch {
     throw new LoginError('Login failed');
+  }
+  let loginResponseSchema, plainErrorSchema;
+  try {
+    ({ loginResponseSchema, plainErrorSchema } = await schemas);
+  } catch {
+    // The code could not be fetched: to the operator that is the network failing.
+    throw new LoginError('Network error');
   }
   const answer = loginResponseSchema.safeParse(json);
   if (answer.success) {

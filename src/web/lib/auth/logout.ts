@@ -1,7 +1,7 @@
-import { logoutResponseSchema } from '../../../contract/auth';
 import { apiRequest } from '../api-client';
 
-export function logout(): Promise<unknown> {
+export async function logout(): Promise<unknown> {
+  const { logoutResponseSchema } = await import('../../../contract/auth');
   return apiRequest('/auth/logout', logoutResponseSchema, {
     method: 'POST',
     handleUnauthorized: false,

@@ -1,9 +1,11 @@
-import { verifyResponseSchema } from '../../../contract/auth';
 import { apiRequest } from '../api-client';
 
-export function verifySession(signal?: AbortSignal): Promise<boolean> {
-  return apiRequest('/auth/verify', verifyResponseSchema, {
+/** Called only when a token is held; its schema (and zod) load then, not with the page. */
+export async function verifySession(signal?: AbortSignal): Promise<boolean> {
+  const { verifyResponseSchema } = await import('../../../contract/auth');
+  const answer = await apiRequest('/auth/verify', verifyResponseSchema, {
     signal,
     handleUnauthorized: false,
-  }).then((r) => r.authenticated);
+  });
+  return answer.authenticated;
 }

@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
-// Radix measures its Switch and Tooltip with ResizeObserver, which jsdom lacks; in tests nothing
+// Radix measures its Switch with ResizeObserver, which jsdom lacks; in tests nothing
 // needs the measurements, so a no-op observer is enough.
 globalThis.ResizeObserver ??= class {
   observe(): void {}

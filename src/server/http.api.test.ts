@@ -128,6 +128,14 @@ describe('the web app and hardening', () => {
     }
   });
 
+  it('serves /instructions.pdf, a real PDF built from its source', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/instructions.pdf' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(res.rawPayload.toString('latin1')).toContain('How to retrieve');
+  });
+
   it('answers 404 for a missing asset instead of the app', async () => {
     const res = await server.app.inject({ method: 'GET', url: '/assets/gone-123.js' });
     expect(res.statusCode).toBe(404);

@@ -108,7 +108,14 @@ export async function startServerProcess(
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
+        const slow = setTimeout(() => {
+          // The server bounds its own shutdown; say what it printed if it is taking this long.
+          console.warn(
+            `server on ${url} is slow to stop; its output so far:\n${output.slice(-4000)}`,
+          );
+        }, 5_000);
         await exited;
+        clearTimeout(slow);
       }
       if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },

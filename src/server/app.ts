@@ -8,6 +8,7 @@ import type { AppContext } from './context';
 import type { OpenedDatabase } from './db/database';
 import { healthRoutes } from './health';
 import { AccessLogController } from './logger';
+import { closeIdleSocketsOnClose } from './plugins/connections';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerWebApp } from './plugins/web-app';
@@ -85,6 +86,7 @@ export async function buildApp(
   });
 
   registerErrorHandling(app);
+  closeIdleSocketsOnClose(app);
   registerSecurityHeaders(app);
   await app.register(healthRoutes, { ctx });
   await app.register(apiRoutes, { ctx, prefix: API_BASE_PATH });

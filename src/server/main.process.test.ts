@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
+import net from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 
@@ -68,6 +69,39 @@ describe('npm start (src/server/main.ts)', () => {
     const second = await runMain({ DATA_DIR: dataDir }, /dashboard at http/);
     expect(second.output).not.toContain('ADMIN PASSWORD');
     expect(second.output).not.toContain(match?.[1] ?? 'missing');
+  });
+
+  it('shuts down at once on SIGTERM even with a connection that never sent a request', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      env: {
+        ...process.env,
+        PORT: '0',
+        DATA_DIR: freshDir(),
+        ADMIN_PASSWORD: 'a long enough password',
+        LINKEDIN_BASE_URL: 'http://127.0.0.1:9',
+        LOG_LEVEL: 'info',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const listening = new Promise<number>((resolve) => {
+      child.stdout.on('data', (d: Buffer) => {
+        output += d.toString();
+        const port = /dashboard at http:\/\/127\.0\.0\.1:(\d+)\//.exec(output)?.[1];
+        if (port) resolve(Number(port));
+      });
+    });
+    const port = await listening;
+    // What a browser's spare (preconnected) socket looks like to the server.
+    const socket = net.connect(port, '127.0.0.1');
+    socket.on('error', () => undefined);
+    await new Promise((r) => socket.once('connect', r));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const started = Date.now();
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    socket.destroy();
   });
 
   it('stops at start with one line naming a bad variable', async () => {

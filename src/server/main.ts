@@ -4,6 +4,9 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/database';
 import { loggerOptions } from './logger';
 
+/** How long a graceful shutdown may take; the runner itself gives its request 10 s. */
+const SHUTDOWN_GRACE_MS = 15_000;
+
 function announceGeneratedPassword(password: string): void {
   // Printed straight to the terminal, once, and never through the logger (logs are kept).
   const bar = '='.repeat(72);
@@ -35,10 +38,21 @@ async function start(): Promise<void> {
 
   let closing = false;
   const shutdown = (signal: string) => {
-    if (closing) return;
+    if (closing) {
+      // A second Ctrl+C means "now": the runner's state is resumable whatever it was doing.
+      app.log.warn({ signal }, 'second signal: exiting at once');
+      process.exit(1);
+    }
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    // Fastify's close runs every onClose hook (runner, scheduler, database) in order.
+    // A graceful close waits for requests in flight and the runner's current request; never
+    // longer than this, so a stuck connection cannot keep the process alive.
+    const deadline = setTimeout(() => {
+      app.log.error(`shutdown did not finish within ${SHUTDOWN_GRACE_MS} ms; exiting`);
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    deadline.unref();
+    // Fastify's close runs every onClose hook (runner, scheduler, site client) in order.
     app
       .close()
       .then(() => database.close())
@@ -61,7 +75,10 @@ async function start(): Promise<void> {
     process.exit(1);
   }
   const shownHost = config.host === '0.0.0.0' ? '127.0.0.1' : config.host;
-  app.log.info(`dashboard at http://${shownHost}:${config.port}/`);
+  // The port actually bound: PORT=0 asks the system for a free one.
+  const address = app.server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : config.port;
+  app.log.info(`dashboard at http://${shownHost}:${port}/`);
 }
 
 await start();

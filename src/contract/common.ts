@@ -45,5 +45,3 @@ export function orNull<T extends z.ZodMiniType>(schema: T) {
     z.transform((v: z.output<T> | null | undefined) => v ?? null),
   );
 }
-
-export const okSchema = z.object({ success: z.literal(true) });

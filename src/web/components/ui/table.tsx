@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { SKELETON_ROWS } from '../../../contract/constants';
 import { cn } from '../../lib/cn';
 
@@ -69,5 +69,39 @@ export function TableEmpty({ columns, children }: { columns: number; children: s
         {children}
       </td>
     </tr>
+  );
+}
+
+interface ListTableProps<T> extends Omit<ComponentProps<'table'>, 'children'> {
+  /** The column headings, in order. */
+  columns: readonly string[];
+  /** The rows; undefined while the first load is under way (then the skeleton shows). */
+  rows: readonly T[] | undefined;
+  /** SPEC.md's empty-state text. */
+  empty: string;
+  renderRow: (row: T) => ReactNode;
+}
+
+/** A screen's list: its header, then the 5-row skeleton, the empty state, or the rows. */
+export function ListTable<T>({ columns, rows, empty, renderRow, ...props }: ListTableProps<T>) {
+  return (
+    <Table {...props}>
+      <TableHeader>
+        <TableRow>
+          {columns.map((c) => (
+            <TableHead key={c}>{c}</TableHead>
+          ))}
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {rows === undefined ? (
+          <TableSkeleton columns={columns.length} />
+        ) : rows.length === 0 ? (
+          <TableEmpty columns={columns.length}>{empty}</TableEmpty>
+        ) : (
+          rows.map(renderRow)
+        )}
+      </TableBody>
+    </Table>
   );
 }

@@ -3,16 +3,7 @@ import { Badge } from '../../../components/ui/badge';
 import { DateTime } from '../../../components/ui/date-time';
 import { ExportButton } from '../../../components/ui/export-button';
 import { StatusBadge } from '../../../components/ui/status-badge';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableEmpty,
-  TableHead,
-  TableHeader,
-  TableRow,
-  TableSkeleton,
-} from '../../../components/ui/table';
+import { ListTable, TableCell, TableRow } from '../../../components/ui/table';
 import { useExportBatch } from '../api/export-batch';
 import { batchProgressText } from './batch-progress';
 
@@ -23,24 +14,13 @@ export function BatchesTable({ batches }: { batches: Batch[] | undefined }) {
   // SPEC.md §2: sorted by id, descending, whatever order the server sent.
   const rows = batches ? [...batches].sort((a, b) => b.id - a.id) : undefined;
   return (
-    <Table aria-label="Batches">
-      <TableHeader>
-        <TableRow>
-          {COLUMNS.map((c) => (
-            <TableHead key={c}>{c}</TableHead>
-          ))}
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {rows === undefined ? (
-          <TableSkeleton columns={COLUMNS.length} />
-        ) : rows.length === 0 ? (
-          <TableEmpty columns={COLUMNS.length}>No batches found.</TableEmpty>
-        ) : (
-          rows.map((batch) => <BatchRow key={batch.id} batch={batch} />)
-        )}
-      </TableBody>
-    </Table>
+    <ListTable
+      aria-label="Batches"
+      columns={COLUMNS}
+      rows={rows}
+      empty="No batches found."
+      renderRow={(batch) => <BatchRow key={batch.id} batch={batch} />}
+    />
   );
 }
 

@@ -4,16 +4,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Switch } from '../../../components/ui/switch';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableEmpty,
-  TableHead,
-  TableHeader,
-  TableRow,
-  TableSkeleton,
-} from '../../../components/ui/table';
+import { ListTable, TableCell, TableRow } from '../../../components/ui/table';
 import { useUpdateQuery } from '../api/update-query';
 
 const COLUMNS = ['ID', 'Search Term', 'Location', 'AI', 'Active', 'Actions'] as const;
@@ -37,24 +28,13 @@ interface QueriesTableProps {
 
 export function QueriesTable({ queries, loading, onEdit, labelledBy }: QueriesTableProps) {
   return (
-    <Table aria-labelledby={labelledBy}>
-      <TableHeader>
-        <TableRow>
-          {COLUMNS.map((c) => (
-            <TableHead key={c}>{c}</TableHead>
-          ))}
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {loading ? (
-          <TableSkeleton columns={COLUMNS.length} />
-        ) : !queries || queries.length === 0 ? (
-          <TableEmpty columns={COLUMNS.length}>No queries found.</TableEmpty>
-        ) : (
-          queries.map((q) => <QueryRow key={q.id} query={q} onEdit={onEdit} />)
-        )}
-      </TableBody>
-    </Table>
+    <ListTable
+      aria-labelledby={labelledBy}
+      columns={COLUMNS}
+      rows={loading ? undefined : (queries ?? [])}
+      empty="No queries found."
+      renderRow={(q) => <QueryRow key={q.id} query={q} onEdit={onEdit} />}
+    />
   );
 }
 

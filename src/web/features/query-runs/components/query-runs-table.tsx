@@ -3,16 +3,7 @@ import { Badge } from '../../../components/ui/badge';
 import { DateTime } from '../../../components/ui/date-time';
 import { ExportButton } from '../../../components/ui/export-button';
 import { StatusBadge } from '../../../components/ui/status-badge';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableEmpty,
-  TableHead,
-  TableHeader,
-  TableRow,
-  TableSkeleton,
-} from '../../../components/ui/table';
+import { ListTable, TableCell, TableRow } from '../../../components/ui/table';
 import { useExportQueryRun } from '../api/export-query-run';
 import { runProgressText } from './run-progress';
 
@@ -31,24 +22,13 @@ const COLUMNS = [
 /** SPEC.md §2's query-run table; `runs` undefined while the first load is under way. */
 export function QueryRunsTable({ runs }: { runs: QueryRun[] | undefined }) {
   return (
-    <Table aria-label="Query Runs">
-      <TableHeader>
-        <TableRow>
-          {COLUMNS.map((c) => (
-            <TableHead key={c}>{c}</TableHead>
-          ))}
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {runs === undefined ? (
-          <TableSkeleton columns={COLUMNS.length} />
-        ) : runs.length === 0 ? (
-          <TableEmpty columns={COLUMNS.length}>No query runs found.</TableEmpty>
-        ) : (
-          runs.map((run) => <QueryRunRow key={run.id} run={run} />)
-        )}
-      </TableBody>
-    </Table>
+    <ListTable
+      aria-label="Query Runs"
+      columns={COLUMNS}
+      rows={runs}
+      empty="No query runs found."
+      renderRow={(run) => <QueryRunRow key={run.id} run={run} />}
+    />
   );
 }
 

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -7,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { writeJobsXlsx, type ExportJob } from '../src/server/export';
 import { atMost, context, type BenchFigure, type BenchSuite } from './report';
+import { runBenchChild } from './child';
 
 // DESIGN.md's export budget: a 100,000-job batch in ≤ 5 s and ≤ 250 MB peak, and 100,000
 // rows no more than 50 MB above 10,000 rows (so memory does not grow with the row count).
@@ -60,23 +60,13 @@ function round(value: number): number {
 
 /** Runs this file as a child process (through tsx's loader) for one size; returns what it measured. */
 async function runChild(size: number): Promise<ChildResult> {
-  const thisFile = fileURLToPath(import.meta.url);
-  const child = spawn(process.execPath, ['--import', 'tsx', thisFile, CHILD_FLAG, String(size)], {
-    cwd: path.resolve(path.dirname(thisFile), '..'),
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let stdout = '';
-  child.stdout.setEncoding('utf8');
-  child.stdout.on('data', (chunk: string) => {
-    stdout += chunk;
-  });
-  const code = await new Promise<number | null>((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', resolve);
-  });
-  if (code !== 0) throw new Error(`export bench child for ${size} rows exited with ${code}`);
-  const lastLine = stdout.trim().split('\n').pop() ?? '';
-  return childResultSchema.parse(JSON.parse(lastLine));
+  return childResultSchema.parse(
+    await runBenchChild(
+      import.meta.url,
+      [CHILD_FLAG, String(size)],
+      `export bench child for ${size} rows`,
+    ),
+  );
 }
 
 // ---- the child: export `size` synthetic jobs to a temporary file and report ----

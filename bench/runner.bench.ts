@@ -1,7 +1,4 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { startSimulator } from '../simulator';
 import { createBatchRunner } from '../src/runner';
@@ -16,6 +13,7 @@ import { ensurePassword } from '../src/server/auth/password';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/database';
 import { atLeast, atMost, context, type BenchFigure, type BenchSuite } from './report';
+import { runBenchChild } from './child';
 
 // DESIGN.md's runner budget: a batch against the simulated site with no interval stores at
 // least 1,000 jobs a second. 50 queries × 100 jobs; "stored" = a card written to the
@@ -125,22 +123,9 @@ async function measureExport(): Promise<BenchFigure[]> {
 }
 
 async function runExportChild(dataDir: string): Promise<BenchFigure[]> {
-  const thisFile = fileURLToPath(import.meta.url);
-  const child = spawn(process.execPath, ['--import', 'tsx', thisFile, CHILD_FLAG, dataDir], {
-    cwd: path.resolve(path.dirname(thisFile), '..'),
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let stdout = '';
-  child.stdout.setEncoding('utf8');
-  child.stdout.on('data', (chunk: string) => {
-    stdout += chunk;
-  });
-  const code = await new Promise<number | null>((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', resolve);
-  });
-  if (code !== 0) throw new Error(`runner bench export child exited with ${code}`);
-  const result = exportResultSchema.parse(JSON.parse(stdout.trim().split('\n').pop() ?? ''));
+  const result = exportResultSchema.parse(
+    await runBenchChild(import.meta.url, [CHILD_FLAG, dataDir], 'runner bench export child'),
+  );
   if (result.status !== 200) throw new Error(`runner bench: export answered ${result.status}`);
   return [
     atMost(

@@ -207,26 +207,24 @@ export function createBatchRunner(options: BatchRunnerOptions): BatchRunner {
   }
 
   async function drive(batchId: number): Promise<void> {
+    const fail = (reason: string): void => {
+      store.finishBatch(batchId, 'failed', reason, now());
+      log.warn({ batchId, reason }, 'batch failed');
+    };
     try {
       let batch = store.batch(batchId);
       if (batch?.status === 'running') {
         const outcome = await runQueries(batchId);
         if (outcome.kind === 'stopped') return;
         await store.writable();
-        if (outcome.kind === 'fatal') {
-          store.finishBatch(batchId, 'failed', outcome.reason, now());
-          log.warn({ batchId, reason: outcome.reason }, 'batch failed');
-          return;
-        }
+        if (outcome.kind === 'fatal') return fail(outcome.reason);
         const runs = store.runsOfBatch(batchId);
         if (runs.length === 0 || store.runCount(batchId, 'completed') === 0) {
           const reason =
             runs.length === 0
               ? NO_ACTIVE_QUERIES
               : everyRunFailedMessage(runs.length, store.firstRunFailure(batchId));
-          store.finishBatch(batchId, 'failed', reason, now());
-          log.warn({ batchId, reason }, 'batch failed');
-          return;
+          return fail(reason);
         }
         store.setEnriching(batchId);
         batch = store.batch(batchId);
@@ -235,11 +233,7 @@ export function createBatchRunner(options: BatchRunnerOptions): BatchRunner {
         const outcome = await enrich(batchId);
         if (outcome.kind === 'stopped') return;
         await store.writable();
-        if (outcome.kind === 'fatal') {
-          store.finishBatch(batchId, 'failed', outcome.reason, now());
-          log.warn({ batchId, reason: outcome.reason }, 'batch failed');
-          return;
-        }
+        if (outcome.kind === 'fatal') return fail(outcome.reason);
         store.finishBatch(batchId, 'completed', null, now());
         log.info({ batchId }, 'batch completed');
       }

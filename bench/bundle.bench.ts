@@ -1,17 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
 import { atMost, context, type BenchSuite } from './report';
+import { chromiumLaunchOptions } from '../test/chromium';
 import { startServerProcess } from '../test/server-process';
-
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const SCREENS = ['/query-runs', '/batches', '/queries', '/companies', '/settings'];
 
@@ -49,10 +40,7 @@ export const bundleSuite: BenchSuite = {
   name: 'bundle',
   async run() {
     const server = await startServerProcess({ env: { LOG_LEVEL: 'warn' } });
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: CHROMIUM_ARGS,
-    });
+    const browser = await chromium.launch(chromiumLaunchOptions);
     try {
       const figures = [
         atMost(

@@ -7,6 +7,7 @@ import {
   parseHtml,
   type HtmlElement,
 } from './html-tree';
+import { load } from 'cheerio';
 import { blockText, inlineText } from './html-text';
 import { canonicalJobUrl, companySlugFromLink } from './job-url';
 import type { ParseContext } from './parse-search-cards';
@@ -95,6 +96,7 @@ export function parseJobDetails(html: string, jobId: string, context: ParseConte
     location: inlineText(findFirst(root, isLocation)) || null,
     postedText: inlineText(findFirst(root, isPosted)) || null,
     description: blockText(descriptionEl),
+    descriptionHtml: load(html)(DESCRIPTION).first().html()?.trim() ?? '',
     seniority: criteria.seniority ?? null,
     employmentType: criteria.employmentType ?? null,
     jobFunction: criteria.jobFunction ?? null,

@@ -36,6 +36,11 @@ export interface JobDetails {
   postedText: string | null;
   /** Plain text with paragraph breaks ("\n\n") and line breaks; never HTML. */
   description: string;
+  /**
+   * The description's inner HTML exactly as the site sent it: untrusted, to be sanitised
+   * before anything shows it.
+   */
+  descriptionHtml: string;
   seniority: string | null;
   employmentType: string | null;
   jobFunction: string | null;

@@ -26,6 +26,8 @@ export const batchWireSchema = z.object({
   finished_at: nullableDateTimeSchema,
   error: z.nullable(z.string()),
   progress: z.nullable(batchProgressSchema),
+  /** The operator asked to cancel it; it ends failed once its runner stops (issue 12). */
+  cancel_requested: z.boolean(),
 });
 export type BatchWire = z.infer<typeof batchWireSchema>;
 export const batchWireListSchema = z.array(batchWireSchema);
@@ -47,11 +49,14 @@ export const batchSchema = z.extend(batchWireSchema, {
   finished_at: orNull(z.iso.datetime({ offset: true })),
   error: orNull(z.string()),
   progress: orNull(batchProgressSchema),
+  cancel_requested: z._default(z.boolean(), false),
 });
 export type Batch = z.output<typeof batchSchema>;
 export const batchListSchema = z.array(batchSchema);
 
 export const startBatchResponseSchema = batchSchema;
+/** `POST /batches/{id}/cancel` (issue 12): the batch as it stands, its cancel recorded. */
+export const cancelBatchResponseSchema = batchSchema;
 
 export const exportQuerySchema = z.object({
   format: z._default(z.literal('xlsx', { error: 'format must be xlsx' }), 'xlsx'),

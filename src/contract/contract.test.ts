@@ -79,6 +79,7 @@ describe('batchSchema', () => {
       finished_at: '2026-11-02T08:05:00.000Z',
       error: null,
       progress: null,
+      cancel_requested: false,
     };
     expect(batchWireSchema.parse(full)).toEqual(full);
     expect(batchSchema.parse(full)).toEqual(full);

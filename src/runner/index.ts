@@ -7,11 +7,16 @@ import {
 } from './batch-runner';
 import { createDailySchedule, type DailySchedule } from './daily-schedule';
 
-export { createBatchRunner, NO_ACTIVE_QUERIES, everyRunFailedMessage } from './batch-runner';
+export {
+  createBatchRunner,
+  NO_ACTIVE_QUERIES,
+  CANCELLED_BY_OPERATOR,
+  everyRunFailedMessage,
+} from './batch-runner';
 export type { BatchRunner, BatchRunnerOptions, RunnerLog, RunnerSite } from './batch-runner';
 export { createDailySchedule, dayInZone, SCHEDULE_SINCE_SETTING } from './daily-schedule';
 export type { DailySchedule, DailyScheduleOptions, TickResult } from './daily-schedule';
-export { BLOCKED_JOB_SQL } from './batch-store';
+export { BLOCKED_JOB_SQL, type CancelRequest } from './batch-store';
 
 export interface RunnerServiceOptions {
   sqlite: SQLite.Database;

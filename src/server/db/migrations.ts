@@ -123,4 +123,11 @@ export const migrations: Record<string, Migration> = {
       await sql`ALTER TABLE jobs ADD COLUMN details_error_batch_id INTEGER`.execute(db);
     },
   },
+  // Operating it day to day (issue 12). A cancel is a request in the database, so whichever
+  // process runs the batch sees it (docs/decisions/023).
+  '0006-operations': {
+    async up(db: Kysely<unknown>) {
+      await sql`ALTER TABLE batches ADD COLUMN cancel_requested_at INTEGER`.execute(db);
+    },
+  },
 };

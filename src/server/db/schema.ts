@@ -77,6 +77,8 @@ export interface BatchesTable {
   daily_date: string | null;
   jobs_to_enrich: number;
   jobs_enriched: number;
+  /** When the operator asked to cancel it (migration 0006); the runner then ends it failed. */
+  cancel_requested_at: Generated<number | null>;
 }
 
 export interface QueryRunsTable {

@@ -116,7 +116,8 @@ describe('BatchesPage: the list', () => {
     const rows = bodyRowsOf('Batches');
     expect(rows.map((r) => cellsOf(r)[0])).toEqual(['4', '3', '2', '1']);
 
-    expect(cellsOf(at(rows, 0))).toEqual(['4', 'manual', 'running', '-', '-', '']);
+    // A working batch offers Cancel instead (issue 12).
+    expect(cellsOf(at(rows, 0))).toEqual(['4', 'manual', 'running', '-', '-', 'Cancel']);
     expect(cellsOf(at(rows, 1))).toEqual([
       '3',
       'manual',
@@ -131,7 +132,7 @@ describe('BatchesPage: the list', () => {
       'enriching',
       new Date('2025-03-02T09:00:00.000Z').toLocaleString(),
       '-',
-      '',
+      'Cancel',
     ]);
     expect(cellsOf(at(rows, 3))[2]).toBe('failed');
 
@@ -167,7 +168,14 @@ describe('BatchesPage: the list', () => {
     serveBatches([{ id: 9, started_at: null, finished_at: null }]);
     renderPage();
     await screen.findByText('daily');
-    expect(cellsOf(at(bodyRowsOf('Batches'), 0))).toEqual(['9', 'daily', 'running', '-', '-', '']);
+    expect(cellsOf(at(bodyRowsOf('Batches'), 0))).toEqual([
+      '9',
+      'daily',
+      'running',
+      '-',
+      '-',
+      'Cancel',
+    ]);
   });
 
   it('shows progress under the badge of a running or enriching batch, and none once finished', async () => {

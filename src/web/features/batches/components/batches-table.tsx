@@ -5,7 +5,9 @@ import { ExportButton } from '../../../components/ui/export-button';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { ListTable, TableCell, TableRow } from '../../../components/ui/table';
 import { useExportBatch } from '../api/export-batch';
+import { isBatchActive } from '../api/get-batches';
 import { batchProgressText } from './batch-progress';
+import { CancelBatchButton } from './cancel-batch-button';
 
 const COLUMNS = ['Batch ID', 'Type', 'Status', 'Start Time', 'End Time', 'Actions'] as const;
 
@@ -42,6 +44,9 @@ function BatchRow({ batch }: { batch: Batch }) {
       </TableCell>
       <TableCell>
         {batch.status === 'completed' ? <ExportBatchButton batchId={batch.id} /> : null}
+        {isBatchActive(batch) ? (
+          <CancelBatchButton batchId={batch.id} requested={batch.cancel_requested} />
+        ) : null}
       </TableCell>
     </TableRow>
   );

@@ -15,7 +15,7 @@ import {
   workbookRelsXml,
   workbookXml,
 } from './workbook-parts';
-import { ZipWriter, type ZipEntryStream } from './zip-writer';
+import { XlsxZip, type ZipEntryStream } from './xlsx-zip';
 
 /**
  * One exported job, as the export routes hand it over. The writer knows nothing of the
@@ -152,7 +152,7 @@ export async function writeJobsXlsx(
   out: NodeJS.WritableStream,
   opts: WriteJobsXlsxOptions = {},
 ): Promise<{ rows: number }> {
-  const zip = new ZipWriter(out);
+  const zip = new XlsxZip(out);
   const name = sheetName(opts.sheetName);
   let rows = 0;
   try {
@@ -225,7 +225,7 @@ class XmlEntryWriter {
   private readonly spare: Buffer[] = [];
 
   constructor(
-    private readonly zip: ZipWriter,
+    private readonly zip: XlsxZip,
     private readonly entry: ZipEntryStream,
   ) {}
 

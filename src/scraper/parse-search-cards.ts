@@ -61,6 +61,8 @@ const FIELDS = {
   ),
 } satisfies Record<string, FieldSelectors>;
 
+/** The whole public search page holds its cards in this list. */
+const RESULTS_LIST = field('ul.jobs-search__results-list');
 const ITEMS = field('li');
 const CARD_BOXES = field(
   '.base-search-card',
@@ -139,8 +141,6 @@ function outermost(elements: Element[]): Element[] {
   });
 }
 
-const RESULTS_LIST = field('ul.jobs-search__results-list');
-
 /** The answer's cards, or null when it holds none by design (the end of the results). */
 function cardRoots(doc: Document): Element[] | null {
   // No element at all (blank, or only comments and whitespace): the guest search's end.
@@ -158,9 +158,10 @@ function cardRoots(doc: Document): Element[] | null {
 
 /**
  * Cards of one search answer: the guest fragment (`<li>` cards) or the whole public search
- * page (`ul.jobs-search__results-list`; an empty list is the end, like an empty fragment). A card without id, title or company is skipped and
- * counted; an answer with markup but no usable card is a parse error naming what was
- * missing, since that means the site's markup changed.
+ * page (`ul.jobs-search__results-list`; an empty list is the end, like an empty fragment).
+ * A card without id, title or company is skipped and counted; an answer with markup but no
+ * usable card is a parse error naming what was missing, since that means the site's markup
+ * changed.
  */
 export function parseSearchCards(html: string, context: ParseContext): ParsedCards {
   const roots = cardRoots(parseHtml(html));

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { PassThrough, Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { strFromU8, unzipSync } from 'fflate';
@@ -367,10 +368,13 @@ describe('writeJobsXlsx: streaming', () => {
   it('takes jobs only as fast as the output is read', async () => {
     let pulled = 0;
     const total = 5_000;
+    // Descriptions that hardly compress (random, different in every row): the export (~8 MB
+    // zipped) is many times what the writer may hold back (2 MB of XML for the compressor,
+    // about 1 MB zipped for the output), so buffering it would show.
     function* source(): Generator<ExportJob> {
       for (let i = 0; i < total; i += 1) {
         pulled += 1;
-        yield job({ jobId: String(i), description: 'd'.repeat(3_000) });
+        yield job({ jobId: String(i), description: randomBytes(1_500).toString('hex') });
       }
     }
     // Nobody reads the output yet: the writer must stop and wait, not buffer the export.

@@ -29,11 +29,11 @@ const COMPRESSOR_BACKLOG = 2 * 1024 * 1024;
 /** zlib's output buffer: more than a 1 MB segment of XML deflates to (~250 KB). */
 const COMPRESSOR_OUTPUT_CHUNK = 1024 * 1024;
 /**
- * Compressed bytes queued for the output before the compressor pauses: a few segments'
- * worth (~250 KB each). At 64 KB every segment paused zlib until the file had taken it, so
+ * Compressed bytes queued for the output before the compressor pauses: about two chunks'
+ * worth (1 MB of XML deflates to ~200–250 KB). At 64 KB every segment paused zlib until the file had taken it, so
  * compressing and writing took turns instead of overlapping.
  */
-const SINK_BACKLOG = 1024 * 1024;
+const SINK_BACKLOG = 512 * 1024;
 
 export class ZipTooLargeError extends Error {
   constructor(what: string) {

@@ -26,6 +26,8 @@ export interface BatchRunnerOptions {
   stopGraceMs?: number;
   /** Company-id lookups at once (the client's typeahead budget spaces them). Default 5. */
   companyLookupConcurrency?: number;
+  /** Incremental runs (docs/decisions/017). Default true; false re-scans in full (benchmarks). */
+  incremental?: boolean;
 }
 
 export interface BatchRunner {
@@ -70,7 +72,7 @@ function describe(error: unknown): string {
 export function createBatchRunner(options: BatchRunnerOptions): BatchRunner {
   const { site, now, log } = options;
   const store = new BatchStore(options.sqlite);
-  const history = new SearchHistory(options.sqlite);
+  const history = new SearchHistory(options.sqlite, options.incremental ?? true);
   const companies = createCompanyIdCache(options.sqlite, site);
   const stopGraceMs = options.stopGraceMs ?? 10_000;
   const lookupConcurrency = options.companyLookupConcurrency ?? 5;

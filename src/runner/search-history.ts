@@ -21,7 +21,10 @@ const paramsSchema = z.record(z.string(), z.string());
 export class SearchHistory {
   private readonly s;
 
-  constructor(sqlite: SQLite.Database) {
+  constructor(
+    sqlite: SQLite.Database,
+    private readonly incremental = true,
+  ) {
     const p = (text: string) => sqlite.prepare(text);
     this.s = {
       query: p('SELECT job_title, location_id, filters FROM queries WHERE id = ?'),
@@ -45,7 +48,7 @@ export class SearchHistory {
   plan(queryId: number, now: number): SearchPlan {
     const query = queryRowSchema.parse(this.s.query.get(queryId));
     const filters = normalizeFilters(searchFiltersWriteSchema.parse(JSON.parse(query.filters)));
-    const previous: unknown = this.s.previous.get(queryId);
+    const previous: unknown = this.incremental ? this.s.previous.get(queryId) : undefined;
     return planSearch(
       { job_title: query.job_title, location_id: query.location_id, filters },
       previous === undefined ? undefined : previousRowSchema.parse(previous),

@@ -161,7 +161,7 @@ async function measure(): Promise<BenchFigure[]> {
   const full = await week(false);
   return [
     atMost(
-      `week, ${QUERIES} queries, +5%/day: site requests per new job, days 2–${DAYS}`,
+      `week (${QUERIES} queries, +5%/day): requests per new job, days 2–${DAYS}`,
       round(inc.laterRequests / Math.max(1, inc.laterNewJobs)),
       'req/job',
       REQUESTS_PER_NEW_JOB_BUDGET,
@@ -178,11 +178,11 @@ async function measure(): Promise<BenchFigure[]> {
       MISSED_BUDGET,
     ),
     context(`  full re-scan: matching postings not stored`, full.missed, 'jobs'),
-    context(`days 2–${DAYS}: requests / new jobs stored`, inc.laterRequests, 'req'),
+    context(`days 2–${DAYS}: site requests`, inc.laterRequests, 'req'),
     context(`days 2–${DAYS}: new jobs stored`, inc.laterNewJobs, 'jobs'),
     context('day 2 batch: site requests', inc.day2Requests, 'req'),
     context(
-      `day 2 batch: wall time at ${PACE_S} s pace (+ mean jitter, ${MEAN_GAP_S} s a request)`,
+      `day 2 batch: wall time at ${PACE_S} s pace (${MEAN_GAP_S} s mean gap)`,
       hours(inc.day2Requests),
       'h',
     ),

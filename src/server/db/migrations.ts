@@ -135,8 +135,13 @@ export const migrations: Record<string, Migration> = {
       );
       await sql`ALTER TABLE query_runs ADD COLUMN search_fingerprint TEXT`.execute(db);
       await sql`ALTER TABLE query_runs ADD COLUMN search_params TEXT`.execute(db);
-      await sql`CREATE INDEX query_runs_query ON query_runs (query_id, status)`.execute(db);
-      await sql`CREATE INDEX jobs_first_seen_batch ON jobs (first_seen_batch_id)`.execute(db);
+      // IF NOT EXISTS: a parallel migration (issue 9) may index the same columns under these names.
+      await sql`CREATE INDEX IF NOT EXISTS query_runs_query ON query_runs (query_id, status)`.execute(
+        db,
+      );
+      await sql`CREATE INDEX IF NOT EXISTS jobs_first_seen_batch ON jobs (first_seen_batch_id)`.execute(
+        db,
+      );
     },
   },
 };

@@ -2,6 +2,7 @@ export * from './constants';
 export * from './common';
 export * from './auth';
 export * from './queries';
+export * from './search-filters';
 export * from './locations';
 export * from './batches';
 export * from './query-runs';

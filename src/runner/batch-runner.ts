@@ -3,6 +3,7 @@ import type { BatchKind } from '../contract';
 import { isSiteError, type SearchPage, type SiteClient } from '../scraper';
 import { BatchStore, type ClaimResult, type StoredRun } from './batch-store';
 import { createCompanyIdCache, NEGATIVE_LOOKUP_TTL_MS } from './company-ids';
+import { SearchHistory } from './search-history';
 
 /** The slice of a pino / Fastify logger the runner writes to. */
 export interface RunnerLog {
@@ -25,6 +26,8 @@ export interface BatchRunnerOptions {
   stopGraceMs?: number;
   /** Company-id lookups at once (the client's typeahead budget spaces them). Default 5. */
   companyLookupConcurrency?: number;
+  /** Incremental runs (docs/decisions/017). Default true; false re-scans in full (benchmarks). */
+  incremental?: boolean;
 }
 
 export interface BatchRunner {
@@ -69,6 +72,7 @@ function describe(error: unknown): string {
 export function createBatchRunner(options: BatchRunnerOptions): BatchRunner {
   const { site, now, log } = options;
   const store = new BatchStore(options.sqlite);
+  const history = new SearchHistory(options.sqlite, options.incremental ?? true);
   const companies = createCompanyIdCache(options.sqlite, site);
   const stopGraceMs = options.stopGraceMs ?? 10_000;
   const lookupConcurrency = options.companyLookupConcurrency ?? 5;
@@ -99,7 +103,7 @@ export function createBatchRunner(options: BatchRunnerOptions): BatchRunner {
               { ...query, placeName: run.location, cookies: store.setting(COOKIES_SETTING) ?? '' },
               { signal },
             )
-          : site.searchJobs(query, { signal });
+          : site.searchJobs({ ...query, filters: history.params(run.id) }, { signal });
       for await (const page of pages) {
         await store.writable();
         store.savePage(run, page, now());
@@ -139,7 +143,12 @@ export function createBatchRunner(options: BatchRunnerOptions): BatchRunner {
       await store.writable();
       const query = store.nextQuery(batchId);
       if (!query) return { kind: 'done' };
-      const run = store.createRun(batchId, query, now());
+      // The run and what it will search are stored together, so a resumed run asks the same.
+      const run = options.sqlite.transaction(() => {
+        const created = store.createRun(batchId, query, now());
+        if (query.is_ai === 0) history.record(created.id, history.plan(query.id, now()));
+        return created;
+      })();
       log.info({ batchId, runId: run.id, queryId: query.id }, 'query run started');
       const outcome = await runOne(run);
       if (outcome.kind !== 'done') return outcome;

@@ -123,4 +123,25 @@ export const migrations: Record<string, Migration> = {
       await sql`ALTER TABLE jobs ADD COLUMN details_error_batch_id INTEGER`.execute(db);
     },
   },
+  // Issue 10: a standard query's search filters (normalised JSON, '{}' = none), and on each
+  // query run what was searched: full or incremental, a fingerprint of the search (term, place,
+  // filters) that tells whether the next run may be incremental, and the exact extra parameters
+  // sent, so a resumed run asks the same question.
+  '0004-query-filters-and-incremental-runs': {
+    async up(db: Kysely<unknown>) {
+      await sql`ALTER TABLE queries ADD COLUMN filters TEXT NOT NULL DEFAULT '{}'`.execute(db);
+      await sql`ALTER TABLE query_runs ADD COLUMN search_mode TEXT CHECK (search_mode IN ('full','incremental'))`.execute(
+        db,
+      );
+      await sql`ALTER TABLE query_runs ADD COLUMN search_fingerprint TEXT`.execute(db);
+      await sql`ALTER TABLE query_runs ADD COLUMN search_params TEXT`.execute(db);
+      // IF NOT EXISTS: a parallel migration (issue 9) may index the same columns under these names.
+      await sql`CREATE INDEX IF NOT EXISTS query_runs_query ON query_runs (query_id, status)`.execute(
+        db,
+      );
+      await sql`CREATE INDEX IF NOT EXISTS jobs_first_seen_batch ON jobs (first_seen_batch_id)`.execute(
+        db,
+      );
+    },
+  },
 };

@@ -39,6 +39,8 @@ export interface QueriesTable {
   display_name: string;
   status: 'active' | 'inactive' | 'archived';
   is_ai: number;
+  /** Normalised SearchFilters as JSON; '{}' means none (migration 0004). */
+  filters: Generated<string>;
   created_at: number;
   updated_at: number;
 }
@@ -95,6 +97,12 @@ export interface QueryRunsTable {
   jobs_found: number;
   /** Absolute result offset to resume from after a restart. */
   next_start: number;
+  /** Standard runs: how the search was asked (migration 0004); null for AI runs and older rows. */
+  search_mode: 'full' | 'incremental' | null;
+  /** Hash of the search term, place and filters searched (docs/decisions/017). */
+  search_fingerprint: string | null;
+  /** JSON of the extra guest-search parameters sent (f_TPR, f_WT…), for a resumed run. */
+  search_params: string | null;
 }
 
 export interface JobsTable {

@@ -164,6 +164,8 @@ export const notificationChannelSchema = z.object({
 export type NotificationChannel = z.infer<typeof notificationChannelSchema>;
 export const notificationChannelListSchema = z.array(notificationChannelSchema);
 
+export const notificationChannelDeletedSchema = z.object({ success: z.literal(true) });
+
 /** The outcome of "Send test": delivered, or the server's answer / the SMTP error in one line. */
 export const testResultSchema = z.object({
   delivered: z.boolean(),

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod/mini';
 import {
   deliveryListSchema,
   errorBodySchema,
   idParamSchema,
+  notificationChannelDeletedSchema,
   notificationChannelListSchema,
   notificationChannelSchema,
   notificationChannelWriteSchema,
@@ -28,8 +28,6 @@ import { Outbox } from './outbox';
 import { sendToChannel } from './send';
 
 export const CHANNEL_NOT_FOUND_MESSAGE = 'Notification channel not found';
-
-const deletedSchema = z.object({ success: z.literal(true) });
 
 /** /notifications/…: channels (CRUD and "Send test") and the recent deliveries. */
 export const notificationRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
@@ -92,7 +90,11 @@ export const notificationRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
     {
       schema: {
         params: idParamSchema,
-        response: { 200: deletedSchema, 400: errorBodySchema, 404: errorBodySchema },
+        response: {
+          200: notificationChannelDeletedSchema,
+          400: errorBodySchema,
+          404: errorBodySchema,
+        },
       },
     },
     async (request) => {

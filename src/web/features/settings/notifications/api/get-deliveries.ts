@@ -16,6 +16,8 @@ export function getDeliveriesQueryOptions() {
   return queryOptions({
     queryKey: deliveriesQueryKey,
     queryFn: ({ signal }) => getDeliveries({ signal }),
+    // Batches end while the operator is elsewhere: opening Settings shows the latest at once.
+    staleTime: 0,
     refetchInterval: (query) =>
       query.state.data?.some((d) => d.status === 'pending') ? PENDING_POLL_MS : false,
   });

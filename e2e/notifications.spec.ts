@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { z } from 'zod';
 import { locationSuggestionListSchema } from '../src/contract/locations';
 import { startReceiver, type Receiver } from '../src/server/notifications/notification-test-kit';
 import { expect, signIn, startServer, test, type RunningServer } from './fixtures';
@@ -116,9 +117,9 @@ test('adds a webhook channel, sends a test, and hears of the finished batch', as
       jobs_url: `${PUBLIC_URL}/jobs?batch=1`,
       title: `Batch #1 finished: ${expected} new jobs`,
     });
-    expect((finished?.json as { new_jobs: unknown[] }).new_jobs).toHaveLength(
-      Math.min(10, expected),
-    );
+    expect(
+      z.object({ new_jobs: z.array(z.unknown()) }).parse(finished?.json).new_jobs,
+    ).toHaveLength(Math.min(10, expected));
 
     // The card's recent list shows it delivered.
     await page.getByRole('link', { name: 'Settings' }).click();

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { NotificationChannelWrite } from '../../contract';
+import { z } from 'zod';
+import { notificationChannelWriteSchema, type NotificationChannelWrite } from '../../contract';
 import { openTempDatabase, recordingLog, type RecordingLog } from '../../runner/runner-test-kit';
 import type { OpenedDatabase } from '../db/database';
 import { insertChannel } from './channel-repository';
@@ -10,6 +11,7 @@ import {
   type Receiver,
   type SmtpReceiver,
 } from './notification-test-kit';
+import { notificationMessageSchema } from './message';
 import { createNotificationWorker, type NotificationWorker } from './worker';
 
 // The outbox and its worker against real counterparts: a local HTTP receiver per webhook
@@ -75,7 +77,7 @@ async function addChannel(
 ) {
   return insertChannel(
     database.db,
-    { ...base, events: [...base.events], ...write } as NotificationChannelWrite,
+    notificationChannelWriteSchema.parse({ ...base, events: [...base.events], ...write }),
     clock,
   );
 }
@@ -136,20 +138,43 @@ function finish(
   )();
 }
 
+const outboxRowSchema = z.object({
+  channel_id: z.number(),
+  event: z.string(),
+  status: z.string(),
+  attempts: z.number(),
+  error: z.string().nullable(),
+  next_attempt_at: z.number(),
+});
+
 function outboxRows() {
-  return database.sqlite
-    .prepare(
-      'SELECT channel_id, event, status, attempts, error, next_attempt_at FROM notification_outbox ORDER BY id',
-    )
-    .all() as Array<{
-    channel_id: number;
-    event: string;
-    status: string;
-    attempts: number;
-    error: string | null;
-    next_attempt_at: number;
-  }>;
+  return z
+    .array(outboxRowSchema)
+    .parse(
+      database.sqlite
+        .prepare(
+          'SELECT channel_id, event, status, attempts, error, next_attempt_at FROM notification_outbox ORDER BY id',
+        )
+        .all(),
+    );
 }
+
+// What the receivers got, parsed: the generic payload, and the parts of the others we check.
+const genericBody = notificationMessageSchema.extend({ title: z.string(), text: z.string() });
+const slackBody = z.object({
+  text: z.string(),
+  blocks: z.array(
+    z.object({ type: z.string(), text: z.object({ type: z.string(), text: z.string() }) }),
+  ),
+});
+const discordBody = z.object({
+  content: z.string(),
+  embeds: z.array(
+    z.object({ title: z.string(), description: z.string(), url: z.string(), color: z.number() }),
+  ),
+  allowed_mentions: z.unknown(),
+});
+const ntfyBody = z.object({ message: z.string() });
 
 describe('each webhook shape', () => {
   it('sends the generic, versioned JSON payload', async () => {
@@ -173,7 +198,7 @@ describe('each webhook shape', () => {
       ],
       title: 'Batch #2 finished: 12 new jobs',
     });
-    const body = req.json as { new_jobs: Array<{ title: string; url: string }>; text: string };
+    const body = genericBody.parse(req.json);
     expect(body.new_jobs).toHaveLength(10);
     expect(body.new_jobs[0]).toEqual({
       id: '1',
@@ -192,10 +217,7 @@ describe('each webhook shape', () => {
     const w = worker();
     finish(w, seedBatch(2));
     await w.drain();
-    const body = nth(r.requests, 0).json as {
-      text: string;
-      blocks: Array<{ type: string; text: { type: string; text: string } }>;
-    };
+    const body = slackBody.parse(nth(r.requests, 0).json);
     expect(body.text).toBe('Batch #2 finished with 2 new jobs and 1 failed query run.');
     expect(body.blocks[0]).toEqual({
       type: 'section',
@@ -216,11 +238,7 @@ describe('each webhook shape', () => {
     const w = worker();
     finish(w, seedBatch(3));
     await w.drain();
-    const body = nth(r.requests, 0).json as {
-      content: string;
-      embeds: Array<{ title: string; description: string; url: string; color: number }>;
-      allowed_mentions: unknown;
-    };
+    const body = discordBody.parse(nth(r.requests, 0).json);
     expect(body.content).toContain('Batch #2 finished with 3 new jobs');
     expect(body.allowed_mentions).toEqual({ parse: [] });
     expect(nth(body.embeds, 0).title).toBe('Batch #2 finished: 3 new jobs');
@@ -245,9 +263,7 @@ describe('each webhook shape', () => {
       tags: ['information_source'],
       click: 'https://scout.example.com/jobs?batch=2',
     });
-    expect((req.json as { message: string }).message).toContain(
-      'https://www.linkedin.com/jobs/view/1',
-    );
+    expect(ntfyBody.parse(req.json).message).toContain('https://www.linkedin.com/jobs/view/1');
   });
 });
 
@@ -397,7 +413,7 @@ describe('retries, timeouts and restarts', () => {
     second.start();
     await r.waitFor(1);
     await second.drain();
-    expect((nth(r.requests, 0).json as { new_jobs_count: number }).new_jobs_count).toBe(4);
+    expect(genericBody.parse(nth(r.requests, 0).json).new_jobs_count).toBe(4);
     await second.close();
     await database.close();
 
@@ -462,12 +478,7 @@ describe('which channels hear of what', () => {
     const w = worker();
     finish(w, seedBatch(0, 'failed'), 'failed', true);
     await w.drain();
-    const byPath = Object.fromEntries(
-      r.requests.map((q) => [
-        q.path,
-        q.json as { event: string; text: string; settings_url: string },
-      ]),
-    );
+    const byPath = Object.fromEntries(r.requests.map((q) => [q.path, genericBody.parse(q.json)]));
     expect(byPath['/c']).toMatchObject({
       event: 'cookies_rejected',
       settings_url: 'https://scout.example.com/settings',

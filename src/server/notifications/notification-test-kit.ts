@@ -7,6 +7,11 @@ import { SMTPServer } from 'smtp-server';
 // Discord, ntfy or any webhook, and an in-process SMTP server. Shared by the unit, API and
 // browser tests.
 
+function portOf(address: AddressInfo | string | null): number {
+  if (address === null || typeof address === 'string') throw new Error('not listening on TCP');
+  return address.port;
+}
+
 export interface ReceivedRequest {
   method: string;
   path: string;
@@ -93,7 +98,7 @@ export async function startReceiver(
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  receiver.url = `http://127.0.0.1:${portOf(server.address())}`;
   return receiver;
 }
 
@@ -152,9 +157,8 @@ export async function startSmtpReceiver(credentials?: {
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.server.address() as AddressInfo;
   return {
-    port: address.port,
+    port: portOf(server.server.address()),
     mails,
     waitFor: async (count, timeoutMs = 10_000) => {
       const deadline = Date.now() + timeoutMs;

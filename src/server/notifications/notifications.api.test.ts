@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { startSimulator, type Simulator } from '../../../simulator';
 import {
   deliveryListSchema,
@@ -64,8 +65,8 @@ const email = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-async function create(body: unknown) {
-  return server.authed({ method: 'POST', url: `${URL_BASE}/channels`, payload: body as object });
+async function create(body: Record<string, unknown>) {
+  return server.authed({ method: 'POST', url: `${URL_BASE}/channels`, payload: body });
 }
 
 describe('channels', () => {
@@ -305,6 +306,8 @@ describe('a batch against the simulated site', () => {
       batch: { status: 'failed' },
       settings_url: 'https://scout.example.com/settings',
     });
-    expect((request?.json as { text: string }).text).toContain('Paste new cookies in Settings.');
+    expect(z.object({ text: z.string() }).parse(request?.json).text).toContain(
+      'Paste new cookies in Settings.',
+    );
   });
 });

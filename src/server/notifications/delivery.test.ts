@@ -306,6 +306,24 @@ describe('e-mail over SMTP', () => {
     expect(nth(outboxRows(), 0).status).toBe('delivered');
   });
 
+  it.each([
+    ['tls', /^ESOCKET: /],
+    ['starttls', /^STARTTLS: 500 /],
+  ] as const)(
+    'uses exactly the TLS mode chosen: %s against a server without TLS fails in one line',
+    async (mode, message) => {
+      await addChannel({ ...email('smtp-pass-1234'), smtp_tls: mode });
+      const w = worker(database, { sendTimeoutMs: 2_000 });
+      finish(w, seedBatch(1));
+      await w.drain();
+      const row = nth(outboxRows(), 0);
+      expect(row.status).toBe('pending');
+      expect(row.error).toMatch(message);
+      expect(row.error).not.toMatch(/\n/);
+      expect(smtp.mails).toHaveLength(0);
+    },
+  );
+
   it('records the SMTP error in one line, without the password, and logs only name and code', async () => {
     await addChannel(email('wrong-password-5678'));
     const w = worker();
@@ -313,7 +331,7 @@ describe('e-mail over SMTP', () => {
     await w.drain();
     const row = nth(outboxRows(), 0);
     expect(row).toMatchObject({ status: 'pending', attempts: 1 });
-    expect(row.error).toMatch(/^535 /);
+    expect(row.error).toMatch(/^AUTH PLAIN: 535 /);
     expect(row.error).not.toContain('wrong-password-5678');
     const logged = JSON.stringify(log.entries);
     expect(logged).not.toContain('wrong-password-5678');
@@ -486,6 +504,36 @@ describe('which channels hear of what', () => {
     expect(byPath['/c']?.text).toContain('Paste new cookies in Settings.');
     expect(byPath['/f']).toMatchObject({ event: 'batch_failed' });
     expect(byPath['/f']?.text).toContain('All 1 query runs failed');
+  });
+
+  it('never keeps a batch from ending when queueing fails', async () => {
+    const r = await receiver();
+    const channel = await addChannel({ name: 'Hook', kind: 'webhook', url: `${r.url}/h` });
+    database.sqlite
+      .prepare('UPDATE notification_channels SET settings = ? WHERE id = ?')
+      .run('{"kind":"carrier-pigeon"}', channel.id);
+    const w = worker();
+    const id = seedBatch(1);
+    database.sqlite.prepare(`UPDATE batches SET status = 'enriching' WHERE id = ?`).run(id);
+    // As the runner does it: the batch's end and the hook in one transaction.
+    database.sqlite.transaction(() => {
+      database.sqlite.prepare(`UPDATE batches SET status = 'completed' WHERE id = ?`).run(id);
+      w.onBatchFinished({
+        batchId: id,
+        status: 'completed',
+        error: null,
+        cookiesRejected: false,
+        now: clock,
+      });
+    })();
+    expect(database.sqlite.prepare('SELECT status FROM batches WHERE id = ?').pluck().get(id)).toBe(
+      'completed',
+    );
+    expect(outboxRows()).toEqual([]);
+    expect(log.entries.at(-1)).toMatchObject({
+      level: 'error',
+      msg: 'could not queue notifications',
+    });
   });
 
   it('queues a batch only once, even when its end is recorded twice', async () => {

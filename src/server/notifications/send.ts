@@ -152,11 +152,16 @@ async function sendEmail(
       typeof error === 'object' && error !== null && 'response' in error
         ? String(error.response)
         : '';
+    // The command the server refused says which step failed (AUTH PLAIN, STARTTLS, RCPT TO).
+    const command =
+      typeof error === 'object' && error !== null && 'command' in error
+        ? String(error.command)
+        : '';
     const detail =
       code === 'ETIMEDOUT'
         ? `No answer from the SMTP server within ${timeoutMs / 1000} s`
         : response
-          ? oneLine(response, secrets)
+          ? oneLine(command ? `${command}: ${response}` : response, secrets)
           : oneLine(`${code}: ${error instanceof Error ? error.message : String(error)}`, secrets);
     return { delivered: false, code, detail };
   } finally {

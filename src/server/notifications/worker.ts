@@ -113,7 +113,17 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
 
   return {
     onBatchFinished(finished) {
-      const queued = queueBatchNotifications(sqlite, finished, options.context);
+      let queued = 0;
+      try {
+        // A savepoint inside the runner's transaction: if queueing fails (a damaged channel
+        // row, a bug), only the queueing is undone and the batch still ends.
+        queued = sqlite.transaction(() =>
+          queueBatchNotifications(sqlite, finished, options.context),
+        )();
+      } catch (error) {
+        log.error({ err: error, batchId: finished.batchId }, 'could not queue notifications');
+        return;
+      }
       // After the runner's transaction commits (this runs inside it), not before.
       if (queued > 0 && !closed) setImmediate(() => void drain());
     },

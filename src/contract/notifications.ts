@@ -52,13 +52,15 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-export const webhookUrlSchema = z
-  .string({ error: 'url must be a string' })
-  .check(
-    z.trim(),
-    z.maxLength(2000, { error: 'url must be at most 2000 characters' }),
-    z.refine(isHttpUrl, { error: 'url must be an http(s) URL such as https://example.com/hook' }),
-  );
+export const webhookUrlSchema = z.string({ error: 'url must be a string' }).check(
+  z.trim(),
+  z.maxLength(2000, { error: 'url must be at most 2000 characters' }),
+  z.refine(isHttpUrl, { error: 'url must be an http(s) URL such as https://example.com/hook' }),
+  // fetch refuses URLs with credentials, and they would be one more secret to hide.
+  z.refine((v) => !/^[a-z]+:\/\/[^/?#]*@/i.test(v), {
+    error: 'url must not contain a user name or password',
+  }),
+);
 
 // One address, deliberately simple (nodemailer and the SMTP server have the last word): no
 // spaces, one @, a dot in the domain, no display names (they would need quoting rules).

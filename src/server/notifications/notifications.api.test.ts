@@ -143,6 +143,7 @@ describe('channels', () => {
   it.each([
     [webhook('ftp://example.com/x'), /^url must be an http\(s\) URL/],
     [webhook('not a url'), /^url must be an http\(s\) URL/],
+    [webhook('https://user:pw@ntfy.example.com/topic'), /^url must not contain a user name/],
     [webhook('https://example.com/x', { url: undefined }), /^url is required$/],
     [webhook('https://ntfy.sh/', { kind: 'ntfy' }), /ntfy topic URL/],
     [webhook('https://example.com/x', { kind: 'telegram' }), /kind/],

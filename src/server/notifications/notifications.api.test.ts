@@ -295,6 +295,28 @@ describe('a batch against the simulated site', () => {
     ]);
   });
 
+  it('never holds up the runner: a receiver that hangs does not delay the batch or the next one', async () => {
+    await receiver.close();
+    receiver = await startReceiver({ kind: 'hang' });
+    seedQueries(server.database, [{ jobTitle: 'Engineer', ...BERLIN }]);
+    await create(webhook(`${receiver.url}/h`));
+    const started = Date.now();
+    const first = await server.authed({ method: 'POST', url: '/api/v1/batches' });
+    expect(first.statusCode).toBe(201);
+    await server.ctx.runner.runner.idle();
+    // The first message is being sent (and hangs) while the next batch runs and ends.
+    await receiver.waitFor(1);
+    const second = await server.authed({ method: 'POST', url: '/api/v1/batches' });
+    expect(second.statusCode).toBe(201);
+    await server.ctx.runner.runner.idle();
+    expect(Date.now() - started).toBeLessThan(5_000);
+    const statuses = server.database.sqlite
+      .prepare('SELECT status FROM batches ORDER BY id')
+      .pluck()
+      .all();
+    expect(statuses).toEqual(['completed', 'completed']);
+  });
+
   it('tells the operator to paste new cookies when the site asks to sign in', async () => {
     seedQueries(server.database, [{ jobTitle: 'Engineer', ...BERLIN }]);
     await create(webhook(`${receiver.url}/h`));

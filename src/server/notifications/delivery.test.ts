@@ -506,6 +506,23 @@ describe('which channels hear of what', () => {
     expect(byPath['/f']?.text).toContain('All 1 query runs failed');
   });
 
+  it("leaves blocked companies' jobs out of the new jobs", async () => {
+    const r = await receiver();
+    await addChannel({ name: 'Hook', kind: 'webhook', url: `${r.url}/h` });
+    const w = worker();
+    const id = seedBatch(3);
+    database.sqlite
+      .prepare(
+        `INSERT INTO banned_companies (id, normalized_name, created_at) VALUES (77, 'company 2', 0)`,
+      )
+      .run();
+    finish(w, id);
+    await w.drain();
+    const body = genericBody.parse(nth(r.requests, 0).json);
+    expect(body.new_jobs_count).toBe(2);
+    expect(body.new_jobs.map((j) => j.company)).toEqual(['Company 1', 'Company 3']);
+  });
+
   it('never keeps a batch from ending when queueing fails', async () => {
     const r = await receiver();
     const channel = await addChannel({ name: 'Hook', kind: 'webhook', url: `${r.url}/h` });

@@ -1,6 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import { z } from 'zod';
 import { NOTIFICATION_JOBS_LISTED } from '../../contract';
+import { BLOCKED_JOB_SQL } from '../../runner';
 
 // The channel-neutral message: built once, stored in the outbox row as JSON, and turned into
 // each service's shape only when it is sent. It is also, as it stands, the generic webhook's
@@ -84,11 +85,7 @@ const failedRunRow = z.object({
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
 // Same rule as the runner's enrichment and the export: a blocked company's jobs are not news.
-const NOT_BLOCKED = `NOT (
-  EXISTS (SELECT 1 FROM banned_companies b WHERE b.id = j.company_id)
-  OR (j.company_id IS NULL AND j.company_normalized <> ''
-      AND EXISTS (SELECT 1 FROM banned_companies b WHERE b.normalized_name = j.company_normalized))
-)`;
+const NOT_BLOCKED = `NOT ${BLOCKED_JOB_SQL}`;
 
 /**
  * The message for a batch's end, read synchronously (it runs inside the runner's finishing

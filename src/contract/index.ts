@@ -8,3 +8,4 @@ export * from './batches';
 export * from './query-runs';
 export * from './companies';
 export * from './settings';
+export * from './notifications';

@@ -144,4 +144,41 @@ export const migrations: Record<string, Migration> = {
       );
     },
   },
+  // Notification channels and their outbox (issue 11). A channel's settings, secrets included,
+  // are one JSON text: each kind has its own fields and nothing queries inside them. An outbox
+  // row is one message for one channel; it is queued in the transaction that finishes a batch.
+  '0005-notifications': {
+    async up(db: Kysely<unknown>) {
+      const statements = [
+        sql`CREATE TABLE notification_channels (
+          id INTEGER PRIMARY KEY AUTOINCREMENT,
+          name TEXT NOT NULL,
+          kind TEXT NOT NULL CHECK (kind IN ('email','webhook','slack','discord','ntfy')),
+          enabled INTEGER NOT NULL DEFAULT 1,
+          events TEXT NOT NULL,
+          only_new_jobs INTEGER NOT NULL DEFAULT 0,
+          settings TEXT NOT NULL,
+          created_at INTEGER NOT NULL,
+          updated_at INTEGER NOT NULL
+        )`,
+        sql`CREATE TABLE notification_outbox (
+          id INTEGER PRIMARY KEY AUTOINCREMENT,
+          channel_id INTEGER NOT NULL REFERENCES notification_channels(id) ON DELETE CASCADE,
+          event TEXT NOT NULL CHECK (event IN ('batch_finished','batch_failed','cookies_rejected','test')),
+          batch_id INTEGER,
+          message TEXT NOT NULL,
+          status TEXT NOT NULL CHECK (status IN ('pending','delivered','failed')),
+          attempts INTEGER NOT NULL DEFAULT 0,
+          next_attempt_at INTEGER NOT NULL,
+          lease_until INTEGER,
+          error TEXT,
+          created_at INTEGER NOT NULL,
+          delivered_at INTEGER,
+          UNIQUE (channel_id, event, batch_id)
+        )`,
+        sql`CREATE INDEX notification_outbox_due ON notification_outbox (status, next_attempt_at)`,
+      ];
+      for (const statement of statements) await statement.execute(db);
+    },
+  },
 };

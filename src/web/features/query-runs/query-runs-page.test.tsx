@@ -174,6 +174,23 @@ describe('QueryRunsPage: the list', () => {
     expect(at(within(at(rows, 1)).getAllByRole('cell'), 5)).toHaveTextContent(/^completed$/);
   });
 
+  it('says how a completed standard run searched under its badge (issue 10)', async () => {
+    serveRuns([
+      run({ id: 3, status: 'completed', jobs_found: 31, jobs_new: 12, search_mode: 'incremental' }),
+      run({ id: 2, status: 'completed', jobs_found: 940, jobs_new: 940, search_mode: 'full' }),
+      run({ id: 1, status: 'completed', jobs_found: 20, jobs_new: 3, search_mode: null }),
+    ]);
+    renderPage();
+    expect(await screen.findByText('incremental: 12 new of 31')).toBeInTheDocument();
+    const rows = bodyRowsOf('Query Runs');
+    expect(within(at(rows, 0)).getAllByRole('cell')).toHaveLength(9);
+    expect(at(within(at(rows, 1)).getAllByRole('cell'), 5)).toHaveTextContent(
+      /^completedfull: 940 new of 940$/,
+    );
+    // An AI run has no search mode: no line.
+    expect(at(within(at(rows, 2)).getAllByRole('cell'), 5)).toHaveTextContent(/^completed$/);
+  });
+
   it('shows progress for a run that has not reported any yet', async () => {
     // An older server may leave the progress fields out; the contract counts them as 0.
     const {

@@ -87,3 +87,10 @@ export function createRunnerService(options: RunnerServiceOptions): RunnerServic
     },
   };
 }
+export {
+  createCookieStateStore,
+  cookiesFingerprint,
+  type CookieState,
+  type CookieStateStore,
+  type CookieVerdictRecord,
+} from './cookie-state';

@@ -3,6 +3,7 @@ import { authRoutes } from './auth/routes';
 import { queryRoutes } from './queries/routes';
 import { locationRoutes } from './locations/routes';
 import { settingsRoutes } from './settings/routes';
+import { cookieRoutes } from './settings/cookie-routes';
 import { companyRoutes } from './companies/routes';
 import { batchRoutes } from './batches/routes';
 import { queryRunRoutes } from './query-runs/routes';
@@ -18,6 +19,7 @@ export const apiRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { 
   await app.register(queryRoutes, { ctx });
   await app.register(locationRoutes, { ctx });
   await app.register(settingsRoutes, { ctx });
+  await app.register(cookieRoutes, { ctx });
   await app.register(companyRoutes, { ctx });
   await app.register(batchRoutes, { ctx });
   await app.register(queryRunRoutes, { ctx });

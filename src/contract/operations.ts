@@ -1,0 +1,26 @@
+import { z } from 'zod/mini';
+import { dateTimeSchema } from './common';
+
+// Operating it day to day (issue 12): the stored cookies' last verdict and the daily schedule.
+
+/**
+ * What the site last said about the cookies. `current` is false when other cookies were saved
+ * since: the verdict was about cookies that are no longer stored.
+ */
+export const cookieCheckSchema = z.object({
+  state: z.enum(['valid', 'rejected']),
+  checked_at: dateTimeSchema,
+  /** "Check cookies", or a batch that met the sign-in wall (then its id). */
+  source: z.enum(['check', 'batch']),
+  batch_id: z.nullable(z.int()),
+  current: z.boolean(),
+});
+export type CookieCheck = z.infer<typeof cookieCheckSchema>;
+
+/** GET /settings/cookies/status and the answer of POST /settings/cookies/check. */
+export const cookieStatusSchema = z.object({
+  /** The saved cookies: none, without li_at or JSESSIONID, or a session to check. */
+  cookies: z.enum(['none', 'incomplete', 'present']),
+  last_check: z.nullable(cookieCheckSchema),
+});
+export type CookieStatus = z.infer<typeof cookieStatusSchema>;

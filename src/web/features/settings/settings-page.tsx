@@ -4,6 +4,7 @@ import { Card, CardContent } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
 import { Spinner } from '../../components/ui/spinner';
 import { useSettings } from './api/get-settings';
+import { CookieCheck } from './components/cookie-check';
 import { SettingsForm } from './components/settings-form';
 import { NotificationsCard } from './notifications/components/notifications-card';
 
@@ -36,6 +37,10 @@ export function SettingsPage() {
               scriptTime={settings.data?.script_time ?? DEFAULT_SCRIPT_TIME}
             />
           )}
+          {/* Issue 12, below SPEC.md's form: does the site still accept the saved cookies? */}
+          <div className="mt-5">
+            <CookieCheck />
+          </div>
         </CardContent>
       </Card>
       {/* Issue 11, below SPEC.md's cookie form, which it leaves as it is. */}

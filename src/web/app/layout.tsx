@@ -4,6 +4,7 @@ import { Suspense, useState } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { Button } from '../components/ui/button';
 import { Spinner } from '../components/ui/spinner';
+import { ThemeToggle } from '../components/ui/theme-toggle';
 import { Toaster } from '../components/ui/toaster';
 import { createQueryClient } from '../lib/query-client';
 import '../index.css';
@@ -39,10 +40,10 @@ function Shell() {
   const { signOut } = useAuth();
   return (
     <div className="min-h-screen">
-      <header className="border-b border-slate-200 bg-white">
+      <header className="border-b border-line bg-surface">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-4 px-4 py-3 sm:px-6">
           <div className="flex flex-wrap items-center gap-6">
-            <span className="text-lg font-semibold text-slate-900">{siteName()} Scraper Admin</span>
+            <span className="text-lg font-semibold text-fg">{siteName()} Scraper Admin</span>
             <nav aria-label="Main">
               <ul className="flex flex-wrap items-center gap-1">
                 {LINKS.map((link) => (
@@ -53,8 +54,8 @@ function Shell() {
                         cn(
                           'rounded-md px-3 py-2 text-sm font-medium transition-colors',
                           isActive
-                            ? 'bg-brand-50 text-brand-700'
-                            : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
+                            ? 'bg-accent-soft text-accent-soft-fg'
+                            : 'text-fg-muted hover:bg-surface-hover hover:text-fg',
                         )
                       }
                     >
@@ -65,10 +66,13 @@ function Shell() {
               </ul>
             </nav>
           </div>
-          <Button variant="secondary" size="sm" onClick={() => void signOut()}>
-            <LogOut aria-hidden="true" />
-            Sign Out
-          </Button>
+          <div className="flex items-center gap-2">
+            <ThemeToggle />
+            <Button variant="secondary" size="sm" onClick={() => void signOut()}>
+              <LogOut aria-hidden="true" />
+              Sign Out
+            </Button>
+          </div>
         </div>
       </header>
       <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6">

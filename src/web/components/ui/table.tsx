@@ -11,15 +11,15 @@ export function Table({ className, ...props }: ComponentProps<'table'>) {
 }
 
 export function TableHeader(props: ComponentProps<'thead'>) {
-  return <thead className="border-b border-slate-200 bg-slate-50" {...props} />;
+  return <thead className="border-b border-line bg-surface-muted" {...props} />;
 }
 
 export function TableBody(props: ComponentProps<'tbody'>) {
-  return <tbody className="divide-y divide-slate-100" {...props} />;
+  return <tbody className="divide-y divide-line-soft" {...props} />;
 }
 
 export function TableRow({ className, ...props }: ComponentProps<'tr'>) {
-  return <tr className={cn('hover:bg-slate-50/60', className)} {...props} />;
+  return <tr className={cn('hover:bg-surface-hover/60', className)} {...props} />;
 }
 
 export function TableHead({ className, ...props }: ComponentProps<'th'>) {
@@ -27,7 +27,7 @@ export function TableHead({ className, ...props }: ComponentProps<'th'>) {
     <th
       scope="col"
       className={cn(
-        'h-10 px-4 text-left align-middle text-xs font-semibold uppercase tracking-wide text-slate-500',
+        'h-10 px-4 text-left align-middle text-xs font-semibold uppercase tracking-wide text-fg-subtle',
         className,
       )}
       {...props}
@@ -53,7 +53,7 @@ export function TableSkeleton({
         <tr key={r} data-testid="skeleton-row" aria-hidden="true">
           {Array.from({ length: columns }, (_, c) => (
             <td key={c} className="px-4 py-3">
-              <div className="h-4 w-full max-w-32 animate-pulse rounded bg-slate-200" />
+              <div className="h-4 w-full max-w-32 animate-pulse rounded bg-line" />
             </td>
           ))}
         </tr>
@@ -65,7 +65,7 @@ export function TableSkeleton({
 export function TableEmpty({ columns, children }: { columns: number; children: string }) {
   return (
     <tr>
-      <td colSpan={columns} className="px-4 py-10 text-center text-sm text-slate-500">
+      <td colSpan={columns} className="px-4 py-10 text-center text-sm text-fg-subtle">
         {children}
       </td>
     </tr>

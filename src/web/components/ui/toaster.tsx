@@ -45,14 +45,14 @@ export function Toaster({ children }: { children: ReactNode }) {
           <div
             key={t.id}
             role="status"
-            className="pointer-events-auto flex items-start gap-3 rounded-lg border border-green-200 bg-white px-4 py-3 text-sm text-slate-800 shadow-lg"
+            className="pointer-events-auto flex items-start gap-3 rounded-lg border border-success-line bg-surface px-4 py-3 text-sm text-fg shadow-lg"
           >
-            <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-green-600" aria-hidden="true" />
+            <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-success-fg" aria-hidden="true" />
             <span className="flex-1">{t.message}</span>
             <button
               type="button"
               onClick={() => dismiss(t.id)}
-              className="text-slate-400 hover:text-slate-600"
+              className="text-fg-subtle hover:text-fg-soft"
               aria-label="Dismiss"
             >
               <X className="size-4" aria-hidden="true" />

@@ -74,7 +74,7 @@ function BlockedCompanyRow({ company }: { company: BannedCompany }) {
         ) : (
           // The server blocks a company even when its name cannot be found yet (no cookies, the
           // site failed); it fills the name in once it learns it.
-          <span className="italic text-slate-400">Name not known yet</span>
+          <span className="italic text-fg-subtle">Name not known yet</span>
         )}
       </TableCell>
       <TableCell className="text-right">

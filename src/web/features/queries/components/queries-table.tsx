@@ -64,8 +64,8 @@ function QueryRow({ query, onEdit }: { query: Query; onEdit: (query: Query) => v
 
   return (
     <TableRow data-status={query.status}>
-      <TableCell className="font-mono text-slate-600">#{query.id}</TableCell>
-      <TableCell className="font-medium text-slate-900">
+      <TableCell className="font-mono text-fg-muted">#{query.id}</TableCell>
+      <TableCell className="font-medium text-fg">
         {query.job_title}
         {query.is_ai ? null : (
           <FilterChips filters={query.filters} label={`Filters of ${query.job_title}`} />

@@ -37,7 +37,7 @@ function QueryRunRow({ run }: { run: QueryRun }) {
     <TableRow>
       <TableCell className="tabular-nums">#{run.batch_id}</TableCell>
       <TableCell className="tabular-nums">#{run.query_id}</TableCell>
-      <TableCell className="font-medium text-slate-900">{run.job_title}</TableCell>
+      <TableCell className="font-medium text-fg">{run.job_title}</TableCell>
       <TableCell>{run.location}</TableCell>
       <TableCell>{run.is_ai ? <Badge tone="violet">AI</Badge> : <Badge>Standard</Badge>}</TableCell>
       <TableCell>

@@ -15,18 +15,18 @@ export function RecentDeliveries() {
   const deliveries = useDeliveries();
   return (
     <div className="mt-6">
-      <h3 className="mb-2 text-sm font-semibold text-slate-900" id="recent-notifications">
+      <h3 className="mb-2 text-sm font-semibold text-fg" id="recent-notifications">
         Recent notifications
       </h3>
       {deliveries.isPending ? null : deliveries.isError ? (
-        <p className="text-sm text-red-600">
+        <p className="text-sm text-danger-fg">
           Could not load the recent notifications: {deliveries.error.message}
         </p>
       ) : deliveries.data.length === 0 ? (
-        <p className="text-sm text-slate-600">No notifications sent yet.</p>
+        <p className="text-sm text-fg-muted">No notifications sent yet.</p>
       ) : (
         <table className="w-full text-left text-sm" aria-labelledby="recent-notifications">
-          <thead className="text-xs text-slate-500">
+          <thead className="text-xs text-fg-subtle">
             <tr>
               <th className="py-1 pr-3 font-medium">Time</th>
               <th className="py-1 pr-3 font-medium">Channel</th>
@@ -34,7 +34,7 @@ export function RecentDeliveries() {
               <th className="py-1 font-medium">Outcome</th>
             </tr>
           </thead>
-          <tbody className="divide-y divide-slate-100">
+          <tbody className="divide-y divide-line-soft">
             {deliveries.data.map((d) => (
               <tr key={d.id}>
                 <td className="py-1.5 pr-3 whitespace-nowrap">
@@ -48,7 +48,7 @@ export function RecentDeliveries() {
                 <td className="py-1.5">
                   <Badge tone={OUTCOME[d.status].tone}>{OUTCOME[d.status].label}</Badge>
                   {d.error ? (
-                    <span className="ml-2 text-xs text-slate-600">
+                    <span className="ml-2 text-xs text-fg-muted">
                       {d.status === 'pending' ? `retrying (${d.attempts} tried): ` : ''}
                       {d.error}
                     </span>

@@ -67,8 +67,10 @@ function BlockedCompanyRow({ company }: { company: BannedCompany }) {
   const unban = useUnbanCompany();
   return (
     <TableRow>
-      <TableCell className="font-mono tabular-nums">{company.id}</TableCell>
-      <TableCell>
+      <TableCell label="ID" className="font-mono tabular-nums">
+        {company.id}
+      </TableCell>
+      <TableCell label="Company Name">
         {company.normalized_name ? (
           company.normalized_name
         ) : (
@@ -77,7 +79,7 @@ function BlockedCompanyRow({ company }: { company: BannedCompany }) {
           <span className="italic text-fg-subtle">Name not known yet</span>
         )}
       </TableCell>
-      <TableCell className="text-right">
+      <TableCell label="Actions" className="text-right">
         <Button
           variant="secondary"
           size="sm"

@@ -59,14 +59,16 @@ export function SiteHeader({
 
   return (
     <header ref={header} className="border-b border-line bg-surface">
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-3 px-4 py-3 sm:px-6">
-        <span className="text-lg font-semibold text-fg">{siteName()} Scraper Admin</span>
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-3 px-4 py-3 sm:gap-x-6 sm:px-6">
+        <span className="text-base font-semibold text-fg sm:text-lg">
+          {siteName()} Scraper Admin
+        </span>
         <div className="ml-auto flex items-center gap-1 sm:order-last">
           <ThemeToggle />
           <button
             ref={menuButton}
             type="button"
-            className="inline-flex h-9 items-center gap-2 rounded-md px-3 text-sm font-medium text-fg-soft hover:bg-surface-hover sm:hidden"
+            className="inline-flex h-9 items-center gap-1.5 rounded-md px-2 text-sm font-medium text-fg-soft hover:bg-surface-hover sm:hidden"
             aria-expanded={open}
             aria-controls={panelId}
             onClick={() => setOpen((o) => !o)}

@@ -28,7 +28,7 @@ export function BlockedCompaniesTable() {
       <CardHeader>
         <CardTitle id={titleId}>Blocked Companies</CardTitle>
       </CardHeader>
-      <CardContent className="px-0 py-0">
+      <CardContent className="p-0!">
         {banned.isError ? (
           <div className="p-5">
             <ErrorAlert>Error loading blocked companies. Please try again.</ErrorAlert>

@@ -228,6 +228,14 @@ test('on a phone each table row is a card naming every column, with its actions 
       );
       // Each cell shows its column's name (the companies' Actions column is named for screen readers only).
       expect(card.labels, `${name}: labels`).toEqual(headers);
+      // And Chromium's own accessibility tree still sees a table of rows and cells.
+      const cdp = await page.context().newCDPSession(page);
+      const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+      const roles = new Set(nodes.map((n) => String(n.role?.value)));
+      for (const role of ['table', 'row', 'columnheader', 'cell']) {
+        expect(roles, `${name}: the accessibility tree has ${role}s`).toContain(role);
+      }
+      await cdp.detach();
       const button = row.getByRole('button', { name: action }).first();
       await expect(button).toBeVisible();
       await expect(button).toBeInViewport();

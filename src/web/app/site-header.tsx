@@ -12,8 +12,8 @@ export interface NavItem {
 }
 
 /**
- * The signed-in header. From 640 px up the links sit in one row; below, they and Sign Out fold
- * into a disclosure opened by the "Menu" button (docs/decisions/027): Escape or a click outside
+ * The signed-in header. From 1024 px up everything sits in one row; from 640 px the links and
+ * Sign Out take a second row; below 640 px they fold into a disclosure opened by the "Menu" button (docs/decisions/027): Escape or a click outside
  * closes it and gives the focus back to the button, and any navigation closes it.
  */
 export function SiteHeader({
@@ -63,7 +63,7 @@ export function SiteHeader({
         <span className="text-base font-semibold text-fg sm:text-lg">
           {siteName()} Scraper Admin
         </span>
-        <div className="ml-auto flex items-center gap-1 sm:order-last">
+        <div className="ml-auto flex items-center gap-1 lg:order-last">
           <ThemeToggle />
           <button
             ref={menuButton}
@@ -85,7 +85,7 @@ export function SiteHeader({
           id={panelId}
           data-open={open}
           className={cn(
-            'w-full flex-col gap-3 sm:flex sm:w-auto sm:flex-1 sm:flex-row sm:items-center sm:justify-between sm:gap-6',
+            'w-full flex-col gap-3 sm:flex sm:flex-row sm:items-center sm:justify-between sm:gap-6 lg:w-auto lg:flex-1',
             open ? 'flex' : 'hidden',
           )}
         >

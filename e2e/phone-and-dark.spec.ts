@@ -210,7 +210,11 @@ test('on a phone each table row is a card naming every column, with its actions 
       const headers = (await table.getByRole('columnheader').allTextContents()).map((t) =>
         t.trim(),
       );
-      const row = table.getByRole('row').nth(1);
+      // A row with its action (a failed run has no Export, and its empty cell no line in the card).
+      const row = table
+        .getByRole('row')
+        .filter({ has: page.getByRole('button', { name: action }) })
+        .first();
       await expect(row).toBeVisible();
       const card = await row.evaluate((tr) => {
         const cells = [...tr.querySelectorAll('td')];
@@ -246,7 +250,7 @@ test('on a phone each table row is a card naming every column, with its actions 
   }
 });
 
-test('the query dialogs, the typeahead and a toast fit a phone and meet AA contrast in both themes', async ({
+test('the query dialogs, the typeahead, a tooltip and a toast fit a phone and meet AA contrast in both themes', async ({
   page,
   simulator,
 }) => {
@@ -257,7 +261,8 @@ test('the query dialogs, the typeahead and a toast fit a phone and meet AA contr
     await signedIn(page, server);
     const queries = SHOWCASE_SCREENS.find((s) => s.path === '/queries');
     const settings = SHOWCASE_SCREENS.find((s) => s.path === '/settings');
-    if (!queries || !settings) throw new Error('the showcase lacks /queries or /settings');
+    const runs = SHOWCASE_SCREENS.find((s) => s.path === '/query-runs');
+    if (!queries || !settings || !runs) throw new Error('the showcase lacks a screen');
     for (const theme of THEMES) {
       await useTheme(page, theme);
       await openScreen(page, server.url, queries);
@@ -281,6 +286,13 @@ test('the query dialogs, the typeahead and a toast fit a phone and meet AA contr
       expect(await sidewaysOverflow(page), `delete ${theme}`).toBeLessThanOrEqual(0);
       expect(await contrastFailures(page), `delete confirmation ${theme}`).toEqual([]);
       await confirm.getByRole('button', { name: 'Cancel' }).click();
+
+      // The failed run's reason, in its tooltip.
+      await openScreen(page, server.url, runs);
+      await page.getByRole('table', { name: 'Query Runs' }).getByText('failed').hover();
+      await expect(page.getByRole('tooltip')).toBeVisible();
+      expect(await sidewaysOverflow(page), `tooltip ${theme}`).toBeLessThanOrEqual(0);
+      expect(await contrastFailures(page), `tooltip ${theme}`).toEqual([]);
 
       await openScreen(page, server.url, settings);
       await page.getByRole('button', { name: 'Save' }).click();

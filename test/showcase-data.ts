@@ -4,6 +4,9 @@ import { locationSuggestionListSchema } from '../src/contract/locations';
 import type { QueryWrite } from '../src/contract/queries';
 import { VALID_COOKIES, type Simulator } from '../simulator';
 
+// The simulated site's signed-in (AI) search, as LINKEDIN.md describes it.
+const AI_SEARCH_PATH = '/flagship-web/jobs/search-results';
+
 /** A screen of the dashboard, as the phone-and-dark test and the screenshots visit it. */
 export interface ShowcaseScreen {
   /** File-name part of its screenshots: docs/screenshots/{name}-{theme}-{width}.png. */
@@ -40,8 +43,9 @@ export async function openScreen(page: Page, baseUrl: string, screen: ShowcaseSc
 
 /**
  * Fills a fresh server with what every screen shows when in use: saved cookies, four queries
- * (one with filters, one AI, one paused), a completed batch with its query runs, and two blocked
- * companies. Used by the phone-and-dark browser test and by `npm run screenshots`, so both look
+ * (one with filters, one AI, one paused), a completed batch with its query runs (the AI one
+ * failed: the simulated site changed its markup, so the screens show a failure and its reason),
+ * and two blocked companies. Used by the phone-and-dark browser test and by `npm run screenshots`, so both look
  * at the same, realistic screens.
  */
 export async function seedShowcase(
@@ -93,6 +97,7 @@ export async function seedShowcase(
     await call('POST', '/queries', { ...query, location_id: await placeId(place) });
   }
 
+  simulator.faults.changedMarkup({ pathPrefix: AI_SEARCH_PATH });
   await call('POST', '/batches');
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -101,6 +106,7 @@ export async function seedShowcase(
     if (Date.now() > deadline) throw new Error('the showcase batch did not finish within 60 s');
     await new Promise((r) => setTimeout(r, 250));
   }
+  simulator.faults.clear();
 
   for (const company of simulator.catalogue.companies.slice(3, 5)) {
     await call('POST', `/companies/${company.id}/ban`);

@@ -5,7 +5,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 
 /**
  * A strict policy: scripts only from our own origin, never inline, except the inline scripts of
- * our own index.html, each allowed by its SHA-256 hash (see scriptSrcWithHashes). Inline styles
+ * our own index.html, each allowed by its SHA-256 hash (see helmetOptionsWithScriptHashes). Inline styles
  * stay allowed because Radix's scroll lock injects a <style> element while a dialog is open.
  */
 export const HELMET_OPTIONS: Readonly<HelmetOptions> = {

@@ -250,7 +250,7 @@ test('on a phone each table row is a card naming every column, with its actions 
   }
 });
 
-test('the query dialogs, the typeahead, a tooltip and a toast fit a phone and meet AA contrast in both themes', async ({
+test('the dialogs, the typeahead, a tooltip and a toast fit a phone and meet AA contrast in both themes', async ({
   page,
   simulator,
 }) => {
@@ -299,6 +299,14 @@ test('the query dialogs, the typeahead, a tooltip and a toast fit a phone and me
       await expect(page.getByRole('status').filter({ hasText: 'Settings saved' })).toBeVisible();
       expect(await sidewaysOverflow(page), `toast ${theme}`).toBeLessThanOrEqual(0);
       expect(await contrastFailures(page), `toast ${theme}`).toEqual([]);
+
+      await page.getByRole('button', { name: 'Add channel' }).click();
+      const channel = page.getByRole('dialog', { name: 'Add notification channel' });
+      await expect(channel).toBeVisible();
+      expect(await sidewaysOverflow(page), `channel dialog ${theme}`).toBeLessThanOrEqual(0);
+      expect(await contrastFailures(page), `channel dialog ${theme}`).toEqual([]);
+      await page.keyboard.press('Escape');
+      await expect(channel).toBeHidden();
     }
   } finally {
     await server.stop();

@@ -27,20 +27,22 @@ export function BatchesTable({ batches }: { batches: Batch[] | undefined }) {
 function BatchRow({ batch }: { batch: Batch }) {
   return (
     <TableRow>
-      <TableCell className="font-medium tabular-nums">{batch.id}</TableCell>
-      <TableCell>
+      <TableCell label="Batch ID" className="font-medium tabular-nums">
+        {batch.id}
+      </TableCell>
+      <TableCell label="Type">
         <Badge tone={batch.kind === 'manual' ? 'amber' : 'neutral'}>{batch.kind}</Badge>
       </TableCell>
-      <TableCell>
+      <TableCell label="Status">
         <StatusBadge status={batch.status} reason={batch.error} detail={batchProgressText(batch)} />
       </TableCell>
-      <TableCell className="whitespace-nowrap">
+      <TableCell label="Start Time" className="whitespace-nowrap">
         <DateTime value={batch.started_at} />
       </TableCell>
-      <TableCell className="whitespace-nowrap">
+      <TableCell label="End Time" className="whitespace-nowrap">
         <DateTime value={batch.finished_at} />
       </TableCell>
-      <TableCell>
+      <TableCell label="Actions">
         {batch.status === 'completed' ? <ExportBatchButton batchId={batch.id} /> : null}
       </TableCell>
     </TableRow>

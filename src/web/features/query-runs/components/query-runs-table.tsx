@@ -35,21 +35,31 @@ export function QueryRunsTable({ runs }: { runs: QueryRun[] | undefined }) {
 function QueryRunRow({ run }: { run: QueryRun }) {
   return (
     <TableRow>
-      <TableCell className="tabular-nums">#{run.batch_id}</TableCell>
-      <TableCell className="tabular-nums">#{run.query_id}</TableCell>
-      <TableCell className="font-medium text-slate-900">{run.job_title}</TableCell>
-      <TableCell>{run.location}</TableCell>
-      <TableCell>{run.is_ai ? <Badge tone="violet">AI</Badge> : <Badge>Standard</Badge>}</TableCell>
-      <TableCell>
+      <TableCell label="Batch ID" className="tabular-nums">
+        #{run.batch_id}
+      </TableCell>
+      <TableCell label="Query ID" className="tabular-nums">
+        #{run.query_id}
+      </TableCell>
+      <TableCell label="Search Term" className="font-medium text-fg">
+        {run.job_title}
+      </TableCell>
+      <TableCell label="Location">{run.location}</TableCell>
+      <TableCell label="Type">
+        {run.is_ai ? <Badge tone="violet">AI</Badge> : <Badge>Standard</Badge>}
+      </TableCell>
+      <TableCell label="Status">
         <StatusBadge status={run.status} reason={run.error} detail={runProgressText(run)} />
       </TableCell>
-      <TableCell className="whitespace-nowrap">
+      <TableCell label="Start Time" className="whitespace-nowrap">
         <DateTime value={run.start_time} />
       </TableCell>
-      <TableCell className="whitespace-nowrap">
+      <TableCell label="End Time" className="whitespace-nowrap">
         <DateTime value={run.end_time} />
       </TableCell>
-      <TableCell>{run.status === 'completed' ? <ExportRunButton run={run} /> : null}</TableCell>
+      <TableCell label="Actions">
+        {run.status === 'completed' ? <ExportRunButton run={run} /> : null}
+      </TableCell>
     </TableRow>
   );
 }

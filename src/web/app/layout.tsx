@@ -11,8 +11,9 @@ import { useAuth } from '../lib/auth/auth-context';
 import { cn } from '../lib/cn';
 import { siteName } from '../lib/site-name';
 
-// SPEC.md §2: the links, in this order.
+// SPEC.md §2: the links, in this order, after Jobs (DESIGN.md "Beyond SPEC.md": its link first).
 const LINKS = [
+  { to: '/jobs', label: 'Jobs' },
   { to: '/query-runs', label: 'Query Runs' },
   { to: '/batches', label: 'Batches' },
   { to: '/queries', label: 'Queries' },

@@ -1,0 +1,180 @@
+import { useEffect, useRef } from 'react';
+import { cn } from '../../../lib/cn';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+  TableSkeleton,
+} from '../../../components/ui/table';
+import type { JobListItem } from '../api/jobs-schema';
+import { Highlight } from './highlight';
+import { EasyApplyBadge, PostedDate, StateBadge } from './job-cells';
+
+const COLUMNS = ['Job', 'Company', 'Location', 'Posted', 'Salary', 'Applicants'] as const;
+
+interface JobsTableProps {
+  /** undefined while the first page loads (the skeleton shows). */
+  jobs: readonly JobListItem[] | undefined;
+  words: readonly string[];
+  highlightedId: number | null;
+  selected: ReadonlySet<number>;
+  onToggle: (id: number) => void;
+  onToggleAll: (select: boolean) => void;
+  onOpen: (job: JobListItem) => void;
+  onHighlight: (id: number) => void;
+  /** Shown as the body when the list is empty. */
+  empty: React.ReactNode;
+}
+
+export function JobsTable({
+  jobs,
+  words,
+  highlightedId,
+  selected,
+  onToggle,
+  onToggleAll,
+  onOpen,
+  onHighlight,
+  empty,
+}: JobsTableProps) {
+  const all = jobs !== undefined && jobs.length > 0 && jobs.every((j) => selected.has(j.id));
+  const some = !all && jobs !== undefined && jobs.some((j) => selected.has(j.id));
+  const selectAll = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (selectAll.current) selectAll.current.indeterminate = some;
+  }, [some]);
+
+  return (
+    <Table aria-label="Jobs">
+      <TableHeader>
+        <TableRow>
+          <TableHead className="w-10">
+            <input
+              ref={selectAll}
+              type="checkbox"
+              aria-label="Select all jobs on this page"
+              className="size-4 accent-brand-600"
+              checked={all}
+              disabled={!jobs || jobs.length === 0}
+              onChange={(e) => onToggleAll(e.target.checked)}
+            />
+          </TableHead>
+          {COLUMNS.map((c) => (
+            <TableHead key={c}>{c}</TableHead>
+          ))}
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {jobs === undefined ? (
+          <TableSkeleton columns={COLUMNS.length + 1} />
+        ) : jobs.length === 0 ? (
+          <tr>
+            <td colSpan={COLUMNS.length + 1} className="px-4 py-12">
+              {empty}
+            </td>
+          </tr>
+        ) : (
+          jobs.map((job) => (
+            <JobRow
+              key={job.id}
+              job={job}
+              words={words}
+              highlighted={job.id === highlightedId}
+              selected={selected.has(job.id)}
+              onToggle={onToggle}
+              onOpen={onOpen}
+              onHighlight={onHighlight}
+            />
+          ))
+        )}
+      </TableBody>
+    </Table>
+  );
+}
+
+function JobRow({
+  job,
+  words,
+  highlighted,
+  selected,
+  onToggle,
+  onOpen,
+  onHighlight,
+}: {
+  job: JobListItem;
+  words: readonly string[];
+  highlighted: boolean;
+  selected: boolean;
+  onToggle: (id: number) => void;
+  onOpen: (job: JobListItem) => void;
+  onHighlight: (id: number) => void;
+}) {
+  const row = useRef<HTMLTableRowElement>(null);
+  useEffect(() => {
+    // jsdom has no scrollIntoView; a browser keeps the keyboard's row in sight.
+    if (highlighted) row.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [highlighted]);
+  return (
+    <TableRow
+      ref={row}
+      data-job-id={job.id}
+      data-highlighted={highlighted || undefined}
+      aria-current={highlighted || undefined}
+      onMouseDown={() => onHighlight(job.id)}
+      className={cn(
+        highlighted &&
+          'bg-brand-50/70 shadow-[inset_3px_0_0_var(--color-brand-500)] hover:bg-brand-50',
+        job.state === 'hidden' && 'opacity-60',
+      )}
+    >
+      <TableCell className="w-10">
+        <input
+          type="checkbox"
+          aria-label={`Select ${job.title}`}
+          className="size-4 accent-brand-600"
+          checked={selected}
+          onChange={() => onToggle(job.id)}
+        />
+      </TableCell>
+      <TableCell className="min-w-64">
+        <div className="flex items-center gap-2">
+          <button
+            type="button"
+            className={cn(
+              'text-left text-slate-900 hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500',
+              job.state === 'new' ? 'font-semibold' : 'font-medium',
+            )}
+            onClick={() => onOpen(job)}
+          >
+            <Highlight text={job.title} words={words} />
+          </button>
+          <StateBadge state={job.state} />
+          <EasyApplyBadge easyApply={job.easy_apply} />
+        </div>
+        {job.search_terms.length > 0 ? (
+          <div className="mt-1 text-xs text-slate-500">
+            <span className="sr-only">Found by </span>
+            {job.search_terms.join(' · ')}
+          </div>
+        ) : null}
+      </TableCell>
+      <TableCell className="text-slate-700">
+        {job.company_name ? <Highlight text={job.company_name} words={words} /> : '-'}
+      </TableCell>
+      <TableCell className="text-slate-700">
+        {job.location ? <Highlight text={job.location} words={words} /> : '-'}
+        {job.workplace ? (
+          <div className="text-xs capitalize text-slate-500">{job.workplace}</div>
+        ) : null}
+      </TableCell>
+      <TableCell>
+        <PostedDate value={job.posted_at} />
+      </TableCell>
+      <TableCell className="whitespace-nowrap text-slate-700">{job.salary ?? '-'}</TableCell>
+      <TableCell className="whitespace-nowrap text-slate-700">{job.applicants ?? '-'}</TableCell>
+    </TableRow>
+  );
+}

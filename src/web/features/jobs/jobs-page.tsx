@@ -7,6 +7,7 @@ import { Card } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
 import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toaster';
+import { siteName } from '../../lib/site-name';
 import { useBulkUpdateJobState } from './api/bulk-update-job-state';
 import { useExportJobs } from './api/export-jobs';
 import { useJobs } from './api/get-jobs';
@@ -55,8 +56,16 @@ export function JobsPage() {
   const total = jobs.data?.pages[0]?.total ?? 0;
 
   const toast = useToast();
+  // Row moves for screen readers (the page's live region); triage results go to toasts, which
+  // the sheet repeats inside itself while it is open (a modal hides the page from them).
   const [announcement, setAnnouncement] = useState('');
-  const [highlightedId, setHighlightedId] = useState<number | null>(null);
+  const [lastResult, setLastResult] = useState('');
+  // The keyboard's row, by id, and where it was: when it leaves the list (hidden, blocked), the
+  // row that slides into its place takes over, as in a mail client.
+  const [highlight, setHighlight] = useState<{ id: number; index: number } | null>(null);
+  // The last job opened: the panel stays mounted from then on, and focus returns to its row.
+  const [lastOpenId, setLastOpenId] = useState(openJobId);
+  if (openJobId !== null && openJobId !== lastOpenId) setLastOpenId(openJobId);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const updateState = useUpdateJobState();
   const bulkUpdate = useBulkUpdateJobState();
@@ -75,7 +84,6 @@ export function JobsPage() {
 
   const openJob = useCallback(
     (id: number) => {
-      setHighlightedId(id);
       const next = new URLSearchParams(params);
       next.set(OPEN_JOB_PARAM, String(id));
       // Moving from one open job to the next replaces; opening the panel adds a history entry.
@@ -89,26 +97,47 @@ export function JobsPage() {
     setParams(next, { replace: true });
   }, [params, setParams]);
 
+  const announce = useCallback(
+    (message: string) => {
+      toast(message);
+      setLastResult(message);
+    },
+    [toast],
+  );
+
   const setJobState = useCallback(
     (job: { id: number; title: string; state: JobState }, target: JobState) => {
       // Pressing the state a job already has takes it back to plain "seen" (unsave, unhide).
       const state = job.state === target ? 'seen' : target;
       updateState.mutate(
         { id: job.id, state },
-        {
-          onSuccess: () => toast(`${TRIAGE_DONE[state]}: ${job.title}`),
-        },
+        { onSuccess: () => announce(`${TRIAGE_DONE[state]}: ${job.title}`) },
       );
     },
-    [updateState, toast],
+    [updateState, announce],
+  );
+
+  const highlightRow = useCallback(
+    (id: number) => {
+      const index = items?.findIndex((j) => j.id === id) ?? -1;
+      if (index !== -1) setHighlight({ id, index });
+    },
+    [items],
   );
 
   // The job the keys act on: the open one, else the highlighted row.
+  const highlightedIndex = (() => {
+    if (!highlight || !items || items.length === 0) return -1;
+    const index = items.findIndex((j) => j.id === highlight.id);
+    return index !== -1 ? index : Math.min(highlight.index, items.length - 1);
+  })();
+  const highlightedId = items?.[highlightedIndex]?.id ?? null;
   const currentId = openJobId ?? highlightedId;
   const current = items?.find((j) => j.id === currentId) ?? null;
   const move = (step: 1 | -1) => {
     if (!items || items.length === 0) return;
-    const index = items.findIndex((j) => j.id === currentId);
+    const found = items.findIndex((j) => j.id === currentId);
+    const index = found !== -1 ? found : highlightedIndex;
     const nextIndex =
       index === -1
         ? step === 1
@@ -117,7 +146,7 @@ export function JobsPage() {
         : Math.min(Math.max(index + step, 0), items.length - 1);
     const job = items[nextIndex];
     if (!job) return;
-    setHighlightedId(job.id);
+    setHighlight({ id: job.id, index: nextIndex });
     setAnnouncement(
       `${nextIndex + 1} of ${items.length}: ${job.title}${job.company_name ? ` at ${job.company_name}` : ''}`,
     );
@@ -138,7 +167,7 @@ export function JobsPage() {
     openOnSite: () => {
       if (!current) return;
       window.open(current.url, '_blank', 'noopener,noreferrer');
-      setAnnouncement(`Opened ${current.title} in a new tab`);
+      setAnnouncement(`Opened ${current.title} on ${siteName()} in a new tab`);
     },
   });
 
@@ -219,8 +248,11 @@ export function JobsPage() {
                 words={words}
                 highlightedId={currentId}
                 selected={selected}
-                onHighlight={setHighlightedId}
-                onOpen={(job: JobListItem) => openJob(job.id)}
+                onHighlight={highlightRow}
+                onOpen={(job: JobListItem) => {
+                  highlightRow(job.id);
+                  openJob(job.id);
+                }}
                 onToggle={(id) =>
                   setSelected((all) => {
                     const next = new Set(all);
@@ -254,9 +286,20 @@ export function JobsPage() {
       <div className="sr-only" aria-live="polite">
         {announcement}
       </div>
-      {openJobId !== null ? (
+      {/* Mounted from the first opening on, so closing is a transition Radix can see and focus
+          goes back to the row. */}
+      {lastOpenId !== null ? (
         <Suspense fallback={null}>
-          <JobPanel jobId={openJobId} onClose={closeJob} onSetState={setJobState} />
+          <JobPanel
+            jobId={openJobId}
+            onClose={closeJob}
+            onClosed={() =>
+              document.querySelector<HTMLElement>(`tr[data-job-id="${lastOpenId}"] button`)?.focus()
+            }
+            onSetState={setJobState}
+            announce={announce}
+            announcement={lastResult}
+          />
         </Suspense>
       ) : null}
     </>

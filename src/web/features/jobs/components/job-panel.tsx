@@ -8,7 +8,6 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { formatDateTime } from '../../../components/ui/date-time';
 import { Spinner } from '../../../components/ui/spinner';
-import { useToast } from '../../../components/ui/toaster';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { siteName } from '../../../lib/site-name';
 import { useBlockCompany } from '../api/block-company';
@@ -21,6 +20,12 @@ import { EasyApplyBadge, StateBadge } from './job-cells';
 export interface JobPanelProps {
   jobId: number | null;
   onClose: () => void;
+  /** After closing: where focus goes back to (the row's title). */
+  onClosed: () => void;
+  /** Tells the operator what an action did (toast + live region). */
+  announce: (message: string) => void;
+  /** The last thing announced: repeated inside the sheet, which hides the rest of the page. */
+  announcement: string;
   /** Save, Applied and Hide: the page's triage, shared with the keyboard shortcuts. */
   onSetState: (job: { id: number; title: string; state: JobState }, state: JobState) => void;
 }
@@ -29,16 +34,33 @@ export interface JobPanelProps {
  * The side sheet with everything stored about one job. A Radix dialog: focus moves into it,
  * stays there, Escape closes it, and focus returns to the row's title that opened it.
  */
-export function JobPanel({ jobId, onClose, onSetState }: JobPanelProps) {
+export function JobPanel({
+  jobId,
+  onClose,
+  onClosed,
+  onSetState,
+  announce,
+  announcement,
+}: JobPanelProps) {
   return (
     <DialogPrimitive.Root open={jobId !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-900/30" />
         <DialogPrimitive.Content
           aria-describedby={undefined}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            onClosed();
+          }}
           className="fixed inset-y-0 right-0 z-50 flex w-full max-w-2xl flex-col bg-white shadow-2xl outline-none"
         >
-          {jobId !== null ? <PanelBody jobId={jobId} onSetState={onSetState} /> : null}
+          {jobId !== null ? (
+            <PanelBody jobId={jobId} onSetState={onSetState} announce={announce} />
+          ) : null}
+          {/* The modal sheet hides the page (and its toasts) from screen readers: say it here. */}
+          <p role="status" className="sr-only">
+            {announcement}
+          </p>
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>
     </DialogPrimitive.Root>
@@ -48,9 +70,11 @@ export function JobPanel({ jobId, onClose, onSetState }: JobPanelProps) {
 function PanelBody({
   jobId,
   onSetState,
+  announce,
 }: {
   jobId: number;
   onSetState: JobPanelProps['onSetState'];
+  announce: JobPanelProps['announce'];
 }) {
   const job = useJob(jobId);
   const markSeen = useUpdateJobState();
@@ -84,7 +108,7 @@ function PanelBody({
       </>
     );
   }
-  return <JobDetails job={job.data} onSetState={onSetState} />;
+  return <JobDetails job={job.data} onSetState={onSetState} announce={announce} />;
 }
 
 function PanelHeader({ title, children }: { title: string; children?: ReactNode }) {
@@ -121,9 +145,11 @@ const TRIAGE_BUTTONS: { state: JobState; label: string; pressedLabel: string; ic
 function JobDetails({
   job,
   onSetState,
+  announce,
 }: {
   job: JobDetail;
   onSetState: JobPanelProps['onSetState'];
+  announce: JobPanelProps['announce'];
 }) {
   const site = siteName();
   return (
@@ -163,7 +189,7 @@ function JobDetails({
             </Button>
           );
         })}
-        <BlockCompanyButton job={job} />
+        <BlockCompanyButton job={job} announce={announce} />
       </div>
       <div className="flex-1 overflow-y-auto px-6 py-5">
         <Facts job={job} />
@@ -268,10 +294,15 @@ function FoundBy({ job }: { job: JobDetail }) {
   );
 }
 
-function BlockCompanyButton({ job }: { job: JobDetail }) {
+function BlockCompanyButton({
+  job,
+  announce,
+}: {
+  job: JobDetail;
+  announce: JobPanelProps['announce'];
+}) {
   const [confirming, setConfirming] = useState(false);
   const block = useBlockCompany();
-  const toast = useToast();
   const companyId = job.company_id;
   const reason =
     companyId === null
@@ -306,7 +337,7 @@ function BlockCompanyButton({ job }: { job: JobDetail }) {
         onConfirm={() => {
           if (companyId === null) return;
           block.mutate(companyId, {
-            onSuccess: () => toast('Company blocked successfully!'),
+            onSuccess: () => announce('Company blocked successfully!'),
             onError: (err) => console.warn(`blocking company ${companyId} failed`, err),
           });
         }}

@@ -18,7 +18,6 @@ import {
   WORKPLACE_LABELS,
   WORKPLACES,
   type JobFilters,
-  type JobSort,
   type PostedWithin,
 } from '../job-filters';
 

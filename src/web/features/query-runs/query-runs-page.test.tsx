@@ -1,4 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
@@ -25,7 +26,9 @@ function renderPage() {
   const queryClient = testQueryClient();
   return render(
     <QueryClientProvider client={queryClient}>
-      <QueryRunsPage />
+      <MemoryRouter>
+        <QueryRunsPage />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }
@@ -148,7 +151,7 @@ describe('QueryRunsPage: the list', () => {
       'completed',
       new Date('2025-03-04T09:00:00.000Z').toLocaleString(),
       new Date('2025-03-04T09:02:00.000Z').toLocaleString(),
-      'Export',
+      'ExportView jobs',
     ]);
     expect(cellsOf(at(rows, 0)).slice(0, 5)).toEqual(['#4', '#7', 'Data Engineer', 'Remote', 'AI']);
     expect(cellsOf(at(rows, 0))[7]).toBe('-');
@@ -157,6 +160,12 @@ describe('QueryRunsPage: the list', () => {
 
     expect(screen.getAllByRole('button', { name: 'Export' })).toHaveLength(1);
     expect(within(at(rows, 2)).getByRole('button', { name: 'Export' })).toBeInTheDocument();
+    // Beside it, the Jobs screen filtered on that run (issue 9).
+    expect(screen.getAllByRole('link', { name: 'View jobs' })).toHaveLength(1);
+    expect(within(at(rows, 2)).getByRole('link', { name: 'View jobs' })).toHaveAttribute(
+      'href',
+      '/jobs?run=10',
+    );
   });
 
   it('shows the progress of a running run under its badge, and none once it ended', async () => {

@@ -5,6 +5,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { recordDownloads } from '../../test/downloads';
 import { LocationProbe, renderScreen } from '../../test/render';
+import { bulkUpdateJobState } from './api/bulk-update-job-state';
 import { JobsPage } from './jobs-page';
 import { aJob, API, fakeJobsApi, type FakeJobsApi } from './testing';
 
@@ -294,5 +295,19 @@ describe('JobsPage: bulk changes and export', () => {
     await waitFor(() => expect(downloads.names).toEqual(['jobs.xlsx']));
     // The open job is not a filter: the export holds the whole view.
     expect(requested.map((p) => Object.fromEntries(p))).toEqual([{ q: 'data', state: 'saved' }]);
+  });
+});
+
+describe('bulkUpdateJobState', () => {
+  it('splits more than 500 ids into calls the API accepts', async () => {
+    api.jobs = [];
+    const ids = Array.from({ length: 1201 }, (_, i) => i + 1);
+    await expect(bulkUpdateJobState({ ids, state: 'seen' })).resolves.toBe(1201);
+    const sizes = api.writes.map(({ body }) =>
+      typeof body === 'object' && body !== null && 'ids' in body && Array.isArray(body.ids)
+        ? body.ids.length
+        : -1,
+    );
+    expect(sizes).toEqual([500, 500, 201]);
   });
 });

@@ -7,11 +7,23 @@ import { setStateInLists } from './update-job-state';
 /** The API takes at most this many ids per call (issue 9). */
 export const BULK_STATE_MAX_IDS = 500;
 
-export function bulkUpdateJobState({ ids, state }: { ids: number[]; state: JobState }) {
-  return apiRequest('/jobs/state', bulkJobStateResponseSchema, {
-    method: 'POST',
-    body: { ids, state },
-  });
+/** Sends the ids in calls of at most 500, one after another; answers how many changed. */
+export async function bulkUpdateJobState({
+  ids,
+  state,
+}: {
+  ids: number[];
+  state: JobState;
+}): Promise<number> {
+  let updated = 0;
+  for (let start = 0; start < ids.length; start += BULK_STATE_MAX_IDS) {
+    const answer = await apiRequest('/jobs/state', bulkJobStateResponseSchema, {
+      method: 'POST',
+      body: { ids: ids.slice(start, start + BULK_STATE_MAX_IDS), state },
+    });
+    updated += answer.updated;
+  }
+  return updated;
 }
 
 export function useBulkUpdateJobState() {

@@ -115,7 +115,7 @@ describe('JobsPage: the list', () => {
     const row = rowOf('Senior Data Analyst');
     expect(row).toHaveTextContent('Acme GmbH');
     expect(row).toHaveTextContent('Berlin, Germany');
-    expect(row).toHaveTextContent('hybrid');
+    expect(row).toHaveTextContent('Hybrid');
     expect(row).toHaveTextContent('€70,000/yr - €85,000/yr');
     expect(row).toHaveTextContent('87 applicants');
     expect(row).toHaveTextContent('Easy Apply');

@@ -1,6 +1,6 @@
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { fullDay, relativeDay } from '../relative-date';
-import { STATE_LABELS, type TriageState } from '../job-filters';
+import { STATE_LABELS, WORKPLACE_LABELS, WORKPLACES, type TriageState } from '../job-filters';
 
 const STATE_TONES: Record<TriageState, BadgeTone> = {
   new: 'blue',
@@ -14,13 +14,20 @@ const STATE_TONES: Record<TriageState, BadgeTone> = {
 export function StateBadge({ state }: { state: TriageState }) {
   if (state === 'seen') return null;
   if (state === 'new') return <NewMarker />;
-  return <Badge tone={STATE_TONES[state]}>{STATE_LABELS[state]}</Badge>;
+  return (
+    <Badge tone={STATE_TONES[state]} className="whitespace-nowrap">
+      {STATE_LABELS[state]}
+    </Badge>
+  );
 }
 
 /** A job the operator has not opened yet. */
 export function NewMarker() {
   return (
-    <Badge tone="blue" className="px-1.5 py-0 text-[10px] uppercase tracking-wide">
+    <Badge
+      tone="blue"
+      className="px-1.5 py-0 text-[10px] whitespace-nowrap uppercase tracking-wide"
+    >
       new
     </Badge>
   );
@@ -37,5 +44,15 @@ export function PostedDate({ value }: { value: string | null }) {
 }
 
 export function EasyApplyBadge({ easyApply }: { easyApply: boolean }) {
-  return easyApply ? <Badge tone="violet">Easy Apply</Badge> : null;
+  return easyApply ? (
+    <Badge tone="violet" className="whitespace-nowrap">
+      Easy Apply
+    </Badge>
+  ) : null;
+}
+
+/** "Remote", "Hybrid", "On-site" for the words the API knows; anything else as sent. */
+export function workplaceLabel(workplace: string): string {
+  const known = WORKPLACES.find((w) => w === workplace);
+  return known ? WORKPLACE_LABELS[known] : workplace;
 }

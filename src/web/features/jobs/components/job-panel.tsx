@@ -15,7 +15,7 @@ import { useJob } from '../api/get-job';
 import type { JobDetail, JobState } from '../api/jobs-schema';
 import { useUpdateJobState } from '../api/update-job-state';
 import { fullDay, relativeDay } from '../relative-date';
-import { EasyApplyBadge, StateBadge } from './job-cells';
+import { EasyApplyBadge, StateBadge, workplaceLabel } from './job-cells';
 
 export interface JobPanelProps {
   jobId: number | null;
@@ -239,7 +239,7 @@ function Facts({ job }: { job: JobDetail }) {
       <Fact label="Location">
         {dash(job.location)}
         {job.workplace ? (
-          <span className="block text-xs capitalize text-slate-500">{job.workplace}</span>
+          <span className="block text-xs text-slate-500">{workplaceLabel(job.workplace)}</span>
         ) : null}
       </Fact>
       <Fact label="Posted">

@@ -11,7 +11,7 @@ import {
 } from '../../../components/ui/table';
 import type { JobListItem } from '../api/jobs-schema';
 import { Highlight } from './highlight';
-import { EasyApplyBadge, PostedDate, StateBadge } from './job-cells';
+import { EasyApplyBadge, PostedDate, StateBadge, workplaceLabel } from './job-cells';
 
 const COLUMNS = ['Job', 'Company', 'Location', 'Posted', 'Salary', 'Applicants'] as const;
 
@@ -167,7 +167,7 @@ function JobRow({
       <TableCell className="text-slate-700">
         {job.location ? <Highlight text={job.location} words={words} /> : '-'}
         {job.workplace ? (
-          <div className="text-xs capitalize text-slate-500">{job.workplace}</div>
+          <div className="text-xs text-slate-500">{workplaceLabel(job.workplace)}</div>
         ) : null}
       </TableCell>
       <TableCell>

@@ -1,4 +1,5 @@
 import { Download, Keyboard } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../components/ui/alert';
@@ -10,6 +11,7 @@ import { useToast } from '../../components/ui/toaster';
 import { siteName } from '../../lib/site-name';
 import { useBulkUpdateJobState } from './api/bulk-update-job-state';
 import { useExportJobs } from './api/export-jobs';
+import { getJobQueryOptions } from './api/get-job';
 import { useJobs } from './api/get-jobs';
 import type { JobListItem, JobState } from './api/jobs-schema';
 import { useUpdateJobState } from './api/update-job-state';
@@ -133,7 +135,11 @@ export function JobsPage() {
   })();
   const highlightedId = items?.[highlightedIndex]?.id ?? null;
   const currentId = openJobId ?? highlightedId;
-  const current = items?.find((j) => j.id === currentId) ?? null;
+  // An open job from a link may not be in the loaded rows: the panel's answer stands in.
+  const openDetail = useQuery({ ...getJobQueryOptions(openJobId ?? 0), enabled: false }).data;
+  const current =
+    items?.find((j) => j.id === currentId) ??
+    (openDetail && openDetail.id === openJobId ? openDetail : null);
   const move = (step: 1 | -1) => {
     if (!items || items.length === 0) return;
     const found = items.findIndex((j) => j.id === currentId);

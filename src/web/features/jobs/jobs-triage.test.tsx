@@ -229,6 +229,25 @@ describe('JobsPage: keyboard', () => {
     expect(await screen.findByRole('dialog', { name: 'Analytics Engineer' })).toBeInTheDocument();
   });
 
+  it('acts on the open job even when the list does not hold it (a hidden job from a link)', async () => {
+    api.jobs.push(aJob(9, { title: 'Old Hidden Job', state: 'hidden' }));
+    const user = userEvent.setup();
+    renderJobs('/jobs?job=9');
+    const panel = await screen.findByRole('dialog', { name: 'Old Hidden Job' });
+    expect(await within(panel).findByRole('button', { name: 'Hidden' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await user.keyboard('h');
+    await waitFor(() =>
+      expect(api.writes).toEqual([{ method: 'PATCH', path: '/jobs/9', body: { state: 'seen' } }]),
+    );
+    expect(await within(panel).findByRole('button', { name: 'Hide' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+  });
+
   it('ignores the keys while the operator types in a field', async () => {
     const user = userEvent.setup();
     renderJobs();

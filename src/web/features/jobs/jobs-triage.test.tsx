@@ -257,6 +257,17 @@ describe('JobsPage: keyboard', () => {
     await waitFor(() => expect(location()).toBe('/jobs?company=jash'));
     expect(api.writes).toEqual([]);
   });
+
+  it('keeps working after ticking a row’s checkbox', async () => {
+    const user = userEvent.setup();
+    renderJobs();
+    await user.click(await screen.findByRole('checkbox', { name: 'Select BI Developer' }));
+    expect(screen.getByRole('checkbox', { name: 'Select BI Developer' })).toHaveFocus();
+    // A click on a row highlights it; the keys go on from there.
+    expect(highlightedTitle()).toBe('BI Developer');
+    await user.keyboard('j');
+    expect(highlightedTitle()).toBe('Analytics Engineer');
+  });
 });
 
 describe('JobsPage: bulk changes and export', () => {

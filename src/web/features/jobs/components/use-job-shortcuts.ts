@@ -10,12 +10,27 @@ export interface JobShortcuts {
   openOnSite: () => void;
 }
 
-/** Typing in a field, or pressing keys on a control, is never a shortcut. */
+// Inputs that take no typed text: on them (e.g. a row's checkbox just ticked) the keys still work.
+const NON_TEXT_INPUTS = new Set([
+  'checkbox',
+  'radio',
+  'button',
+  'submit',
+  'reset',
+  'range',
+  'color',
+  'file',
+  'image',
+]);
+
+/** Typing in a field (or a select's type-ahead) is never a shortcut. */
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
+  if (target instanceof HTMLInputElement) return !NON_TEXT_INPUTS.has(target.type);
   return (
     target.isContentEditable ||
-    target.closest('input, textarea, select, [contenteditable="true"]') !== null
+    target instanceof HTMLTextAreaElement ||
+    target instanceof HTMLSelectElement
   );
 }
 
@@ -43,9 +58,9 @@ export function useJobShortcuts(shortcuts: JobShortcuts): void {
         h: s.hide,
         o: s.openOnSite,
       };
-      // Enter on a button or link keeps its own meaning.
+      // Enter on a button, link or checkbox keeps its own meaning.
       if (event.key === 'Enter') {
-        if (event.target instanceof HTMLElement && event.target.closest('button, a')) return;
+        if (event.target instanceof HTMLElement && event.target.closest('button, a, input')) return;
         event.preventDefault();
         s.open();
         return;

@@ -1,7 +1,19 @@
 import type { QueryRun } from '../../../../contract/query-runs';
 
-/** What a running run has fetched so far, e.g. "page 3 · 27 jobs"; nothing once it ended. */
-export function runProgressText(run: QueryRun): string | null {
+const jobs = (n: number) => `${n} ${n === 1 ? 'job' : 'jobs'}`;
+
+/** Issue 9's count on the wire: the run's jobs first seen in its batch. Optional, see below. */
+interface JobCounts {
+  jobs_new?: number | null;
+}
+
+/**
+ * The small line under a run's status badge: "page 3 · 27 jobs" while it runs, "27 jobs · 5 new"
+ * once completed (when the server sends the count of new ones), nothing otherwise.
+ */
+export function runProgressText(run: QueryRun & JobCounts): string | null {
+  if (run.status === 'completed' && typeof run.jobs_new === 'number')
+    return `${jobs(run.jobs_found)} · ${run.jobs_new} new`;
   if (run.status !== 'running') return null;
-  return `page ${run.pages_fetched} · ${run.jobs_found} ${run.jobs_found === 1 ? 'job' : 'jobs'}`;
+  return `page ${run.pages_fetched} · ${jobs(run.jobs_found)}`;
 }

@@ -2,13 +2,14 @@ import { renderGuestCards, renderJobDetails, startSimulator } from '../simulator
 import { createSiteClient, parseJobDetails, parseSearchCards } from '../src/scraper';
 import { atLeast, atMost, context, type BenchFigure, type BenchSuite } from './report';
 
-// DESIGN.md's parsing budget (≥ 5,000 search cards/s, ≥ 500 detail pages/s) and issue 4's
+// DESIGN.md's parsing budget (≥ 2,000 search cards/s, ≥ 300 detail pages/s, with htmlparser2
+// and css-select; the site allows ~0.3 pages/s, so parsing is never the bottleneck) and issue 4's
 // paging figure: 1,000 results against the simulated site with no interval, and with a
 // 50 ms interval next to the ideal (requests × interval), within 10%. The paging runs with
 // jitter off: jitter adds up to 50% on purpose, and the figure checks the pacing itself.
 
-const CARD_BUDGET_PER_S = 5_000;
-const DETAILS_BUDGET_PER_S = 500;
+const CARD_BUDGET_PER_S = 2_000;
+const DETAILS_BUDGET_PER_S = 300;
 const PAGING_RESULTS = 1_000;
 const PAGING_INTERVAL_MS = 50;
 const PAGING_TOLERANCE = 1.1;

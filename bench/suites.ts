@@ -1,5 +1,6 @@
 import { bundleSuite } from './bundle.bench';
 import { exportSuite } from './export.bench';
+import { incrementalSuite } from './incremental.bench';
 import type { BenchSuite } from './report';
 import { runnerSuite } from './runner.bench';
 import { scraperSuite } from './scraper.bench';
@@ -12,4 +13,5 @@ export const suites: BenchSuite[] = [
   exportSuite,
   scraperSuite,
   runnerSuite,
+  incrementalSuite,
 ];

@@ -112,6 +112,15 @@ test('creates a query by typing a place and picking it with the keyboard, edits,
       display_name: 'Berlin, Germany',
       status: 'archived',
       is_ai: false,
+      // Issue 10's field beside SPEC.md's: a query saved without filters has none.
+      filters: {
+        posted_within: 'any',
+        workplace: [],
+        experience: [],
+        job_type: [],
+        easy_apply: false,
+        distance: null,
+      },
     },
   ]);
 });

@@ -14,7 +14,7 @@ import {
   SENIORITY,
 } from './catalogue-words';
 import { PLACES, type Place } from './places';
-import { createPrng, type Prng } from './prng';
+import { createPrng, hashSeed, type Prng } from './prng';
 
 export interface SimCompany {
   id: string;
@@ -44,16 +44,27 @@ export interface SimJob {
   industries: string;
   applicantsText: string;
   easyApply: boolean;
+  /** When it was posted, epoch ms on the site's clock (issue 10: `f_TPR` cuts on it). */
+  postedAt: number;
+  /** Derived from the seed and the id, so adding it moved no other figure of the catalogue. */
+  workplace: SimWorkplace;
   /** Description longer than 40,000 characters. */
   longDescription: boolean;
   /** Seed of the lazily generated description, so start-up stays fast. */
   seed: number;
 }
 
+export type SimWorkplace = 'on-site' | 'remote' | 'hybrid';
+
 export interface Catalogue {
   seed: number;
   companies: readonly SimCompany[];
+  /** The starting catalogue, then every posting the clock has made since, in posting order. */
   jobs: readonly SimJob[];
+  /** How many jobs the catalogue started with (the growth is a share of this). */
+  baseCount: number;
+  /** Adds a new posting (the clock's growth). */
+  add(job: SimJob): void;
   jobById(id: string): SimJob | undefined;
   companyById(id: string): SimCompany | undefined;
 }
@@ -66,7 +77,8 @@ export interface CatalogueOptions {
 
 /** The site's "now": fixed, so posted dates do not depend on the wall clock. */
 export const CATALOGUE_NOW = Date.UTC(2026, 9, 1, 12, 0, 0);
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
 
 export function slugify(name: string): string {
   return name
@@ -140,6 +152,23 @@ function postedText(daysAgo: number, hoursAgo: number): string {
   return months === 1 ? '1 month ago' : `${months} months ago`;
 }
 
+/** About 55% on-site, 25% remote, 20% hybrid; a hash of the id, not a draw of the shared PRNG. */
+export function workplaceFor(seed: number, jobId: string): SimWorkplace {
+  const h = hashSeed(seed, 'workplace', jobId) % 20;
+  return h < 11 ? 'on-site' : h < 16 ? 'remote' : 'hybrid';
+}
+
+/** The card's date and age text as the site shows them at `now`. */
+export function refreshPosted(job: SimJob, now: number): void {
+  const elapsed = Math.max(0, now - job.postedAt);
+  const days = Math.floor(elapsed / DAY_MS);
+  const hours = Math.max(1, Math.floor((elapsed % DAY_MS) / HOUR_MS));
+  // The site dates a card by its age in days, counted back from today.
+  job.postedDate = new Date(now - days * DAY_MS).toISOString().slice(0, 10);
+  job.postedText = postedText(days, hours);
+  job.isNew = days === 0;
+}
+
 function salaryFor(prng: Prng, country: string): string | null {
   if (!prng.chance(0.35)) return null;
   const low = prng.between(40, 180);
@@ -178,54 +207,113 @@ function titleFor(prng: Prng, index: number, place: Place): string {
   return `${prng.pick(LEVELS)}${prng.pick(ROLES)}`.replace(/^(\w+) (Senior|Staff|Head) /, '$2 ');
 }
 
-function buildJobs(prng: Prng, companies: readonly SimCompany[], count: number): SimJob[] {
-  const cities = PLACES.filter((p) => p.kind === 'city');
-  const wide = PLACES.filter((p) => p.kind !== 'city');
+const cityPlaces = PLACES.filter((p) => p.kind === 'city');
+const widePlaces = PLACES.filter((p) => p.kind !== 'city');
+
+/** When a job was posted: drawn for the starting catalogue, fixed for the clock's postings. */
+type PostedAt = (prng: Prng) => number;
+
+function makeJob(
+  prng: Prng,
+  seed: number,
+  companies: readonly SimCompany[],
+  id: string,
+  index: number,
+  postedAtOf: PostedAt,
+  now: number,
+): SimJob {
+  // Skewed so a few companies post many jobs and most post a handful.
+  const company = companies[Math.floor(companies.length * prng.next() ** 2)] ?? companies[0];
+  if (!company) throw new Error('catalogue needs at least one company');
+  const place = prng.chance(0.85) ? prng.pick(cityPlaces) : prng.pick(widePlaces);
+  // Drawn here, between the place and the title, as it always was: same seed, same catalogue.
+  const postedAt = postedAtOf(prng);
+  const job: SimJob = {
+    id,
+    index,
+    title: titleFor(prng, index, place),
+    company,
+    companyLinked: !prng.chance(0.07),
+    hasUrn: !prng.chance(0.05),
+    place,
+    salary: salaryFor(prng, place.country),
+    postedDate: '',
+    postedText: '',
+    isNew: false,
+    seniority: prng.pick(SENIORITY),
+    employmentType: prng.pick(EMPLOYMENT_TYPES),
+    jobFunction: prng.pick(JOB_FUNCTIONS),
+    industries: prng.pick(INDUSTRIES),
+    applicantsText: applicantsText(prng),
+    easyApply: prng.chance(0.4),
+    postedAt,
+    workplace: workplaceFor(seed, id),
+    longDescription: index % 997 === 3,
+    seed: prng.int(2 ** 31),
+  };
+  refreshPosted(job, now);
+  return job;
+}
+
+function buildJobs(
+  prng: Prng,
+  seed: number,
+  companies: readonly SimCompany[],
+  count: number,
+): SimJob[] {
   const jobs: SimJob[] = [];
   let nextId = 4_300_000_000;
   for (let index = 0; index < count; index += 1) {
     nextId += prng.between(1, 30_000);
-    // Skewed so a few companies post many jobs and most post a handful.
-    const company = companies[Math.floor(companies.length * prng.next() ** 2)] ?? companies[0];
-    if (!company) throw new Error('catalogue needs at least one company');
-    const place = prng.chance(0.85) ? prng.pick(cities) : prng.pick(wide);
-    const daysAgo = prng.chance(0.15) ? 0 : prng.between(1, 60);
-    const hoursAgo = prng.between(1, 23);
-    jobs.push({
-      id: String(nextId),
-      index,
-      title: titleFor(prng, index, place),
-      company,
-      companyLinked: !prng.chance(0.07),
-      hasUrn: !prng.chance(0.05),
-      place,
-      salary: salaryFor(prng, place.country),
-      postedDate: new Date(CATALOGUE_NOW - daysAgo * DAY_MS).toISOString().slice(0, 10),
-      postedText: postedText(daysAgo, hoursAgo),
-      isNew: daysAgo === 0,
-      seniority: prng.pick(SENIORITY),
-      employmentType: prng.pick(EMPLOYMENT_TYPES),
-      jobFunction: prng.pick(JOB_FUNCTIONS),
-      industries: prng.pick(INDUSTRIES),
-      applicantsText: applicantsText(prng),
-      easyApply: prng.chance(0.4),
-      longDescription: index % 997 === 3,
-      seed: prng.int(2 ** 31),
-    });
+    const age: PostedAt = (p) => {
+      const daysAgo = p.chance(0.15) ? 0 : p.between(1, 60);
+      const hoursAgo = p.between(1, 23);
+      return CATALOGUE_NOW - daysAgo * DAY_MS - hoursAgo * HOUR_MS;
+    };
+    jobs.push(makeJob(prng, seed, companies, String(nextId), index, age, CATALOGUE_NOW));
   }
   return jobs;
+}
+
+/**
+ * The `n`-th posting (0-based) the clock adds after the starting catalogue, posted at `postedAt`:
+ * its own PRNG stream, so postings are the same whatever steps the clock was moved in.
+ */
+export function makePosting(
+  catalogue: Catalogue,
+  n: number,
+  postedAt: number,
+  now: number,
+): SimJob {
+  const prng = createPrng(hashSeed(catalogue.seed, 'posting', n));
+  const last = catalogue.jobs[catalogue.baseCount - 1];
+  const id = String((last ? Number(last.id) : 4_300_000_000) + 1 + n * 97 + prng.int(97));
+  return makeJob(
+    prng,
+    catalogue.seed,
+    catalogue.companies,
+    id,
+    catalogue.baseCount + n,
+    () => postedAt,
+    now,
+  );
 }
 
 export function buildCatalogue(options: CatalogueOptions): Catalogue {
   const prng = createPrng(options.seed);
   const companies = buildCompanies(prng, options.companyCount ?? 400);
-  const jobs = buildJobs(prng, companies, options.jobCount ?? 5000);
+  const jobs = buildJobs(prng, options.seed, companies, options.jobCount ?? 5000);
   const jobsById = new Map(jobs.map((j) => [j.id, j]));
   const companiesById = new Map(companies.map((c) => [c.id, c]));
   return {
     seed: options.seed,
     companies,
     jobs,
+    baseCount: jobs.length,
+    add(job) {
+      jobs.push(job);
+      jobsById.set(job.id, job);
+    },
     jobById: (id) => jobsById.get(id),
     companyById: (id) => companiesById.get(id),
   };

@@ -130,6 +130,9 @@ export const MARKUP_RENAMES: ReadonlyArray<[RegExp, string]> = [
   [/job-search-card__location/g, 'job-search-card__place'],
   [/top-card-layout__title/g, 'top-card-layout__headline'],
   [/show-more-less-html__markup/g, 'show-more-less-html__content'],
+  // The parsers fall back to these older class names too, so they change as well.
+  [/topcard__title/g, 'topcard__headline'],
+  [/description__text/g, 'description__body'],
   [/job-card-component-ref-/g, 'jobCardRef_'],
 ];
 

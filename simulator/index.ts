@@ -14,3 +14,6 @@ export { GUEST_OFFSET_LIMIT, GUEST_PAGE_SIZE, AI_PAGE_SIZE } from './search-resu
 export { renderGuestCards } from './render-guest-cards';
 export { renderJobDetails } from './render-job-details';
 export { renderRscSearchPage } from './render-rsc';
+export { CATALOGUE_NOW, DAY_MS } from './catalogue';
+export type { SiteClock } from './clock';
+export { guestFiltersFromUrl, type GuestFilters, type SearchResults } from './search-results';

@@ -5,13 +5,24 @@ import { startSimulator } from './server';
 // switchable from the command line for demos and manual testing.
 const usage = `Usage: tsx simulator/main.ts [--port 4010] [--seed 1] [--jobs-per-query N]
   [--latency MS] [--rate-limit N [--retry-after S]] [--deny N] [--server-error N]
-  [--drop N] [--authwall] [--changed-markup] [--path-prefix /jobs-guest] [--expired-session]`;
+  [--drop N] [--authwall] [--changed-markup] [--path-prefix /jobs-guest] [--expired-session]
+  [--daily-growth 0.05] [--clock-control]`;
 
 function count(value: string | undefined, name: string): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) {
     console.log(`--${name} needs a whole number\n${usage}`);
+    process.exit(2);
+  }
+  return n;
+}
+
+function share(value: string | undefined, name: string): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0) {
+    console.log(`--${name} needs a share of 0 or more, e.g. 0.05\n${usage}`);
     process.exit(2);
   }
   return n;
@@ -32,6 +43,8 @@ const { values } = parseArgs({
     'changed-markup': { type: 'boolean', default: false },
     'path-prefix': { type: 'string' },
     'expired-session': { type: 'boolean', default: false },
+    'daily-growth': { type: 'string' },
+    'clock-control': { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
 });
@@ -45,6 +58,8 @@ const sim = await startSimulator({
   port: count(values.port, 'port'),
   seed: count(values.seed, 'seed'),
   jobsPerQuery: count(values['jobs-per-query'], 'jobs-per-query'),
+  dailyGrowth: share(values['daily-growth'], 'daily-growth'),
+  controlEndpoint: values['clock-control'],
 });
 const scope = values['path-prefix'] ? { pathPrefix: values['path-prefix'] } : {};
 const latency = count(values.latency, 'latency');

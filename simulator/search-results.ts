@@ -1,5 +1,6 @@
 import type { Catalogue, SimJob } from './catalogue';
-import { foldForMatch } from './places';
+import type { SiteClock } from './clock';
+import { foldForMatch, placeById } from './places';
 import { createPrng, hashSeed } from './prng';
 
 /** Offsets at and above this answer HTTP 400 on the guest search, as on the site. */
@@ -12,6 +13,68 @@ export interface SearchResults {
   total: number;
   /** The jobs the site will actually serve, in order. */
   visible: readonly SimJob[];
+  /** Every job the search matched, in order: the simulator's truth for recall checks. */
+  all: readonly SimJob[];
+}
+
+/** The guest search's filters as the site reads them from the URL (issue 10). */
+export interface GuestFilters {
+  /** `f_TPR=r<seconds>`: posted within that many seconds of the site's now. */
+  postedWithinSeconds?: number;
+  /** `f_WT`: 1 on-site, 2 remote, 3 hybrid. */
+  workplace?: ReadonlySet<string>;
+  /** `f_E`: 1 internship … 6 executive. */
+  experience?: ReadonlySet<string>;
+  /** `f_JT`: F, P, C, T, I, V, O. */
+  jobType?: ReadonlySet<string>;
+  /** `f_AL=true`. */
+  easyApply?: boolean;
+  /** `distance` in miles from a city (ignored for regions and countries, as on the site). */
+  distance?: number;
+}
+
+const WORKPLACE_CODE = { 'on-site': '1', remote: '2', hybrid: '3' } as const;
+const EXPERIENCE_CODE: Record<string, string> = {
+  Internship: '1',
+  'Entry level': '2',
+  Associate: '3',
+  'Mid-Senior level': '4',
+  Director: '5',
+  Executive: '6',
+};
+const JOB_TYPE_CODE: Record<string, string> = {
+  'Full-time': 'F',
+  'Part-time': 'P',
+  Contract: 'C',
+  Temporary: 'T',
+  Internship: 'I',
+  Volunteer: 'V',
+  Other: 'O',
+};
+
+const codes = (value: string | null): ReadonlySet<string> | undefined => {
+  if (value === null) return undefined;
+  const set = new Set(
+    value
+      .split(',')
+      .map((v) => v.trim())
+      .filter((v) => v !== ''),
+  );
+  return set.size > 0 ? set : undefined;
+};
+
+/** The filters of a guest search URL; values the site would not know are dropped, as it does. */
+export function guestFiltersFromUrl(params: URLSearchParams): GuestFilters {
+  const filters: GuestFilters = {};
+  const tpr = /^r(\d+)$/.exec(params.get('f_TPR') ?? '');
+  if (tpr) filters.postedWithinSeconds = Number(tpr[1]);
+  filters.workplace = codes(params.get('f_WT'));
+  filters.experience = codes(params.get('f_E'));
+  filters.jobType = codes(params.get('f_JT'));
+  if (params.get('f_AL') === 'true') filters.easyApply = true;
+  const distance = params.get('distance');
+  if (distance !== null && /^\d+$/.test(distance)) filters.distance = Number(distance);
+  return filters;
 }
 
 export interface SearchEngineOptions {
@@ -20,7 +83,7 @@ export interface SearchEngineOptions {
 }
 
 export interface SearchEngine {
-  guest(keywords: string, geoKey: string): SearchResults;
+  guest(keywords: string, geoKey: string, filters?: GuestFilters): SearchResults;
   ai(keywords: string): SearchResults;
   /** How many cards the guest page at `start` holds: usually 10, sometimes 7–9. */
   guestPageSize(keywords: string, geoKey: string, start: number): number;
@@ -35,16 +98,19 @@ function words(text: string): string[] {
 export function createSearchEngine(
   catalogue: Catalogue,
   options: SearchEngineOptions = {},
+  clock?: SiteClock,
 ): SearchEngine {
-  const cache = new Map<string, SearchResults>();
-  const foldedTitles = catalogue.jobs.map((j) => foldForMatch(j.title));
+  // The search ranks the starting catalogue; the clock's postings join the matches below.
+  const base = catalogue.jobs.slice(0, catalogue.baseCount);
+  const cache = new Map<string, readonly SimJob[]>();
+  const foldedTitles = base.map((j) => foldForMatch(j.title));
 
-  const select = (key: string, total: number, keywords: string, cap: number): SearchResults => {
+  const rank = (key: string, total: number, keywords: string): readonly SimJob[] => {
     const cached = cache.get(key);
     if (cached) return cached;
-    const n = Math.min(total, catalogue.jobs.length);
+    const n = Math.min(total, base.length);
     const prng = createPrng(hashSeed(catalogue.seed, 'order', key));
-    const order = catalogue.jobs.map((_, i) => i);
+    const order = base.map((_, i) => i);
     for (let i = order.length - 1; i > 0; i -= 1) {
       const j = prng.int(i + 1);
       const a = order[i] ?? 0;
@@ -53,19 +119,60 @@ export function createSearchEngine(
     }
     // Jobs whose title shares a word with the keywords come first, so results look relevant.
     const wanted = words(keywords);
-    const matching = catalogue.jobs.map((_, i) =>
-      wanted.some((w) => (foldedTitles[i] ?? '').includes(w)),
-    );
+    const matching = base.map((_, i) => wanted.some((w) => (foldedTitles[i] ?? '').includes(w)));
     const ranked = [
       ...order.filter((i) => matching[i]),
       ...order.filter((i) => !matching[i]),
     ].slice(0, n);
-    const jobs = ranked.map((i) => catalogue.jobs[i]).filter((j): j is SimJob => j !== undefined);
-    const results = { total: n, visible: jobs.slice(0, cap) };
+    const jobs = ranked.map((i) => base[i]).filter((j): j is SimJob => j !== undefined);
     if (cache.size > 500) cache.clear();
-    cache.set(key, results);
-    return results;
+    cache.set(key, jobs);
+    return jobs;
   };
+
+  /**
+   * The clock's postings a search matches, newest first: each with the same chance as the
+   * search's share of the starting catalogue, so every search grows at the catalogue's rate.
+   */
+  const postingsFor = (key: string, total: number): SimJob[] => {
+    const now = clock?.now() ?? Number.POSITIVE_INFINITY;
+    const share = Math.min(1, total / Math.max(1, base.length));
+    const found: SimJob[] = [];
+    for (let i = catalogue.jobs.length - 1; i >= catalogue.baseCount; i -= 1) {
+      const job = catalogue.jobs[i];
+      if (!job || job.postedAt > now) continue;
+      if (hashSeed(catalogue.seed, 'matches', key, job.id) / 4294967296 < share) found.push(job);
+    }
+    return found;
+  };
+
+  const withinDistance = (job: SimJob, geoKey: string, miles: number): boolean => {
+    // Each job lies a stable distance from the searched city: 0–149 miles.
+    if (placeById(geoKey)?.kind !== 'city') return true;
+    return hashSeed(catalogue.seed, 'distance', geoKey, job.id) % 150 <= miles;
+  };
+
+  const keep = (filters: GuestFilters | undefined, geoKey: string) => {
+    if (!filters) return () => true;
+    const now = clock?.now() ?? Number.POSITIVE_INFINITY;
+    const since =
+      filters.postedWithinSeconds === undefined
+        ? Number.NEGATIVE_INFINITY
+        : now - filters.postedWithinSeconds * 1000;
+    return (job: SimJob): boolean =>
+      job.postedAt >= since &&
+      (!filters.workplace || filters.workplace.has(WORKPLACE_CODE[job.workplace])) &&
+      (!filters.experience || filters.experience.has(EXPERIENCE_CODE[job.seniority] ?? '')) &&
+      (!filters.jobType || filters.jobType.has(JOB_TYPE_CODE[job.employmentType] ?? '')) &&
+      (!filters.easyApply || job.easyApply) &&
+      (filters.distance === undefined || withinDistance(job, geoKey, filters.distance));
+  };
+
+  const results = (all: readonly SimJob[], cap: number): SearchResults => ({
+    total: all.length,
+    visible: all.length > cap ? all.slice(0, cap) : all,
+    all,
+  });
 
   const guestTotal = (key: string): number => {
     if (options.jobsPerQuery !== undefined) return options.jobsPerQuery;
@@ -93,13 +200,17 @@ export function createSearchEngine(
     `guest|${foldForMatch(keywords)}|${geoKey}`;
 
   return {
-    guest(keywords, geoKey) {
+    guest(keywords, geoKey, filters) {
       const key = guestKey(keywords, geoKey);
-      return select(key, guestTotal(key), keywords, GUEST_OFFSET_LIMIT);
+      const total = guestTotal(key);
+      const ranked = rank(key, total, keywords);
+      const postings = postingsFor(key, total);
+      const all = postings.length > 0 ? [...postings, ...ranked] : ranked;
+      return results(filters ? all.filter(keep(filters, geoKey)) : all, GUEST_OFFSET_LIMIT);
     },
     ai(keywords) {
       const key = `ai|${foldForMatch(keywords)}`;
-      return select(key, aiTotal(key), keywords, Number.MAX_SAFE_INTEGER);
+      return results(rank(key, aiTotal(key), keywords), Number.MAX_SAFE_INTEGER);
     },
     guestPageSize(keywords, geoKey, start) {
       const h = hashSeed(catalogue.seed, 'page', guestKey(keywords, geoKey), start);

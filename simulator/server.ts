@@ -5,6 +5,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import { buildCatalogue, type Catalogue } from './catalogue';
+import { createSiteClock, type SiteClock } from './clock';
 import { applyChangedMarkup, createFaults, type FaultDecision, type Faults } from './faults';
 import { foldForMatch } from './places';
 import { renderGuestCards } from './render-guest-cards';
@@ -14,6 +15,7 @@ import {
   AI_PAGE_SIZE,
   createSearchEngine,
   GUEST_OFFSET_LIMIT,
+  guestFiltersFromUrl,
   type SearchEngine,
 } from './search-results';
 import { checkSession } from './session';
@@ -29,6 +31,13 @@ export interface SimulatorOptions {
   /** Size of the catalogue (defaults: 5000 jobs, 400 companies). */
   jobCount?: number;
   companyCount?: number;
+  /** New postings per simulated day as a share of the starting catalogue (default 0.05). */
+  dailyGrowth?: number;
+  /**
+   * Serve the test-only control endpoint `POST /__simulator/clock?advanceHours=N` (default
+   * false): browser tests move the clock of a simulator running in another process.
+   */
+  controlEndpoint?: boolean;
 }
 
 export interface RequestLogEntry {
@@ -49,6 +58,8 @@ export interface Simulator {
   catalogue: Catalogue;
   search: SearchEngine;
   faults: Faults;
+  /** The site's clock: moving it on grows the catalogue and ages every posting. */
+  clock: SiteClock;
   /** Every request received, in arrival order (the same array across `reset()`). */
   requests: RequestLogEntry[];
   /** From now on signed-in calls redirect to /authwall even with valid cookies. */
@@ -63,6 +74,7 @@ const DETAILS_PREFIX = '/jobs-guest/jobs/api/jobPosting/';
 const TYPEAHEAD_PATH = '/jobs-guest/api/typeaheadHits';
 const COMPANY_PREFIX = '/voyager/api/organization/companies/';
 const AI_SEARCH_PATH = '/flagship-web/jobs/search-results';
+const CONTROL_PATH = '/__simulator/clock';
 
 interface Answer {
   status: number;
@@ -120,7 +132,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     jobCount: options.jobCount,
     companyCount: options.companyCount,
   });
-  const search = createSearchEngine(catalogue, { jobsPerQuery: options.jobsPerQuery });
+  const clock = createSiteClock(catalogue, options.dailyGrowth ?? 0.05);
+  const search = createSearchEngine(catalogue, { jobsPerQuery: options.jobsPerQuery }, clock);
   const faults = createFaults();
   const requests: RequestLogEntry[] = [];
   let sessionExpired = false;
@@ -132,7 +145,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     const keywords = url.searchParams.get('keywords') ?? '';
     const geoKey =
       url.searchParams.get('geoId') ?? foldForMatch(url.searchParams.get('location') ?? '');
-    const results = search.guest(keywords, geoKey);
+    const results = search.guest(keywords, geoKey, guestFiltersFromUrl(url.searchParams));
     if (start >= results.visible.length) return html('');
     const size = search.guestPageSize(keywords, geoKey, start);
     const jobs = results.visible.slice(start, start + size);
@@ -208,9 +221,24 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     };
   };
 
+  const control = (url: URL): Answer => {
+    const hours = Number(url.searchParams.get('advanceHours') ?? 'NaN');
+    if (!Number.isFinite(hours) || hours < 0) return { status: 400, body: 'advanceHours ≥ 0' };
+    clock.advance(hours * 3_600_000);
+    return {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        now: new Date(clock.now()).toISOString(),
+        jobs: catalogue.jobs.length,
+      }),
+    };
+  };
+
   const route = async (req: IncomingMessage, url: URL): Promise<Answer> => {
     const path = url.pathname;
     const method = req.method ?? 'GET';
+    if (options.controlEndpoint && method === 'POST' && path === CONTROL_PATH) return control(url);
     if (method === 'GET' && path === SEARCH_PATH) return guestSearch(url);
     if (method === 'GET' && path.startsWith(DETAILS_PREFIX)) return details(path);
     if (method === 'GET' && path === TYPEAHEAD_PATH) return typeahead(url);
@@ -306,6 +334,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     catalogue,
     search,
     faults,
+    clock,
     requests,
     expireSession() {
       sessionExpired = true;

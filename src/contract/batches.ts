@@ -1,6 +1,10 @@
 import { z } from 'zod/mini';
 import { nullableDateTimeSchema, orNull } from './common';
 
+/** Issue 10: how a batch's standard runs searched; mixed when some ran full and some not. */
+export const batchSearchModeSchema = z.enum(['full', 'incremental', 'mixed']);
+export type BatchSearchMode = z.infer<typeof batchSearchModeSchema>;
+
 export const batchStatusSchema = z.enum(['running', 'enriching', 'completed', 'failed']);
 export type BatchStatus = z.infer<typeof batchStatusSchema>;
 export const batchKindSchema = z.enum(['daily', 'manual']);
@@ -26,6 +30,11 @@ export const batchWireSchema = z.object({
   finished_at: nullableDateTimeSchema,
   error: z.nullable(z.string()),
   progress: z.nullable(batchProgressSchema),
+  /** Jobs whose first_seen_batch_id is this batch (shared definition, issue 9). */
+  jobs_new: z.int(),
+  /** Distinct jobs its runs found (shared definition, issue 9). */
+  jobs_total: z.int(),
+  search_mode: z.nullable(batchSearchModeSchema),
 });
 export type BatchWire = z.infer<typeof batchWireSchema>;
 export const batchWireListSchema = z.array(batchWireSchema);
@@ -47,6 +56,9 @@ export const batchSchema = z.extend(batchWireSchema, {
   finished_at: orNull(z.iso.datetime({ offset: true })),
   error: orNull(z.string()),
   progress: orNull(batchProgressSchema),
+  jobs_new: z._default(z.int(), 0),
+  jobs_total: z._default(z.int(), 0),
+  search_mode: orNull(batchSearchModeSchema),
 });
 export type Batch = z.output<typeof batchSchema>;
 export const batchListSchema = z.array(batchSchema);

@@ -79,6 +79,9 @@ describe('batchSchema', () => {
       finished_at: '2026-11-02T08:05:00.000Z',
       error: null,
       progress: null,
+      jobs_new: 0,
+      jobs_total: 0,
+      search_mode: null,
     };
     expect(batchWireSchema.parse(full)).toEqual(full);
     expect(batchSchema.parse(full)).toEqual(full);

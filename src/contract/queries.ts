@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { positiveInteger } from './common';
 import { JOB_TITLE_MAX_LENGTH } from './constants';
+import { NO_FILTERS, searchFiltersSchema, searchFiltersWriteSchema } from './search-filters';
 
 export const queryStatusSchema = z.enum(['active', 'inactive', 'archived']);
 export type QueryStatus = z.infer<typeof queryStatusSchema>;
@@ -12,8 +13,10 @@ export const querySchema = z.object({
   display_name: z.string(),
   status: queryStatusSchema,
   is_ai: z.boolean(),
+  /** Issue 10; an answer without them (an older server) reads as no filters. */
+  filters: z._default(searchFiltersSchema, () => ({ ...NO_FILTERS })),
 });
-export type Query = z.infer<typeof querySchema>;
+export type Query = z.output<typeof querySchema>;
 export const queryListSchema = z.array(querySchema);
 
 // A missing field and a field of the wrong type get different messages, each naming the field.
@@ -36,6 +39,11 @@ export const queryWriteSchema = z.object({
     error: required('status', 'status must be one of active, inactive, archived'),
   }),
   is_ai: z.boolean({ error: required('is_ai', 'is_ai must be a boolean') }),
+  /**
+   * Optional (issue 10): absent on create means no filters, absent on edit keeps the stored ones,
+   * so a body with only SPEC.md's fields behaves exactly as SPEC.md says.
+   */
+  filters: z.optional(searchFiltersWriteSchema),
 });
 export type QueryWrite = z.infer<typeof queryWriteSchema>;
 

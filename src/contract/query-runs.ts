@@ -1,6 +1,9 @@
 import { z } from 'zod/mini';
 import { nullableDateTimeSchema, orNull } from './common';
 
+export const searchModeSchema = z.enum(['full', 'incremental']);
+export type SearchMode = z.infer<typeof searchModeSchema>;
+
 export const queryRunStatusSchema = z.enum(['running', 'completed', 'failed']);
 export type QueryRunStatus = z.infer<typeof queryRunStatusSchema>;
 
@@ -21,6 +24,10 @@ export const queryRunWireSchema = z.object({
   error: z.nullable(z.string()),
   pages_fetched: z.int(),
   jobs_found: z.int(),
+  /** Distinct jobs of the run first seen in its batch (shared definition, issue 9). */
+  jobs_new: z.int(),
+  /** Issue 10: how a standard run searched; null for AI runs and runs from before. */
+  search_mode: z.nullable(searchModeSchema),
 });
 export type QueryRunWire = z.infer<typeof queryRunWireSchema>;
 export const queryRunWireListSchema = z.array(queryRunWireSchema);
@@ -30,6 +37,8 @@ export const queryRunSchema = z.extend(queryRunWireSchema, {
   error: orNull(z.string()),
   pages_fetched: z._default(z.int(), 0),
   jobs_found: z._default(z.int(), 0),
+  jobs_new: z._default(z.int(), 0),
+  search_mode: orNull(searchModeSchema),
 });
 export type QueryRun = z.output<typeof queryRunSchema>;
 export const queryRunListSchema = z.array(queryRunSchema);

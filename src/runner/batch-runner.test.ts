@@ -283,11 +283,17 @@ describe('a batch against the simulated site', () => {
     expect(second.status).toBe('completed');
     expect(one(count, 'SELECT COUNT(*) AS n FROM jobs').n).toBe(JOBS_PER_QUERY);
     // Each run links all its jobs, even those another run found first.
-    for (const batch of [first, second]) {
-      const runs = runsOf(batch.id);
-      expect(runs.map((r) => r.query_id)).toEqual([a, b]);
-      for (const run of runs) expect(run.jobs_found).toBe(JOBS_PER_QUERY);
-    }
+    const firstRuns = runsOf(first.id);
+    expect(firstRuns.map((r) => r.query_id)).toEqual([a, b]);
+    for (const run of firstRuns) expect(run.jobs_found).toBe(JOBS_PER_QUERY);
+    // The second batch's runs are incremental (issue 10): they find only what the site lists as
+    // posted within the window (the simulator's clock stands still), all of it seen before.
+    const secondRuns = runsOf(second.id);
+    expect(secondRuns.map((r) => r.query_id)).toEqual([a, b]);
+    const recent = simulator.search.guest('python developer', String(BERLIN.locationId), {
+      postedWithinSeconds: 3601,
+    }).total;
+    for (const run of secondRuns) expect(run.jobs_found).toBe(recent);
     const seenIn = rows(
       z.object({ first_seen_batch_id: z.number() }),
       'SELECT DISTINCT first_seen_batch_id FROM jobs',
@@ -323,6 +329,8 @@ describe('a batch against the simulated site', () => {
     expect(failed[0]?.details_error).toMatch(/HTTP 500/);
     expect(failed[0]?.details_error_batch_id).toBe(first.id);
 
+    // An edited query runs in full (issue 10), so the second batch finds the job again.
+    fx.database.sqlite.prepare(`UPDATE queries SET job_title = 'Python developer'`).run();
     const second = await runBatch();
     expect(second).toMatchObject({ status: 'completed', jobs_to_enrich: 1, jobs_enriched: 1 });
     const after = one(

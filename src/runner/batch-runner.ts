@@ -3,6 +3,7 @@ import type { BatchKind } from '../contract';
 import { isSiteError, type SearchPage, type SiteClient } from '../scraper';
 import { BatchStore, type ClaimResult, type StoredRun } from './batch-store';
 import { createCompanyIdCache, NEGATIVE_LOOKUP_TTL_MS } from './company-ids';
+import { SearchHistory } from './search-history';
 
 /** The slice of a pino / Fastify logger the runner writes to. */
 export interface RunnerLog {
@@ -25,6 +26,23 @@ export interface BatchRunnerOptions {
   stopGraceMs?: number;
   /** Company-id lookups at once (the client's typeahead budget spaces them). Default 5. */
   companyLookupConcurrency?: number;
+  /** Incremental runs (docs/decisions/017). Default true; false re-scans in full (benchmarks). */
+  incremental?: boolean;
+  /**
+   * Called inside the transaction that marks a batch completed or failed, so what it writes
+   * (the notification outbox, issue 11) commits or rolls back with the batch's end. It must
+   * be synchronous and quick: it runs on the runner's path.
+   */
+  onBatchFinished?: (finished: BatchFinished) => void;
+}
+
+export interface BatchFinished {
+  batchId: number;
+  status: 'completed' | 'failed';
+  error: string | null;
+  /** The site asked to sign in (the stored cookies were rejected). */
+  cookiesRejected: boolean;
+  now: number;
 }
 
 export interface BatchRunner {
@@ -45,7 +63,10 @@ export interface BatchRunner {
   close(): Promise<void>;
 }
 
-type Outcome = { kind: 'done' } | { kind: 'stopped' } | { kind: 'fatal'; reason: string };
+type Outcome =
+  | { kind: 'done' }
+  | { kind: 'stopped' }
+  | { kind: 'fatal'; reason: string; cookiesRejected?: boolean };
 
 const DETAILS_CHUNK = 200;
 const COOKIES_SETTING = 'cookies';
@@ -69,6 +90,7 @@ function describe(error: unknown): string {
 export function createBatchRunner(options: BatchRunnerOptions): BatchRunner {
   const { site, now, log } = options;
   const store = new BatchStore(options.sqlite);
+  const history = new SearchHistory(options.sqlite, options.incremental ?? true);
   const companies = createCompanyIdCache(options.sqlite, site);
   const stopGraceMs = options.stopGraceMs ?? 10_000;
   const lookupConcurrency = options.companyLookupConcurrency ?? 5;
@@ -99,7 +121,7 @@ export function createBatchRunner(options: BatchRunnerOptions): BatchRunner {
               { ...query, placeName: run.location, cookies: store.setting(COOKIES_SETTING) ?? '' },
               { signal },
             )
-          : site.searchJobs(query, { signal });
+          : site.searchJobs({ ...query, filters: history.params(run.id) }, { signal });
       for await (const page of pages) {
         await store.writable();
         store.savePage(run, page, now());
@@ -122,7 +144,8 @@ export function createBatchRunner(options: BatchRunnerOptions): BatchRunner {
           'query run failed',
         );
       // An expired session fails every later signed-in request too: stop the batch.
-      if (isSiteError(error) && error.kind === 'session-expired') return { kind: 'fatal', reason };
+      if (isSiteError(error) && error.kind === 'session-expired')
+        return { kind: 'fatal', reason, cookiesRejected: true };
       return { kind: 'done' };
     }
   }
@@ -139,7 +162,12 @@ export function createBatchRunner(options: BatchRunnerOptions): BatchRunner {
       await store.writable();
       const query = store.nextQuery(batchId);
       if (!query) return { kind: 'done' };
-      const run = store.createRun(batchId, query, now());
+      // The run and what it will search are stored together, so a resumed run asks the same.
+      const run = options.sqlite.transaction(() => {
+        const created = store.createRun(batchId, query, now());
+        if (query.is_ai === 0) history.record(created.id, history.plan(query.id, now()));
+        return created;
+      })();
       log.info({ batchId, runId: run.id, queryId: query.id }, 'query run started');
       const outcome = await runOne(run);
       if (outcome.kind !== 'done') return outcome;
@@ -167,7 +195,7 @@ export function createBatchRunner(options: BatchRunnerOptions): BatchRunner {
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, lookupConcurrency) }, worker));
-    if (fatal !== null) return { kind: 'fatal', reason: fatal };
+    if (fatal !== null) return { kind: 'fatal', reason: fatal, cookiesRejected: true };
     return stopped() ? { kind: 'stopped' } : { kind: 'done' };
   }
 
@@ -195,7 +223,11 @@ export function createBatchRunner(options: BatchRunnerOptions): BatchRunner {
             (error.kind === 'session-expired' || error.kind === 'rate-limited')
           ) {
             // The site refuses every further request: the batch cannot go on.
-            return { kind: 'fatal', reason: error.message };
+            return {
+              kind: 'fatal',
+              reason: error.message,
+              cookiesRejected: error.kind === 'session-expired',
+            };
           }
           // One job that is gone or unreadable is noted and skipped, never fatal.
           await store.writable();
@@ -206,9 +238,23 @@ export function createBatchRunner(options: BatchRunnerOptions): BatchRunner {
     }
   }
 
+  /** The batch's end and what onBatchFinished queues with it, in one transaction. */
+  function finish(
+    batchId: number,
+    status: 'completed' | 'failed',
+    error: string | null,
+    cookiesRejected = false,
+  ): void {
+    options.sqlite.transaction(() => {
+      const at = now();
+      store.finishBatch(batchId, status, error, at);
+      options.onBatchFinished?.({ batchId, status, error, cookiesRejected, now: at });
+    })();
+  }
+
   async function drive(batchId: number): Promise<void> {
-    const fail = (reason: string): void => {
-      store.finishBatch(batchId, 'failed', reason, now());
+    const fail = (reason: string, cookiesRejected = false): void => {
+      finish(batchId, 'failed', reason, cookiesRejected);
       log.warn({ batchId, reason }, 'batch failed');
     };
     try {
@@ -217,7 +263,7 @@ export function createBatchRunner(options: BatchRunnerOptions): BatchRunner {
         const outcome = await runQueries(batchId);
         if (outcome.kind === 'stopped') return;
         await store.writable();
-        if (outcome.kind === 'fatal') return fail(outcome.reason);
+        if (outcome.kind === 'fatal') return fail(outcome.reason, outcome.cookiesRejected);
         const runs = store.runsOfBatch(batchId);
         if (runs.length === 0 || store.runCount(batchId, 'completed') === 0) {
           const reason =
@@ -233,8 +279,8 @@ export function createBatchRunner(options: BatchRunnerOptions): BatchRunner {
         const outcome = await enrich(batchId);
         if (outcome.kind === 'stopped') return;
         await store.writable();
-        if (outcome.kind === 'fatal') return fail(outcome.reason);
-        store.finishBatch(batchId, 'completed', null, now());
+        if (outcome.kind === 'fatal') return fail(outcome.reason, outcome.cookiesRejected);
+        finish(batchId, 'completed', null);
         log.info({ batchId }, 'batch completed');
       }
     } catch (error) {
@@ -244,7 +290,7 @@ export function createBatchRunner(options: BatchRunnerOptions): BatchRunner {
       if (stopped()) return;
       try {
         await store.writable();
-        store.finishBatch(batchId, 'failed', describe(error), now());
+        finish(batchId, 'failed', describe(error));
       } catch (inner) {
         log.error({ err: inner, batchId }, 'could not mark the crashed batch failed');
       }

@@ -2,13 +2,20 @@ import type SQLite from 'better-sqlite3';
 import {
   createBatchRunner,
   type BatchRunner,
+  type BatchRunnerOptions,
   type RunnerLog,
   type RunnerSite,
 } from './batch-runner';
 import { createDailySchedule, type DailySchedule } from './daily-schedule';
 
 export { createBatchRunner, NO_ACTIVE_QUERIES, everyRunFailedMessage } from './batch-runner';
-export type { BatchRunner, BatchRunnerOptions, RunnerLog, RunnerSite } from './batch-runner';
+export type {
+  BatchFinished,
+  BatchRunner,
+  BatchRunnerOptions,
+  RunnerLog,
+  RunnerSite,
+} from './batch-runner';
 export { createDailySchedule, dayInZone, SCHEDULE_SINCE_SETTING } from './daily-schedule';
 export type { DailySchedule, DailyScheduleOptions, TickResult } from './daily-schedule';
 export { BLOCKED_JOB_SQL } from './batch-store';
@@ -23,6 +30,8 @@ export interface RunnerServiceOptions {
   /** Real schedule timers (default true). */
   timers?: boolean;
   stopGraceMs?: number;
+  /** See BatchRunnerOptions.onBatchFinished (the notification outbox, issue 11). */
+  onBatchFinished?: BatchRunnerOptions['onBatchFinished'];
 }
 
 /** The runner and its daily schedule, started and stopped together with the server. */
@@ -42,6 +51,7 @@ export function createRunnerService(options: RunnerServiceOptions): RunnerServic
     now: options.now,
     log: options.log,
     stopGraceMs: options.stopGraceMs,
+    onBatchFinished: options.onBatchFinished,
   });
   const schedule = createDailySchedule({
     sqlite: options.sqlite,

@@ -13,6 +13,12 @@ describe('parseCookieString', () => {
     ]);
   });
 
+  it('keeps percent-encoded values as they are, and the first of two equal names', () => {
+    expect([...parseCookieString('li_at=AQE%3D%3D; li_at=second')]).toEqual([
+      ['li_at', 'AQE%3D%3D'],
+    ]);
+  });
+
   it('tolerates a leading "Cookie:" header name', () => {
     expect(parseCookieString('Cookie: a=1; b=2').get('a')).toBe('1');
   });

@@ -1,3 +1,4 @@
+import { parse as parseCookieHeader } from 'cookie';
 import { SiteError } from './site-error';
 
 /** The parts of the stored cookies the signed-in calls need. */
@@ -16,14 +17,12 @@ export interface SessionCookies {
  * without a name are dropped; values keep their quotes, as the site expects them back.
  */
 export function parseCookieString(input: string): Map<string, string> {
-  const cookies = new Map<string, string>();
   const text = input.trim().replace(/^cookie:\s*/i, '');
-  for (const piece of text.split(';')) {
-    const eq = piece.indexOf('=');
-    if (eq <= 0) continue;
-    const name = piece.slice(0, eq).trim();
-    const value = piece.slice(eq + 1).trim();
-    if (name) cookies.set(name, value);
+  // The values go back to the site byte for byte: cookie.parse would percent-decode them.
+  const parsed = parseCookieHeader(text, { decode: (value) => value });
+  const cookies = new Map<string, string>();
+  for (const [name, value] of Object.entries(parsed)) {
+    if (name && value !== undefined) cookies.set(name, value);
   }
   return cookies;
 }

@@ -1,14 +1,4 @@
-/**
- * The shape of a parsed HTML node this module reads (cheerio's nodes fit it), so the text
- * helpers do not depend on the DOM library's own type exports.
- */
-export interface DomNode {
-  type: string;
-  data?: string;
-  name?: string;
-  attribs?: Record<string, string>;
-  children?: DomNode[];
-}
+import { isTag, isText, type AnyNode, type Element } from 'domhandler';
 
 const BLOCKS = new Set([
   'p',
@@ -36,21 +26,18 @@ const BLOCKS = new Set([
 ]);
 const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'button', 'svg']);
 
-function isSkipped(node: DomNode): boolean {
-  return (
-    node.type === 'script' ||
-    node.type === 'style' ||
-    (node.name !== undefined && SKIPPED.has(node.name))
-  );
+/** Script, style and the like: their text is code or UI, never the page's words. */
+function isSkipped(node: Element): boolean {
+  return node.type === 'script' || node.type === 'style' || SKIPPED.has(node.name);
 }
 
 /** Text of a node as one line: whitespace collapsed (entities are decoded by the parser). */
-export function inlineText(node: DomNode | undefined): string {
+export function inlineText(node: AnyNode | null | undefined): string {
   if (!node) return '';
   const parts: string[] = [];
-  const walk = (n: DomNode): void => {
-    if (n.type === 'text') parts.push(n.data ?? '');
-    else if (!isSkipped(n)) for (const child of n.children ?? []) walk(child);
+  const walk = (n: AnyNode): void => {
+    if (isText(n)) parts.push(n.data);
+    else if (isTag(n) && !isSkipped(n)) for (const child of n.children) walk(child);
   };
   walk(node);
   return parts.join('').replace(/\s+/g, ' ').trim();
@@ -62,26 +49,26 @@ type Token = { text: string } | { level: 1 | 2; fromBr: boolean };
  * Plain text of rich HTML (a job description): blocks separated by a blank line, `<br>` as
  * a line break (two in a row as a blank line), list items as "• " lines. Never markup.
  */
-export function blockText(root: DomNode): string {
+export function blockText(root: Element): string {
   const tokens: Token[] = [];
-  const walk = (node: DomNode): void => {
-    if (node.type === 'text') {
-      tokens.push({ text: node.data ?? '' });
+  const walk = (node: AnyNode): void => {
+    if (isText(node)) {
+      tokens.push({ text: node.data });
       return;
     }
-    if (isSkipped(node)) return;
+    if (!isTag(node) || isSkipped(node)) return;
     if (node.name === 'br') {
       tokens.push({ level: 1, fromBr: true });
       return;
     }
-    const block = node.name !== undefined && BLOCKS.has(node.name);
+    const block = BLOCKS.has(node.name);
     const level = node.name === 'li' ? 1 : 2;
     if (block) tokens.push({ level, fromBr: false });
     if (node.name === 'li') tokens.push({ text: '• ' });
-    for (const child of node.children ?? []) walk(child);
+    for (const child of node.children) walk(child);
     if (block) tokens.push({ level, fromBr: false });
   };
-  for (const child of root.children ?? []) walk(child);
+  for (const child of root.children) walk(child);
 
   const out: string[] = [];
   let line = '';

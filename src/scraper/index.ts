@@ -42,3 +42,4 @@ export { parseJobDetails } from './parse-job-details';
 export { parseAiSearchCards } from './parse-ai-search-cards';
 export { parseTypeahead, parseCompany } from './parse-site-json';
 export type { Transport, TransportRequest, TransportResponse } from './http-transport';
+export { guestFilterParams, postedWithinParam } from './search-filters';

@@ -1,12 +1,5 @@
-import {
-  byAttr,
-  byClass,
-  findAll,
-  findFirst,
-  hasClass,
-  parseHtml,
-  type HtmlElement,
-} from './html-tree';
+import { isTag, type AnyNode, type Document, type Element, type ParentNode } from 'domhandler';
+import { attr, field, parseHtml, pick, pickAll, type FieldSelectors } from './html-dom';
 import { inlineText } from './html-text';
 import { canonicalJobUrl, companySlugFromLink, jobIdFromLink, jobIdFromUrn } from './job-url';
 import { SiteError } from './site-error';
@@ -22,60 +15,116 @@ export interface ParseContext {
 export interface ParsedCards {
   cards: JobCard[];
   skippedCards: number;
-  /** True when the fragment held nothing at all: the end of the results. */
+  /** True when the answer held no card at all: the end of the results. */
   empty: boolean;
 }
 
-const SELECTORS = {
-  id: '[data-entity-urn] / a.base-card__full-link',
-  title: '.base-search-card__title',
-  company: '.base-search-card__subtitle',
-} as const;
-type Required = keyof typeof SELECTORS;
+// Each field: today's guest card (`base-search-card`) first, then the `job-search-card`
+// and older `result-card` / `job-result-card` shapes public scrapers of the site document.
+const FIELDS = {
+  urn: field('[data-entity-urn]'),
+  link: field(
+    'a.base-card__full-link',
+    'a.result-card__full-card-link',
+    'a.job-search-card__link',
+    'a[href*="/jobs/view/"]',
+  ),
+  title: field(
+    '.base-search-card__title',
+    '.job-search-card__title',
+    '.job-result-card__title',
+    '.result-card__title',
+  ),
+  company: field(
+    '.base-search-card__subtitle',
+    '.job-search-card__subtitle',
+    '.job-result-card__subtitle',
+    '.result-card__subtitle',
+  ),
+  companyLink: field('a[href*="/company/"]'),
+  location: field(
+    '.job-search-card__location',
+    '.job-result-card__location',
+    '.base-search-card__location',
+  ),
+  salary: field(
+    '.job-search-card__salary-info',
+    '.job-result-card__salary-info',
+    '.base-search-card__salary',
+  ),
+  listDate: field(
+    'time.job-search-card__listdate',
+    'time.job-search-card__listdate--new',
+    'time.job-result-card__listdate',
+    'time.job-result-card__listdate--new',
+    'time[datetime]',
+  ),
+} satisfies Record<string, FieldSelectors>;
+
+/** The whole public search page holds its cards in this list. */
+const RESULTS_LIST = field('ul.jobs-search__results-list');
+const ITEMS = field('li');
+const CARD_BOXES = field(
+  '.base-search-card',
+  '.job-search-card',
+  '.job-result-card',
+  '[data-entity-urn^="urn:li:jobPosting:"]',
+);
+const PAGE_BODY = field('body');
+
+type Required = 'id' | 'title' | 'company';
 const REQUIRED: readonly Required[] = ['id', 'title', 'company'];
+const REQUIRED_LABEL: Record<Required, string> = {
+  id: `${FIELDS.urn.label} / data-id / ${FIELDS.link.label}`,
+  title: FIELDS.title.label,
+  company: FIELDS.company.label,
+};
 
-const isTitle = byClass('base-search-card__title');
-const isSubtitle = byClass('base-search-card__subtitle');
-const isLocation = byClass('job-search-card__location');
-const isSalary = byClass('job-search-card__salary-info');
-const isFullLink = byClass('base-card__full-link', 'a');
-const hasUrn = byAttr('data-entity-urn');
-const isJobLink = (el: HtmlElement): boolean =>
-  el.name === 'a' && (el.attribs.href ?? '').includes('/jobs/view/');
-const isCompanyLink = (el: HtmlElement): boolean =>
-  el.name === 'a' && (el.attribs.href ?? '').includes('/company/');
-const isListDate = (el: HtmlElement): boolean =>
-  el.name === 'time' &&
-  (hasClass(el, 'job-search-card__listdate') || hasClass(el, 'job-search-card__listdate--new'));
-const isCardBox = (el: HtmlElement): boolean =>
-  hasClass(el, 'base-search-card') || hasClass(el, 'job-search-card');
+/**
+ * The job id, from the first place that holds it: data-entity-urn or data-id on the card or
+ * on an ancestor `li`, data-entity-urn on an element inside the card, then the job link.
+ */
+function cardJobId(card: Element): string | null {
+  for (let el: ParentNode | null = card; el && isTag(el); el = el.parent) {
+    if (el !== card && el.name !== 'li') continue;
+    const id = jobIdFromUrn(attr(el, 'data-entity-urn') ?? undefined) ?? numericId(el);
+    if (id) return id;
+  }
+  return (
+    jobIdFromUrn(attr(pick(card, FIELDS.urn), 'data-entity-urn') ?? undefined) ??
+    jobIdFromLink(attr(pick(card, FIELDS.link), 'href') ?? undefined)
+  );
+}
 
-function readCard(card: HtmlElement, baseUrl: string): { card: JobCard } | { missing: Required[] } {
-  const urn = hasUrn(card)
-    ? card.attribs['data-entity-urn']
-    : findFirst(card, hasUrn)?.attribs['data-entity-urn'];
-  const link = (findFirst(card, isFullLink) ?? findFirst(card, isJobLink))?.attribs.href;
-  const jobId = jobIdFromUrn(urn) ?? jobIdFromLink(link);
-  const title = inlineText(findFirst(card, isTitle));
-  const subtitle = findFirst(card, isSubtitle);
+function numericId(el: Element): string | null {
+  const value = attr(el, 'data-id') ?? attr(el, 'data-job-id');
+  return value && /^\d+$/.test(value) ? value : null;
+}
+
+function readCard(card: Element, baseUrl: string): { card: JobCard } | { missing: Required[] } {
+  const jobId = cardJobId(card);
+  const title = inlineText(pick(card, FIELDS.title));
+  const subtitle = pick(card, FIELDS.company);
   const companyName = inlineText(subtitle);
-  if (!jobId || !title || !companyName || !subtitle) {
+  if (!jobId || !title || !subtitle || !companyName) {
     const missing: Required[] = [];
     if (!jobId) missing.push('id');
     if (!title) missing.push('title');
     if (!companyName) missing.push('company');
     return { missing };
   }
-  const time = findFirst(card, isListDate);
-  const datetime = time?.attribs.datetime?.trim();
+  const time = pick(card, FIELDS.listDate);
+  const datetime = attr(time, 'datetime');
   return {
     card: {
       jobId,
       title,
       companyName,
-      companySlug: companySlugFromLink(findFirst(subtitle, isCompanyLink)?.attribs.href),
-      location: inlineText(findFirst(card, isLocation)) || null,
-      salary: inlineText(findFirst(card, isSalary)) || null,
+      companySlug: companySlugFromLink(
+        attr(pick(subtitle, FIELDS.companyLink), 'href') ?? undefined,
+      ),
+      location: inlineText(pick(card, FIELDS.location)) || null,
+      salary: inlineText(pick(card, FIELDS.salary)) || null,
       postedDate: datetime && /^\d{4}-\d{2}-\d{2}/.test(datetime) ? datetime.slice(0, 10) : null,
       postedText: inlineText(time) || null,
       url: canonicalJobUrl(baseUrl, jobId),
@@ -83,16 +132,40 @@ function readCard(card: HtmlElement, baseUrl: string): { card: JobCard } | { mis
   };
 }
 
+/** The outermost of the given elements: a card's own nested lists are not cards. */
+function outermost(elements: Element[]): Element[] {
+  const set = new Set<AnyNode>(elements);
+  return elements.filter((el) => {
+    for (let p = el.parent; p; p = p.parent) if (set.has(p)) return false;
+    return true;
+  });
+}
+
+/** The answer's cards, or null when it holds none by design (the end of the results). */
+function cardRoots(doc: Document): Element[] | null {
+  // No element at all (blank, or only comments and whitespace): the guest search's end.
+  if (!doc.children.some(isTag)) return inlineText(doc) === '' ? null : [];
+  const list = pick(doc, RESULTS_LIST);
+  if (list) {
+    const items = list.children.filter((c): c is Element => isTag(c) && c.name === 'li');
+    return items.length > 0 ? items : null;
+  }
+  // A whole page without the results list: its other lists (navigation, footer) are not cards.
+  const page = pick(doc, PAGE_BODY);
+  const items = page ? [] : outermost(pickAll(doc, ITEMS));
+  return items.length > 0 ? items : outermost(pickAll(page ?? doc, CARD_BOXES));
+}
+
 /**
- * Cards of one guest search answer (a fragment of `<li>` cards). A card without id, title
- * or company is skipped and counted; a fragment with markup but no usable card is a parse
- * error naming what was missing, since that means the site's markup changed.
+ * Cards of one search answer: the guest fragment (`<li>` cards) or the whole public search
+ * page (`ul.jobs-search__results-list`; an empty list is the end, like an empty fragment).
+ * A card without id, title or company is skipped and counted; an answer with markup but no
+ * usable card is a parse error naming what was missing, since that means the site's markup
+ * changed.
  */
 export function parseSearchCards(html: string, context: ParseContext): ParsedCards {
-  if (html.trim() === '') return { cards: [], skippedCards: 0, empty: true };
-  const root = parseHtml(html);
-  let roots = findAll(root, (el) => el.name === 'li', { descendIntoMatches: false });
-  if (roots.length === 0) roots = findAll(root, isCardBox, { descendIntoMatches: false });
+  const roots = cardRoots(parseHtml(html));
+  if (roots === null) return { cards: [], skippedCards: 0, empty: true };
   if (roots.length === 0) {
     throw new SiteError(
       'parse',
@@ -109,12 +182,12 @@ export function parseSearchCards(html: string, context: ParseContext): ParsedCar
       cards.push(result.card);
     } else {
       skippedCards += 1;
-      for (const field of result.missing) missing[field] += 1;
+      for (const name of result.missing) missing[name] += 1;
     }
   }
   if (cards.length === 0) {
-    const lacking = REQUIRED.filter((field) => missing[field] > 0).map(
-      (field) => `${field} (${SELECTORS[field]}) in ${missing[field]} of ${roots.length}`,
+    const lacking = REQUIRED.filter((name) => missing[name] > 0).map(
+      (name) => `${name} (${REQUIRED_LABEL[name]}) in ${missing[name]} of ${roots.length}`,
     );
     throw new SiteError(
       'parse',

@@ -218,7 +218,7 @@ describe('changed markup', () => {
     const error = await failure(run());
     expect(error).toMatchObject({ kind: 'parse', path: SEARCH });
     expect(String(error)).toMatch(
-      /missing .*title \(\.base-search-card__title\).*company \(\.base-search-card__subtitle\)/,
+      /missing .*title \(\.base-search-card__title, .*company \(\.base-search-card__subtitle, /,
     );
   });
 
@@ -227,7 +227,7 @@ describe('changed markup', () => {
     h.sim.faults.changedMarkup();
     const id = must(h.sim.catalogue.jobs[1]).id;
     await expect(h.client.getJobDetails(id)).rejects.toThrow(
-      `Could not parse LinkedIn job details at /jobs-guest/jobs/api/jobPosting/${id}: missing title (h2.top-card-layout__title), description (div.show-more-less-html__markup)`,
+      `Could not parse LinkedIn job details at /jobs-guest/jobs/api/jobPosting/${id}: missing title (h2.top-card-layout__title, h1.top-card-layout__title, .topcard__title), description (div.show-more-less-html__markup, .description__text--rich)`,
     );
   });
 

@@ -6,6 +6,7 @@ import { settingsRoutes } from './settings/routes';
 import { companyRoutes } from './companies/routes';
 import { batchRoutes } from './batches/routes';
 import { queryRunRoutes } from './query-runs/routes';
+import { notificationRoutes } from './notifications/routes';
 import { requireSessionForScope } from './auth/guard';
 import type { AppContext } from './context';
 import { API_BASE_PATH } from '../contract';
@@ -20,4 +21,5 @@ export const apiRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { 
   await app.register(companyRoutes, { ctx });
   await app.register(batchRoutes, { ctx });
   await app.register(queryRunRoutes, { ctx });
+  await app.register(notificationRoutes, { ctx });
 };

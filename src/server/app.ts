@@ -14,6 +14,7 @@ import { registerSecurityHeaders } from './plugins/security';
 import { registerWebApp } from './plugins/web-app';
 import { createRunnerService } from '../runner';
 import { onSettingsChanged } from './settings/settings-events';
+import { createNotificationWorker } from './notifications/worker';
 
 export interface RegisteredRoute {
   method: string;
@@ -62,7 +63,7 @@ export async function buildApp(
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
 
-  const base: Omit<AppContext, 'runner'> = {
+  const base: Omit<AppContext, 'runner' | 'notifications'> = {
     config: options.config,
     db: options.database.db,
     sqlite: options.database.sqlite,
@@ -70,18 +71,33 @@ export async function buildApp(
     log: app.log,
     site: options.site ?? siteClientFromConfig(options.config),
   };
+  // Notifications (issue 11): queued by the runner in the transaction that ends a batch,
+  // delivered in the background by the worker.
+  const notifications = createNotificationWorker({
+    sqlite: base.sqlite,
+    now: base.now,
+    log: base.log,
+    context: { siteName: options.config.siteName, publicUrl: options.config.publicUrl },
+  });
   const ctx: AppContext = {
     ...base,
-    runner: createRunnerService({ ...base, timeZone: options.config.timeZone }),
+    notifications,
+    runner: createRunnerService({
+      ...base,
+      timeZone: options.config.timeZone,
+      onBatchFinished: (finished) => notifications.onBatchFinished(finished),
+    }),
   };
   // The runner resumes an unfinished batch and starts the daily schedule once the app is ready.
   app.addHook('onReady', async () => {
     ctx.runner.start();
+    ctx.notifications.start();
     onSettingsChanged(ctx, () => ctx.runner.schedule.settingsChanged());
   });
   app.addHook('onClose', async () => {
     // The runner first: it finishes its request in flight through the site client.
     await ctx.runner.close();
+    await ctx.notifications.close();
     await ctx.site.close();
   });
 

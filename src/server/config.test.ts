@@ -17,6 +17,7 @@ describe('loadConfig', () => {
       scrapeMaxResultsPerQuery: 1000,
       scrapeStallMs: 900_000,
       scrapeProxyUrl: undefined,
+      publicUrl: undefined,
     });
   });
 
@@ -33,6 +34,7 @@ describe('loadConfig', () => {
       SCRAPE_MAX_RESULTS_PER_QUERY: '250',
       SCRAPE_STALL_MS: '60000',
       SCRAPE_PROXY_URL: 'http://proxy.local:8080',
+      PUBLIC_URL: 'https://jobs.example.com/scout/',
       LOG_LEVEL: '',
     });
     expect(c).toMatchObject({
@@ -47,6 +49,7 @@ describe('loadConfig', () => {
       scrapeMaxResultsPerQuery: 250,
       scrapeStallMs: 60_000,
       scrapeProxyUrl: 'http://proxy.local:8080',
+      publicUrl: 'https://jobs.example.com/scout',
       logLevel: 'info',
     });
   });
@@ -62,6 +65,8 @@ describe('loadConfig', () => {
     ['SCRAPE_MAX_RESULTS_PER_QUERY', '5000', /^SCRAPE_MAX_RESULTS_PER_QUERY/],
     ['SCRAPE_STALL_MS', 'soon', /^SCRAPE_STALL_MS/],
     ['SCRAPE_PROXY_URL', 'socks5://x', /^SCRAPE_PROXY_URL/],
+    ['PUBLIC_URL', 'javascript:alert(1)', /^PUBLIC_URL must be an http\(s\) URL/],
+    ['PUBLIC_URL', 'jobs.example.com', /^PUBLIC_URL must be an http\(s\) URL/],
     ['TZ', 'Mars/Olympus', /^TZ must be an IANA time zone/],
     ['LOG_LEVEL', 'loud', /^LOG_LEVEL must be one of/],
     ['ADMIN_PASSWORD', 'short', /^ADMIN_PASSWORD must be at least 8 characters/],

@@ -87,6 +87,8 @@ const envSchema = z.object({
     86_400_000,
   ).default(900_000),
   SCRAPE_PROXY_URL: url('SCRAPE_PROXY_URL').optional(),
+  // Where the operator opens the dashboard; notifications link to it (issue 11).
+  PUBLIC_URL: url('PUBLIC_URL').optional(),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
@@ -106,6 +108,8 @@ export interface Config {
   scrapeMaxResultsPerQuery: number;
   scrapeStallMs: number;
   scrapeProxyUrl: string | undefined;
+  /** The dashboard's public address without a trailing slash, for links in notifications. */
+  publicUrl: string | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
 }
 
@@ -137,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     scrapeMaxResultsPerQuery: e.SCRAPE_MAX_RESULTS_PER_QUERY,
     scrapeStallMs: e.SCRAPE_STALL_MS,
     scrapeProxyUrl: e.SCRAPE_PROXY_URL,
+    publicUrl: e.PUBLIC_URL,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import type SQLite from 'better-sqlite3';
 import type { SiteClient } from '../scraper';
+import type { NotificationWorker } from './notifications/worker';
 
 /** What every route module needs, built once at start and handed down explicitly. */
 export interface AppContext {
@@ -17,4 +18,6 @@ export interface AppContext {
   site: SiteClient;
   /** The batch runner and its daily schedule (src/runner): started on ready, stopped on close. */
   runner: RunnerService;
+  /** The notification outbox's delivery worker (issue 11): started on ready, stopped on close. */
+  notifications: NotificationWorker;
 }

@@ -8,6 +8,10 @@ export interface BatchWithProgress extends BatchRow {
   jobs_found: number;
   /** Active queries the batch has not reached yet (0 once it is past its running phase). */
   queries_left: number;
+  jobs_new: number;
+  jobs_total: number;
+  runs_full: number;
+  runs_incremental: number;
 }
 
 /** Every batch, newest first, with the counts its progress is made of. */
@@ -37,5 +41,14 @@ function selectBatches(db: Db) {
           SELECT COUNT(*) FROM queries q WHERE q.status = 'active'
             AND q.id > (SELECT COALESCE(MAX(r.query_id), 0) FROM query_runs r WHERE r.batch_id = b.id)
         ) ELSE 0 END`.as('queries_left'),
+      sql<number>`(SELECT COUNT(*) FROM jobs j WHERE j.first_seen_batch_id = b.id)`.as('jobs_new'),
+      sql<number>`(SELECT COUNT(DISTINCT l.job_id) FROM query_runs r
+        JOIN query_run_jobs l ON l.query_run_id = r.id WHERE r.batch_id = b.id)`.as('jobs_total'),
+      sql<number>`(SELECT COUNT(*) FROM query_runs r WHERE r.batch_id = b.id AND r.search_mode = 'full')`.as(
+        'runs_full',
+      ),
+      sql<number>`(SELECT COUNT(*) FROM query_runs r WHERE r.batch_id = b.id AND r.search_mode = 'incremental')`.as(
+        'runs_incremental',
+      ),
     ]);
 }

@@ -143,13 +143,26 @@ describe('GET /batches and GET /query-runs', () => {
       jobs_found: 0,
     });
     expect(failed?.end_time).not.toBeNull();
-    const good = runs.find((r) => r.status === 'completed');
+    // The first batch's run is the full one; the second batch's is incremental (issue 10).
+    const completed = runs.filter((r) => r.status === 'completed');
+    const good = completed.at(-1);
     expect(good).toMatchObject({
       is_ai: false,
       pages_fetched: 2,
       jobs_found: JOBS_PER_QUERY,
+      jobs_new: JOBS_PER_QUERY,
+      search_mode: 'full',
       error: null,
     });
+    expect(completed[0]).toMatchObject({ search_mode: 'incremental', jobs_new: 0 });
+    expect(failed?.search_mode).toBeNull();
+    const [newest, oldest] = await batches();
+    expect(oldest).toMatchObject({
+      jobs_new: JOBS_PER_QUERY,
+      jobs_total: JOBS_PER_QUERY,
+      search_mode: 'full',
+    });
+    expect(newest).toMatchObject({ jobs_new: 0, search_mode: 'incremental' });
   });
 });
 
@@ -247,6 +260,8 @@ describe('exports', () => {
   it('marks jobs first seen in an earlier batch as not new', async () => {
     seedQueries(server.database, [{ jobTitle: 'python developer', ...BERLIN }]);
     await startAndFinish();
+    // An edited query runs in full (issue 10), so the second batch finds every job again.
+    server.database.sqlite.prepare(`UPDATE queries SET job_title = 'Python developer'`).run();
     const second = await startAndFinish();
     const { rows } = await readXlsx((await exportBatch(second)).rawPayload);
     expect(rows).toHaveLength(JOBS_PER_QUERY);

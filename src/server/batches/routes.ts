@@ -33,7 +33,16 @@ export function toBatch(row: BatchWithProgress): BatchWire {
       jobs_to_enrich: row.jobs_to_enrich,
       jobs_enriched: row.jobs_enriched,
     },
+    jobs_new: row.jobs_new,
+    jobs_total: row.jobs_total,
+    search_mode: batchSearchMode(row.runs_full, row.runs_incremental),
   };
+}
+
+function batchSearchMode(full: number, incremental: number): BatchWire['search_mode'] {
+  if (full > 0 && incremental > 0) return 'mixed';
+  if (incremental > 0) return 'incremental';
+  return full > 0 ? 'full' : null;
 }
 
 export const batchRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {

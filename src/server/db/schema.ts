@@ -39,6 +39,8 @@ export interface QueriesTable {
   display_name: string;
   status: 'active' | 'inactive' | 'archived';
   is_ai: number;
+  /** Normalised SearchFilters as JSON; '{}' means none (migration 0004). */
+  filters: Generated<string>;
   created_at: number;
   updated_at: number;
 }
@@ -95,6 +97,12 @@ export interface QueryRunsTable {
   jobs_found: number;
   /** Absolute result offset to resume from after a restart. */
   next_start: number;
+  /** Standard runs: how the search was asked (migration 0004); null for AI runs and older rows. */
+  search_mode: 'full' | 'incremental' | null;
+  /** Hash of the search term, place and filters searched (docs/decisions/017). */
+  search_fingerprint: string | null;
+  /** JSON of the extra guest-search parameters sent (f_TPR, f_WT…), for a resumed run. */
+  search_params: string | null;
 }
 
 export interface JobsTable {
@@ -130,6 +138,38 @@ export interface QueryRunJobsTable {
   rank: number;
 }
 
+/** A notification channel (migration 0005); `settings` is JSON holding the kind's fields and secret. */
+export interface NotificationChannelsTable {
+  id: Generated<number>;
+  name: string;
+  kind: 'email' | 'webhook' | 'slack' | 'discord' | 'ntfy';
+  enabled: number;
+  /** JSON array of event names. */
+  events: string;
+  only_new_jobs: number;
+  settings: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One message for one channel, delivered in the background (migration 0005). */
+export interface NotificationOutboxTable {
+  id: Generated<number>;
+  channel_id: number;
+  event: 'batch_finished' | 'batch_failed' | 'cookies_rejected' | 'test';
+  batch_id: number | null;
+  /** JSON of the channel-neutral message (src/server/notifications/message.ts). */
+  message: string;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  next_attempt_at: number;
+  /** A worker that claimed the row owns it until then; a crashed one's claim simply runs out. */
+  lease_until: number | null;
+  error: string | null;
+  created_at: number;
+  delivered_at: number | null;
+}
+
 export interface Database {
   settings: SettingsTable;
   auth_tokens: AuthTokensTable;
@@ -143,6 +183,8 @@ export interface Database {
   query_runs: QueryRunsTable;
   jobs: JobsTable;
   query_run_jobs: QueryRunJobsTable;
+  notification_channels: NotificationChannelsTable;
+  notification_outbox: NotificationOutboxTable;
 }
 
 export type QueryRow = Selectable<QueriesTable>;

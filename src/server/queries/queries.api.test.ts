@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_QUERIES, type Query } from '../../contract';
+import { MAX_QUERIES, NO_FILTERS, type Query } from '../../contract';
 import { startTestServer, type TestServer } from '../test-harness';
 
 let server: TestServer;
@@ -78,6 +78,8 @@ describe('POST /queries', () => {
       display_name: 'Berlin, Germany',
       status: 'active',
       is_ai: true,
+      // Issue 10's addition: a body without filters stores none.
+      filters: NO_FILTERS,
     });
     expect(await list()).toEqual([saved]);
   });
@@ -220,6 +222,7 @@ describe('PUT /queries/{id}', () => {
       display_name: 'San Francisco Bay Area',
       status: 'inactive',
       is_ai: true,
+      filters: NO_FILTERS,
     };
     expect(res.json()).toEqual(expected);
     expect(await list()).toEqual([expected]);

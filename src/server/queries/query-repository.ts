@@ -1,11 +1,30 @@
 import type { Kysely } from 'kysely';
-import type { Query, QueryWrite } from '../../contract';
+import {
+  normalizeFilters,
+  searchFiltersWriteSchema,
+  type Query,
+  type QueryWrite,
+  type SearchFilters,
+} from '../../contract';
 import type { Database, QueryRow } from '../db/schema';
 
 // Every function takes the database or an open transaction, so a check and its write can share one.
 type Executor = Kysely<Database>;
 
-const COLUMNS = ['id', 'job_title', 'location_id', 'display_name', 'status', 'is_ai'] as const;
+const COLUMNS = [
+  'id',
+  'job_title',
+  'location_id',
+  'display_name',
+  'status',
+  'is_ai',
+  'filters',
+] as const;
+
+/** The stored JSON back into filters; the column only ever holds what normalizeFilters made. */
+export function parseStoredFilters(json: string): SearchFilters {
+  return normalizeFilters(searchFiltersWriteSchema.parse(JSON.parse(json)));
+}
 
 function toQuery(row: Pick<QueryRow, (typeof COLUMNS)[number]>): Query {
   return {
@@ -15,6 +34,7 @@ function toQuery(row: Pick<QueryRow, (typeof COLUMNS)[number]>): Query {
     display_name: row.display_name,
     status: row.status,
     is_ai: row.is_ai === 1,
+    filters: parseStoredFilters(row.filters),
   };
 }
 
@@ -48,6 +68,7 @@ export async function insertQuery(
   displayName: string,
   now: number,
 ): Promise<Query> {
+  const filters = normalizeFilters(write.filters);
   const row = await db
     .insertInto('queries')
     .values({
@@ -56,6 +77,7 @@ export async function insertQuery(
       display_name: displayName,
       status: write.status,
       is_ai: write.is_ai ? 1 : 0,
+      filters: JSON.stringify(filters),
       created_at: now,
       updated_at: now,
     })
@@ -79,6 +101,8 @@ export async function updateQuery(
       display_name: displayName,
       status: write.status,
       is_ai: write.is_ai ? 1 : 0,
+      // An edit without filters keeps the stored ones (issue 10).
+      ...(write.filters ? { filters: JSON.stringify(normalizeFilters(write.filters)) } : {}),
       updated_at: now,
     })
     .where('id', '=', id)

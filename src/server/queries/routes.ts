@@ -2,7 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   errorBodySchema,
+  hasFilters,
   idParamSchema,
+  normalizeFilters,
   MAX_QUERIES,
   queryLimitErrorSchema,
   queryListSchema,
@@ -25,6 +27,8 @@ import {
 export const QUERY_LIMIT_MESSAGE = 'Maximum query limit reached';
 export const UNKNOWN_LOCATION_MESSAGE = 'Please select a location from the dropdown';
 export const QUERY_NOT_FOUND_MESSAGE = 'Query not found';
+export const AI_FILTERS_MESSAGE =
+  'filters apply to standard queries only: an AI-powered search reads them from its search term (e.g. "remote, posted this week")';
 
 type Executor = AppContext['db'];
 
@@ -34,6 +38,12 @@ async function locationName(db: Executor, write: QueryWrite, existing?: Query): 
   const name = await findLocationName(db, write.location_id);
   if (name === undefined) throw new HttpError(400, UNKNOWN_LOCATION_MESSAGE);
   return name;
+}
+
+/** docs/decisions/018: the AI search has no filter parameters, so filters sent with one are refused. */
+function ensureFiltersFit(write: QueryWrite): void {
+  if (write.is_ai && write.filters && hasFilters(normalizeFilters(write.filters)))
+    throw new HttpError(400, AI_FILTERS_MESSAGE);
 }
 
 /** One more non-archived query must still fit under MAX_QUERIES. */
@@ -85,6 +95,7 @@ export const queryRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
     },
     async (request) => {
       const write = request.body;
+      ensureFiltersFit(write);
       // One transaction: two creates at once cannot both take the last free place.
       const saved = await ctx.db.transaction().execute(async (tx) => {
         const name = await locationName(tx, write);
@@ -114,6 +125,7 @@ export const queryRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
     async (request) => {
       const { id } = request.params;
       const write = request.body;
+      ensureFiltersFit(write);
       const saved = await ctx.db.transaction().execute(async (tx) => {
         const existing = await findQuery(tx, id);
         if (!existing) throw new HttpError(404, QUERY_NOT_FOUND_MESSAGE);

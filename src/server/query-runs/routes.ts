@@ -11,12 +11,11 @@ import {
 } from '../../contract';
 import type { AppContext } from '../context';
 import { runExportFileName } from '../../contract/export-file-names';
-import type { QueryRunRow } from '../db/schema';
 import { isoOrNull } from '../db/times';
 import { HttpError } from '../plugins/errors';
-import { findQueryRun, listQueryRuns } from './query-run-repository';
+import { findQueryRun, listQueryRuns, type QueryRunWithCounts } from './query-run-repository';
 
-export function toQueryRun(row: QueryRunRow): QueryRunWire {
+export function toQueryRun(row: QueryRunWithCounts): QueryRunWire {
   return {
     id: row.id,
     batch_id: row.batch_id,
@@ -30,6 +29,8 @@ export function toQueryRun(row: QueryRunRow): QueryRunWire {
     error: row.error,
     pages_fetched: row.pages_fetched,
     jobs_found: row.jobs_found,
+    jobs_new: row.jobs_new,
+    search_mode: row.search_mode,
   };
 }
 

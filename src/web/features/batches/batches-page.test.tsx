@@ -123,7 +123,7 @@ describe('BatchesPage: the list', () => {
     expect(cellsOf(at(rows, 1))).toEqual([
       '3',
       'manual',
-      'completed',
+      'completed0 jobs · 0 new',
       new Date(completed.started_at).toLocaleString(),
       new Date(completed.finished_at).toLocaleString(),
       'ExportView jobs',
@@ -201,7 +201,26 @@ describe('BatchesPage: the list', () => {
     expect(at(within(at(rows, 0)).getAllByRole('cell'), 2)).toHaveTextContent(
       'running2/5 queries · 140 jobs',
     );
-    expect(at(within(at(rows, 2)).getAllByRole('cell'), 2)).toHaveTextContent(/^completed$/);
+    // Once finished, the progress gives way to the batch's job counts.
+    expect(at(within(at(rows, 2)).getAllByRole('cell'), 2)).toHaveTextContent(
+      /^completed0 jobs · 0 new$/,
+    );
+  });
+
+  it('says how a completed batch searched under its badge (issue 10)', async () => {
+    serveBatches([
+      { ...completed, id: 3, jobs_new: 12, jobs_total: 31, search_mode: 'incremental' },
+      { ...completed, id: 2, jobs_new: 5, jobs_total: 80, search_mode: 'mixed' },
+      { ...completed, id: 1, jobs_new: 900, jobs_total: 900, search_mode: 'full' },
+    ]);
+    renderPage();
+    expect(await screen.findByText('incremental: 12 new of 31')).toBeInTheDocument();
+    expect(screen.getByText('partly incremental: 5 new of 80')).toBeInTheDocument();
+    const rows = bodyRowsOf('Batches');
+    expect(within(at(rows, 2)).getAllByRole('cell')).toHaveLength(6);
+    expect(at(within(at(rows, 2)).getAllByRole('cell'), 2)).toHaveTextContent(
+      /^completedfull: 900 new of 900$/,
+    );
   });
 
   it('reveals a failed batch’s reason on keyboard focus and on hover', async () => {

@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import type { Query } from '../../../contract/queries';
+import { NO_FILTERS } from '../../../contract/search-filters';
 
 /** jsdom's origin; the app calls the API on the same origin (DESIGN.md). */
 export const API = 'http://localhost:3000/api/v1';
@@ -22,6 +23,7 @@ export function aQuery(id: number, overrides: Partial<Query> = {}): Query {
     display_name: 'Berlin, Germany',
     status: 'active',
     is_ai: false,
+    filters: NO_FILTERS,
     ...overrides,
   };
 }

@@ -148,7 +148,7 @@ describe('QueryRunsPage: the list', () => {
       'Financial Analyst',
       'San Francisco, CA',
       'Standard',
-      'completed',
+      'completed90 jobs · 0 new',
       new Date('2025-03-04T09:00:00.000Z').toLocaleString(),
       new Date('2025-03-04T09:02:00.000Z').toLocaleString(),
       'ExportView jobs',
@@ -180,7 +180,28 @@ describe('QueryRunsPage: the list', () => {
     expect(at(within(at(rows, 0)).getAllByRole('cell'), 5)).toHaveTextContent(
       /^runningpage 3 · 27 jobs$/,
     );
-    expect(at(within(at(rows, 1)).getAllByRole('cell'), 5)).toHaveTextContent(/^completed$/);
+    expect(at(within(at(rows, 1)).getAllByRole('cell'), 5)).toHaveTextContent(
+      /^completed27 jobs · 0 new$/,
+    );
+  });
+
+  it('says how a completed standard run searched under its badge (issue 10)', async () => {
+    serveRuns([
+      run({ id: 3, status: 'completed', jobs_found: 31, jobs_new: 12, search_mode: 'incremental' }),
+      run({ id: 2, status: 'completed', jobs_found: 940, jobs_new: 940, search_mode: 'full' }),
+      run({ id: 1, status: 'completed', jobs_found: 20, jobs_new: 3, search_mode: null }),
+    ]);
+    renderPage();
+    expect(await screen.findByText('incremental: 12 new of 31')).toBeInTheDocument();
+    const rows = bodyRowsOf('Query Runs');
+    expect(within(at(rows, 0)).getAllByRole('cell')).toHaveLength(9);
+    expect(at(within(at(rows, 1)).getAllByRole('cell'), 5)).toHaveTextContent(
+      /^completedfull: 940 new of 940$/,
+    );
+    // An AI run has no search mode: its jobs and how many were new (issue 9).
+    expect(at(within(at(rows, 2)).getAllByRole('cell'), 5)).toHaveTextContent(
+      /^completed20 jobs · 3 new$/,
+    );
   });
 
   it('shows progress for a run that has not reported any yet', async () => {

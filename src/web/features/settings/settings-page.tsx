@@ -5,8 +5,12 @@ import { PageHeader } from '../../components/ui/page-header';
 import { Spinner } from '../../components/ui/spinner';
 import { useSettings } from './api/get-settings';
 import { SettingsForm } from './components/settings-form';
+import { NotificationsCard } from './notifications/components/notifications-card';
 
-/** SPEC.md §2 "/settings". There is no script_time field: it is only carried through on save. */
+/**
+ * SPEC.md §2 "/settings". There is no script_time field: it is only carried through on save.
+ * Below the cookie form: the Notifications card (issue 11).
+ */
 export function SettingsPage() {
   const settings = useSettings();
 
@@ -34,6 +38,8 @@ export function SettingsPage() {
           )}
         </CardContent>
       </Card>
+      {/* Issue 11, below SPEC.md's cookie form, which it leaves as it is. */}
+      <NotificationsCard />
     </>
   );
 }

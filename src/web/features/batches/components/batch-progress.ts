@@ -2,23 +2,23 @@ import type { Batch } from '../../../../contract/batches';
 
 const jobs = (n: number) => `${n} ${n === 1 ? 'job' : 'jobs'}`;
 
-/**
- * Issue 9's counts on the wire: the distinct jobs the batch's runs found, and those first seen in
- * it. Optional here so that this line works with answers that don't carry them (yet).
- */
-interface JobCounts {
-  jobs_total?: number | null;
-  jobs_new?: number | null;
-}
+const MODE_WORDS = {
+  full: 'full',
+  incremental: 'incremental',
+  mixed: 'partly incremental',
+} as const;
 
 /**
- * The small line under a batch's status badge: "2/5 queries · 140 jobs" while scraping,
- * "enriching 40/120" while fetching details, "140 jobs · 37 new" once completed. Nothing for a
- * failed batch, or when the server sent no figures.
+ * What a batch has done, for the small line under its status badge: "2/5 queries · 140 jobs"
+ * while scraping, "enriching 40/120" while fetching details; once completed, how its standard
+ * runs searched, "incremental: 12 new of 31" (issue 10), or for a batch of AI-powered runs only,
+ * "140 jobs · 37 new" (issue 9). Nothing for a failed batch.
  */
-export function batchProgressText(batch: Batch & JobCounts): string | null {
-  if (batch.status === 'completed' && typeof batch.jobs_total === 'number')
-    return `${jobs(batch.jobs_total)} · ${batch.jobs_new ?? 0} new`;
+export function batchProgressText(batch: Batch): string | null {
+  if (batch.status === 'completed')
+    return batch.search_mode === null
+      ? `${jobs(batch.jobs_total)} · ${batch.jobs_new} new`
+      : `${MODE_WORDS[batch.search_mode]}: ${batch.jobs_new} new of ${batch.jobs_total}`;
   const p = batch.progress;
   if (!p) return null;
   if (batch.status === 'running')

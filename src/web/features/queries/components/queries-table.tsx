@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Switch } from '../../../components/ui/switch';
 import { ListTable, TableCell, TableRow } from '../../../components/ui/table';
 import { useUpdateQuery } from '../api/update-query';
+import { FilterChips } from './filter-chips';
 
 const COLUMNS = ['ID', 'Search Term', 'Location', 'AI', 'Active', 'Actions'] as const;
 
@@ -64,7 +65,12 @@ function QueryRow({ query, onEdit }: { query: Query; onEdit: (query: Query) => v
   return (
     <TableRow data-status={query.status}>
       <TableCell className="font-mono text-slate-600">#{query.id}</TableCell>
-      <TableCell className="font-medium text-slate-900">{query.job_title}</TableCell>
+      <TableCell className="font-medium text-slate-900">
+        {query.job_title}
+        {query.is_ai ? null : (
+          <FilterChips filters={query.filters} label={`Filters of ${query.job_title}`} />
+        )}
+      </TableCell>
       <TableCell>{query.display_name}</TableCell>
       <TableCell>
         {query.is_ai ? <Badge tone="violet">AI</Badge> : <Badge>Classic</Badge>}

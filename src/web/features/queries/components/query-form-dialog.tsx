@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { Query, QueryWrite } from '../../../../contract/queries';
+import { hasFilters, NO_FILTERS, type SearchFilters } from '../../../../contract/search-filters';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -8,6 +9,7 @@ import { Switch } from '../../../components/ui/switch';
 import { useCreateQuery } from '../api/create-query';
 import { useUpdateQuery } from '../api/update-query';
 import { saveErrorMessage } from '../save-error-message';
+import { FiltersSection } from './filters-section';
 import { LocationTypeahead } from './location-typeahead';
 
 export interface QueryFormDialogProps {
@@ -50,6 +52,7 @@ function QueryForm({ query, onDone }: { query?: Query; onDone: () => void }) {
   // Only a pick from the dropdown sets this; editing falls back to the stored id (SPEC.md §5).
   const [pickedLocationId, setPickedLocationId] = useState<number | null>(null);
   const [isAi, setIsAi] = useState(query?.is_ai ?? false);
+  const [filters, setFilters] = useState<SearchFilters>(query?.filters ?? NO_FILTERS);
   const [errors, setErrors] = useState<FieldErrors>({});
   const create = useCreateQuery();
   const update = useUpdateQuery();
@@ -75,6 +78,11 @@ function QueryForm({ query, onDone }: { query?: Query; onDone: () => void }) {
       // SPEC.md §4: create and edit always send "active".
       status: 'active',
       is_ai: isAi,
+      // Sent only when there is something to set or to clear, so a form left as SPEC.md has it
+      // sends SPEC.md's body; an AI query sends none and keeps what is stored (issue 10).
+      ...(!isAi && (hasFilters(filters) || (query && hasFilters(query.filters)))
+        ? { filters }
+        : {}),
     };
     if (query) update.mutate({ id: query.id, body }, { onSuccess: onDone });
     else create.mutate(body, { onSuccess: onDone });
@@ -127,6 +135,7 @@ function QueryForm({ query, onDone }: { query?: Query; onDone: () => void }) {
         <Switch id="query-is-ai" checked={isAi} onCheckedChange={setIsAi} />
         <Label htmlFor="query-is-ai">AI-Powered Search</Label>
       </div>
+      <FiltersSection value={filters} onChange={setFilters} disabled={isAi} />
       <div className="mt-2 flex justify-end gap-2">
         <Button variant="secondary" onClick={onDone}>
           Cancel

@@ -15,15 +15,22 @@ const run: QueryRun = {
   error: null,
   pages_fetched: 3,
   jobs_found: 42,
+  jobs_new: 0,
+  search_mode: null,
 };
 
 describe('runProgressText', () => {
-  it('shows "N jobs · M new" under a completed run', () => {
+  it('shows "N jobs · M new" under a completed AI-powered run', () => {
     expect(runProgressText({ ...run, jobs_new: 7 })).toBe('42 jobs · 7 new');
   });
 
-  it('shows nothing when the server sent no count, or the run failed', () => {
-    expect(runProgressText(run)).toBeNull();
+  it('shows how a completed standard run searched', () => {
+    expect(runProgressText({ ...run, search_mode: 'incremental', jobs_new: 12 })).toBe(
+      'incremental: 12 new of 42',
+    );
+  });
+
+  it('shows nothing under a failed run', () => {
     expect(runProgressText({ ...run, status: 'failed', jobs_new: 7 })).toBeNull();
   });
 

@@ -1,0 +1,274 @@
+import type SQLite from 'better-sqlite3';
+import { z } from 'zod';
+import { NOTIFICATION_JOBS_LISTED } from '../../contract';
+import { BLOCKED_JOB_SQL } from '../../runner';
+
+// The channel-neutral message: built once, stored in the outbox row as JSON, and turned into
+// each service's shape only when it is sent. It is also, as it stands, the generic webhook's
+// documented payload (README "Notifications"), so its fields only ever grow: `version` moves
+// when one changes meaning.
+
+export const MESSAGE_VERSION = 1;
+
+const isoOrNull = z.string().nullable();
+
+export const notificationMessageSchema = z.object({
+  version: z.literal(MESSAGE_VERSION),
+  event: z.enum(['batch_finished', 'batch_failed', 'cookies_rejected', 'test']),
+  /** SITE_NAME, e.g. "LinkedIn". */
+  site: z.string(),
+  batch: z
+    .object({
+      id: z.number(),
+      kind: z.enum(['daily', 'manual']),
+      status: z.enum(['running', 'enriching', 'completed', 'failed']),
+      started_at: isoOrNull,
+      finished_at: isoOrNull,
+      error: z.string().nullable(),
+    })
+    .nullable(),
+  /** Jobs first seen in this batch, blocked companies left out. */
+  new_jobs_count: z.number(),
+  /** The first NOTIFICATION_JOBS_LISTED of them. */
+  new_jobs: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      company: z.string(),
+      location: z.string(),
+      url: z.string(),
+    }),
+  ),
+  failed_runs: z.array(
+    z.object({
+      query_id: z.number(),
+      search_term: z.string(),
+      location: z.string(),
+      error: z.string().nullable(),
+    }),
+  ),
+  /** `${PUBLIC_URL}/jobs?batch=ID`, or null without PUBLIC_URL. */
+  jobs_url: z.string().nullable(),
+  /** `${PUBLIC_URL}/settings` for the cookie message, or null. */
+  settings_url: z.string().nullable(),
+});
+export type NotificationMessage = z.infer<typeof notificationMessageSchema>;
+
+export interface MessageContext {
+  siteName: string;
+  publicUrl: string | undefined;
+}
+
+const batchRow = z.object({
+  id: z.number(),
+  kind: z.enum(['daily', 'manual']),
+  status: z.enum(['running', 'enriching', 'completed', 'failed']),
+  started_at: z.number().nullable(),
+  finished_at: z.number().nullable(),
+  error: z.string().nullable(),
+});
+const countRow = z.object({ n: z.number() });
+const jobRow = z.object({
+  id: z.union([z.string(), z.number()]).transform(String),
+  title: z.string(),
+  company_name: z.string(),
+  location: z.string(),
+  url: z.string(),
+});
+const failedRunRow = z.object({
+  query_id: z.number(),
+  job_title: z.string(),
+  location: z.string(),
+  error: z.string().nullable(),
+});
+
+const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
+
+// Same rule as the runner's enrichment and the export: a blocked company's jobs are not news.
+const NOT_BLOCKED = `NOT ${BLOCKED_JOB_SQL}`;
+
+/**
+ * The message for a batch's end, read synchronously (it runs inside the runner's finishing
+ * transaction, so it sees exactly what that transaction commits).
+ */
+export function buildBatchMessage(
+  sqlite: SQLite.Database,
+  batchId: number,
+  event: 'batch_finished' | 'batch_failed' | 'cookies_rejected',
+  context: MessageContext,
+): NotificationMessage {
+  const batch = batchRow.parse(
+    sqlite
+      .prepare('SELECT id, kind, status, started_at, finished_at, error FROM batches WHERE id = ?')
+      .get(batchId),
+  );
+  const count = countRow.parse(
+    sqlite
+      .prepare(
+        `SELECT COUNT(*) AS n FROM jobs j WHERE j.first_seen_batch_id = ? AND ${NOT_BLOCKED}`,
+      )
+      .get(batchId),
+  ).n;
+  const jobs = sqlite
+    .prepare(
+      `SELECT j.id, j.title, j.company_name, j.location, j.url FROM jobs j
+       WHERE j.first_seen_batch_id = ? AND ${NOT_BLOCKED}
+       ORDER BY j.first_seen_at, j.rowid LIMIT ?`,
+    )
+    .all(batchId, NOTIFICATION_JOBS_LISTED)
+    .map((r) => jobRow.parse(r));
+  const failed = sqlite
+    .prepare(
+      `SELECT query_id, job_title, location, error FROM query_runs
+       WHERE batch_id = ? AND status = 'failed' ORDER BY id`,
+    )
+    .all(batchId)
+    .map((r) => failedRunRow.parse(r));
+  const base = context.publicUrl;
+  return {
+    version: MESSAGE_VERSION,
+    event,
+    site: context.siteName,
+    batch: {
+      ...batch,
+      started_at: iso(batch.started_at),
+      finished_at: iso(batch.finished_at),
+    },
+    new_jobs_count: count,
+    new_jobs: jobs.map((j) => ({
+      id: j.id,
+      title: j.title,
+      company: j.company_name,
+      location: j.location,
+      url: j.url,
+    })),
+    failed_runs: failed.map((r) => ({
+      query_id: r.query_id,
+      search_term: r.job_title,
+      location: r.location,
+      error: r.error,
+    })),
+    jobs_url: base === undefined ? null : `${base}/jobs?batch=${batch.id}`,
+    settings_url: base === undefined ? null : `${base}/settings`,
+  };
+}
+
+export function buildTestMessage(context: MessageContext): NotificationMessage {
+  return {
+    version: MESSAGE_VERSION,
+    event: 'test',
+    site: context.siteName,
+    batch: null,
+    new_jobs_count: 0,
+    new_jobs: [],
+    failed_runs: [],
+    jobs_url: context.publicUrl === undefined ? null : `${context.publicUrl}/jobs`,
+    settings_url: context.publicUrl === undefined ? null : `${context.publicUrl}/settings`,
+  };
+}
+
+/** One link in a rendered message: what it points to and its label. */
+export interface RenderedLink {
+  label: string;
+  url: string;
+}
+
+/** A line of text, optionally with a link the richer formats turn into a hyperlink. */
+export interface RenderedLine {
+  text: string;
+  link?: RenderedLink;
+}
+
+/** The message in words, shared by every format so they all say the same thing. */
+export interface RenderedMessage {
+  title: string;
+  /** Short summary for previews (Discord's content, Slack's fallback, e-mail's first line). */
+  summary: string;
+  sections: Array<{ heading: string | null; lines: RenderedLine[] }>;
+  /** Where a click on the notification should go, when PUBLIC_URL is set. */
+  link: RenderedLink | null;
+  /** Severity, for services with tags or colours. */
+  tone: 'good' | 'bad' | 'info';
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+export function renderMessage(message: NotificationMessage): RenderedMessage {
+  const batch = message.batch;
+  switch (message.event) {
+    case 'test':
+      return {
+        title: 'jobscout test notification',
+        summary: 'This is a test from jobscout: this channel works.',
+        sections: [],
+        link: message.jobs_url === null ? null : { label: 'Open jobscout', url: message.jobs_url },
+        tone: 'info',
+      };
+    case 'batch_finished': {
+      const id = batch?.id ?? 0;
+      const jobLines: RenderedLine[] = message.new_jobs.map((j) => ({
+        text: [j.title, j.company, j.location].filter((part) => part !== '').join(' · '),
+        link: { label: j.title, url: j.url },
+      }));
+      const more = message.new_jobs_count - message.new_jobs.length;
+      if (more > 0) jobLines.push({ text: `…and ${more} more` });
+      const sections: RenderedMessage['sections'] = [];
+      if (jobLines.length > 0) sections.push({ heading: 'New jobs', lines: jobLines });
+      if (message.failed_runs.length > 0) {
+        sections.push({
+          heading: 'Failed query runs',
+          lines: message.failed_runs.map((r) => ({
+            text: `${r.search_term} (${r.location}): ${r.error ?? 'no reason recorded'}`,
+          })),
+        });
+      }
+      const summary = `Batch #${id} finished with ${plural(message.new_jobs_count, 'new job', 'new jobs')}${
+        message.failed_runs.length > 0
+          ? ` and ${plural(message.failed_runs.length, 'failed query run', 'failed query runs')}`
+          : ''
+      }.`;
+      return {
+        title: `Batch #${id} finished: ${plural(message.new_jobs_count, 'new job', 'new jobs')}`,
+        summary,
+        sections,
+        link:
+          message.jobs_url === null ? null : { label: 'View the new jobs', url: message.jobs_url },
+        tone: message.failed_runs.length > 0 ? 'info' : 'good',
+      };
+    }
+    case 'batch_failed':
+      return {
+        title: `Batch #${batch?.id ?? 0} failed`,
+        summary: `Batch #${batch?.id ?? 0} failed: ${batch?.error ?? 'no reason recorded'}`,
+        sections: [],
+        link: message.jobs_url === null ? null : { label: 'Open jobscout', url: message.jobs_url },
+        tone: 'bad',
+      };
+    case 'cookies_rejected':
+      return {
+        title: `${message.site} cookies rejected`,
+        summary: `${message.site} asked to sign in during batch #${batch?.id ?? 0}. Paste new cookies in Settings.`,
+        sections: [],
+        link:
+          message.settings_url === null
+            ? null
+            : { label: 'Open Settings', url: message.settings_url },
+        tone: 'bad',
+      };
+  }
+}
+
+/** The message as plain text: the e-mail's text part and ntfy's body. */
+export function renderText(rendered: RenderedMessage): string {
+  const out: string[] = [rendered.summary];
+  for (const section of rendered.sections) {
+    out.push('');
+    if (section.heading) out.push(`${section.heading}:`);
+    for (const line of section.lines) {
+      out.push(`- ${line.text}`);
+      if (line.link) out.push(`  ${line.link.url}`);
+    }
+  }
+  if (rendered.link) out.push('', `${rendered.link.label}: ${rendered.link.url}`);
+  return out.join('\n');
+}

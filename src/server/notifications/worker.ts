@@ -1,0 +1,147 @@
+import type SQLite from 'better-sqlite3';
+import { NOTIFICATION_RETRY_DELAYS_MS, NOTIFICATION_SEND_TIMEOUT_MS } from '../../contract';
+import type { BatchFinished } from '../../runner';
+import { channelFromRow } from './channel-repository';
+import type { MessageContext } from './message';
+import { Outbox, queueBatchNotifications } from './outbox';
+import { sendToChannel, type SendResult } from './send';
+
+/** The slice of the logger the worker writes to. */
+export interface WorkerLog {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface NotificationWorkerOptions {
+  sqlite: SQLite.Database;
+  /** The backoff clock: due times and leases are read against it (tests move it). */
+  now: () => number;
+  log: WorkerLog;
+  context: MessageContext;
+  /** How often the worker looks for due rows besides being kicked. Default 15 s. */
+  pollMs?: number;
+  /** How long a claim holds; longer than a send can take. Default 60 s. */
+  leaseMs?: number;
+  sendTimeoutMs?: number;
+  retryDelaysMs?: readonly number[];
+}
+
+export interface NotificationWorker {
+  /** The runner's hook: queues the batch's messages in its finishing transaction. */
+  onBatchFinished(finished: BatchFinished): void;
+  /** Starts polling and delivers whatever is due (left by an earlier process too). */
+  start(): void;
+  /** Looks for due rows now (after queueing, instead of waiting for the next poll). */
+  kick(): void;
+  /** Delivers every row due now, one after another; resolves when none is left. */
+  drain(): Promise<void>;
+  /** Stops polling and cancels a send in flight (its row is tried again after a restart). */
+  close(): Promise<void>;
+}
+
+export function createNotificationWorker(options: NotificationWorkerOptions): NotificationWorker {
+  const { sqlite, now, log } = options;
+  const outbox = new Outbox(sqlite);
+  const leaseMs = options.leaseMs ?? 60_000;
+  const sendTimeoutMs = options.sendTimeoutMs ?? NOTIFICATION_SEND_TIMEOUT_MS;
+  const delays = options.retryDelaysMs ?? NOTIFICATION_RETRY_DELAYS_MS;
+  const abort = new AbortController();
+  const channelStatement = sqlite.prepare('SELECT * FROM notification_channels WHERE id = ?');
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let closed = false;
+
+  async function deliverOne(): Promise<boolean> {
+    await outbox.writable();
+    const claimed = outbox.claim(now(), leaseMs);
+    if (claimed === undefined) return false;
+    const row: unknown = channelStatement.get(claimed.channelId);
+    // The foreign key deletes a channel's rows with it; a row without one cannot be sent.
+    if (row === undefined) return true;
+    const channel = channelFromRow(row);
+    let result: SendResult;
+    try {
+      result = await sendToChannel(channel, claimed.message, {
+        timeoutMs: sendTimeoutMs,
+        signal: abort.signal,
+      });
+    } catch (error) {
+      // sendToChannel answers its failures; reaching here is a bug, logged in full once.
+      log.error({ err: error, channel: channel.name }, 'notification send crashed');
+      result = { delivered: false, code: 'ERROR', detail: 'Unexpected error while sending' };
+    }
+    await outbox.writable();
+    if (abort.signal.aborted && !result.delivered) {
+      outbox.release(claimed.id);
+      return false;
+    }
+    if (result.delivered) {
+      outbox.markDelivered(claimed.id, now());
+      log.info({ channel: channel.name, event: claimed.event }, 'notification delivered');
+      return true;
+    }
+    const outcome = outbox.markFailed(claimed, result.detail, now(), delays);
+    // Name and status/code only: the detail may quote a server that echoed more than it should.
+    log.warn(
+      { channel: channel.name, event: claimed.event, code: result.code, outcome },
+      outcome === 'failed' ? 'notification failed, giving up' : 'notification failed, will retry',
+    );
+    return true;
+  }
+
+  async function drainLoop(): Promise<void> {
+    do {
+      again = false;
+      while (!closed && (await deliverOne()));
+    } while (again && !closed);
+  }
+
+  function drain(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = drainLoop()
+      .catch((error: unknown) => log.error({ err: error }, 'notification worker failed'))
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  }
+
+  return {
+    onBatchFinished(finished) {
+      let queued = 0;
+      try {
+        // A savepoint inside the runner's transaction: if queueing fails (a damaged channel
+        // row, a bug), only the queueing is undone and the batch still ends.
+        queued = sqlite.transaction(() =>
+          queueBatchNotifications(sqlite, finished, options.context),
+        )();
+      } catch (error) {
+        log.error({ err: error, batchId: finished.batchId }, 'could not queue notifications');
+        return;
+      }
+      // After the runner's transaction commits (this runs inside it), not before.
+      if (queued > 0 && !closed) setImmediate(() => void drain());
+    },
+    start() {
+      if (timer || closed) return;
+      timer = setInterval(() => void drain(), options.pollMs ?? 15_000);
+      timer.unref();
+      void drain();
+    },
+    kick() {
+      if (!closed) void drain();
+    },
+    drain,
+    async close() {
+      closed = true;
+      clearInterval(timer);
+      abort.abort();
+      await running;
+    },
+  };
+}

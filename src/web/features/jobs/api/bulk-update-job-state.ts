@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { jobsQueryKey } from './get-jobs';
+import { BULK_STATE_MAX_IDS } from '../../../../contract/jobs';
 import { bulkJobStateResponseSchema, type JobState } from './jobs-schema';
 import { setStateInLists } from './update-job-state';
 
-/** The API takes at most this many ids per call (issue 9). */
-export const BULK_STATE_MAX_IDS = 500;
+export { BULK_STATE_MAX_IDS };
 
 /** Sends the ids in calls of at most 500, one after another; answers how many changed. */
 export async function bulkUpdateJobState({

@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiDownload, saveBlob } from '../../../lib/api-client';
+import { JOBS_EXPORT_FILE_NAME } from '../../../../contract/jobs';
 import { jobFiltersToParams, type JobFilters } from '../job-filters';
 
-export const JOBS_EXPORT_FILE_NAME = 'jobs.xlsx';
+export { JOBS_EXPORT_FILE_NAME };
 
 /** "Export this view": the same filters as the list, as the batch export's spreadsheet. */
 export async function exportJobs(filters: JobFilters): Promise<void> {

@@ -48,10 +48,15 @@ export const jobListItemSchema = z.object({
 });
 export type JobListItem = z.infer<typeof jobListItemSchema>;
 
+/** The list counts matching jobs up to this many; past it, `total` is this and `total_capped` true. */
+export const JOBS_TOTAL_CAP = 1_000;
+
 export const jobListSchema = z.object({
   items: z.array(jobListItemSchema),
   next_cursor: z.nullable(z.string()),
   total: z.int(),
+  /** More jobs match than `total` says (docs/decisions/014). */
+  total_capped: z.boolean(),
 });
 export type JobList = z.infer<typeof jobListSchema>;
 
@@ -222,7 +227,9 @@ export const jobListQuerySchema = z.strictObject(
     ...filterShape,
     cursor: z.optional(
       text('cursor').check(
-        z.maxLength(JOB_CURSOR_MAX_LENGTH, { error: 'cursor is not one this server gave' }),
+        z.maxLength(JOB_CURSOR_MAX_LENGTH, {
+          error: 'cursor is not one this server gave: load the list again without it',
+        }),
       ),
     ),
     limit: z._default(

@@ -56,6 +56,7 @@ export function JobsPage() {
   const jobs = useJobs(filters);
   const items = useMemo(() => jobs.data?.pages.flatMap((p) => p.items), [jobs.data]);
   const total = jobs.data?.pages[0]?.total ?? 0;
+  const totalCapped = jobs.data?.pages[0]?.total_capped ?? false;
 
   const toast = useToast();
   // Row moves for screen readers (the page's live region); triage results go to toasts, which
@@ -230,7 +231,7 @@ export function JobsPage() {
             <div className="flex min-h-12 flex-wrap items-center justify-between gap-3 border-b border-slate-100 px-4 py-2">
               <p className="text-sm text-slate-600" aria-live="polite">
                 {items
-                  ? `Showing ${items.length} of ${total.toLocaleString()} ${total === 1 ? 'job' : 'jobs'}`
+                  ? `Showing ${items.length} of ${total.toLocaleString()}${totalCapped ? '+' : ''} ${total === 1 && !totalCapped ? 'job' : 'jobs'}`
                   : ''}
               </p>
               {selected.size > 0 ? (

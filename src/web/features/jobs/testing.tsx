@@ -76,6 +76,7 @@ export function fakeJobsApi(api: FakeJobsApi) {
         items: matching.slice(start, end).map(listItem),
         next_cursor: end < matching.length ? String(end) : null,
         total: matching.length,
+        total_capped: false,
       });
     }),
     http.get(`${API}/jobs/:id`, ({ params }) => {

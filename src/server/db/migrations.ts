@@ -239,6 +239,10 @@ export const migrations: Record<string, Migration> = {
         sql`CREATE INDEX jobs_posted ON jobs (COALESCE(posted_at, ''), first_seen_at, id)`,
         // Covers the count of a triage filter together with the block-list rule.
         sql`CREATE INDEX jobs_state_company ON jobs (state, company_id, company_normalized)`,
+        // Every column a filter or an order reads, by job id: a search checks its matches here
+        // without reading their rows (descriptions make them long).
+        sql`CREATE INDEX jobs_filter_columns ON jobs (id, state, company_id, company_normalized,
+              first_seen_at, posted_at, first_seen_batch_id, workplace, easy_apply, salary)`,
       ];
       for (const statement of indexes) await statement.execute(db);
     },

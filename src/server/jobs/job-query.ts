@@ -192,7 +192,10 @@ const POSTED_KEY = "COALESCE(j.posted_at, '')";
  * posting day first (jobs_posted); relevance: bm25 (lower is better), then id.
  */
 export function orderSql(sort: JobSort, match: string | null, cursor: JobCursor | null): OrderSql {
-  const searchFrom = 'jobs_fts f JOIN jobs j ON j.id = CAST(f.rowid AS TEXT)';
+  // The matches are checked against the filters in an index holding every filtered column
+  // (migration 0007): the planner would otherwise pick the primary key and read each row.
+  const searchFrom =
+    'jobs_fts f JOIN jobs j INDEXED BY jobs_filter_columns ON j.id = CAST(f.rowid AS TEXT)';
   if (sort === 'relevance' && match !== null) {
     return {
       from: searchFrom,

@@ -47,6 +47,7 @@ const listRowSchema = z.object({
 type ListRow = z.infer<typeof listRowSchema>;
 
 const keyRowSchema = z.object({
+  id: z.string(),
   sort_first: z.number().optional(),
   sort_posted: z.string().optional(),
   sort_rank: z.number().optional(),
@@ -143,6 +144,9 @@ export class JobRepository {
          FROM jobs j WHERE j.id = ?`,
       ),
       setState: p('UPDATE jobs SET state = ? WHERE id = ?'),
+      rowsByIds: p(
+        `SELECT ${LIST_COLUMNS} FROM jobs j WHERE j.id IN (SELECT value FROM json_each(?))`,
+      ),
       anyBlocked: p('SELECT EXISTS (SELECT 1 FROM banned_companies) AS n'),
       setStates: p(
         'UPDATE jobs SET state = @state WHERE id IN (SELECT value FROM json_each(@ids))',
@@ -186,19 +190,28 @@ export class JobRepository {
     const anyBlocked = countSchema.parse(this.s.anyBlocked.get()).n === 1;
     const sql = listQuerySql(query, now, { cursor, anyBlocked });
     if (sql.empty) return { items: [], next_cursor: null, total: 0, total_capped: false };
-    const rows = this.prepared(`${sql.select(LIST_COLUMNS)} LIMIT @limit`).all({
+    // Two steps: the page's ids and sort keys first, read from indexes only, then the rows of
+    // those few ids. Filtering and ordering thousands of candidates through the table itself
+    // would read each one's description (the columns of 0007 sit after it in the record).
+    const keyRows = this.prepared(`${sql.select('j.id')} LIMIT @limit`).all({
       ...sql.params,
       limit: query.limit + 1,
     });
-    const page = rows.slice(0, query.limit).map((raw) => ({
-      row: listRowSchema.parse(raw),
-      keys: keyRowSchema.parse(raw),
-    }));
+    const keys = keyRows.slice(0, query.limit).map((raw) => keyRowSchema.parse(raw));
+    const byId = new Map<string, ListRow>();
+    for (const raw of this.s.rowsByIds.all(JSON.stringify(keys.map((k) => k.id)))) {
+      const row = listRowSchema.parse(raw);
+      byId.set(row.id, row);
+    }
+    const page = keys.flatMap((k) => {
+      const row = byId.get(k.id);
+      return row ? [{ row, keys: k }] : [];
+    });
     const foundBy = this.foundBy(page.map((r) => r.row.id));
     const items = page.map(({ row }) => toListItem(row, searchTerms(foundBy.get(row.id) ?? [])));
     const last = page.at(-1);
     let next: string | null = null;
-    if (rows.length > query.limit && last) {
+    if (keyRows.length > query.limit && last) {
       next = encodeCursor(
         sort === 'relevance'
           ? { s: 'relevance', f: fingerprint, rank: last.keys.sort_rank ?? 0, id: last.row.id }

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { LocationProbe, renderScreen } from '../../test/render';
 import { at } from '../../test/table';
 import { JobsPage } from './jobs-page';
-import { aJob, API, fakeJobsApi, type FakeJobsApi } from './testing';
+import { aJob, API, fakeJobsApi, listItem, type FakeJobsApi } from './testing';
 
 const api: FakeJobsApi = { jobs: [], listRequests: [], writes: [], pageSize: 50 };
 const server = setupServer(...fakeJobsApi(api));
@@ -129,6 +129,21 @@ describe('JobsPage: the list', () => {
     expect(within(rowOf('Engineer')).getByText('Applied')).toBeInTheDocument();
     expect(screen.getByText('Showing 2 of 2 jobs')).toBeInTheDocument();
     expect(lastList().get('limit')).toBe('50');
+  });
+
+  it('says "1,000+" when the server counted up to its cap', async () => {
+    server.use(
+      http.get(`${API}/jobs`, () =>
+        HttpResponse.json({
+          items: [listItem(aJob(1))],
+          next_cursor: 'next',
+          total: 1000,
+          total_capped: true,
+        }),
+      ),
+    );
+    renderJobs();
+    expect(await screen.findByText('Showing 1 of 1,000+ jobs')).toBeInTheDocument();
   });
 
   it('pages with the cursor: "Load more" appends the next page and disappears at the end', async () => {

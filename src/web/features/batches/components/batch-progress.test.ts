@@ -24,9 +24,9 @@ describe('batchProgressText', () => {
   });
 
   it('shows how the standard runs searched under a completed batch', () => {
-    expect(
-      batchProgressText({ ...batch, search_mode: 'mixed', jobs_total: 80, jobs_new: 5 }),
-    ).toBe('partly incremental: 5 new of 80');
+    expect(batchProgressText({ ...batch, search_mode: 'mixed', jobs_total: 80, jobs_new: 5 })).toBe(
+      'partly incremental: 5 new of 80',
+    );
   });
 
   it('shows nothing under a failed batch', () => {

@@ -21,6 +21,7 @@ export interface ShowcaseScreen {
 /** Every screen, in the navigation's order. A new screen is one more line here. */
 export const SHOWCASE_SCREENS: readonly ShowcaseScreen[] = [
   { name: 'sign-in', path: '/sign-in', heading: 'Sign in to LinkedIn Dashboard', signedOut: true },
+  { name: 'jobs', path: '/jobs', heading: 'Jobs' },
   { name: 'query-runs', path: '/query-runs', heading: 'Query Runs' },
   { name: 'batches', path: '/batches', heading: 'Batches' },
   { name: 'queries', path: '/queries', heading: 'Queries' },

@@ -9,3 +9,4 @@ export * from './query-runs';
 export * from './companies';
 export * from './settings';
 export * from './notifications';
+export * from './jobs';

@@ -8,8 +8,9 @@ import '../index.css';
 import { useAuth } from '../lib/auth/auth-context';
 import { SiteHeader } from './site-header';
 
-// SPEC.md §2: the links, in this order.
+// SPEC.md §2: the links, in this order, after Jobs (DESIGN.md "Beyond SPEC.md": its link first).
 const LINKS = [
+  { to: '/jobs', label: 'Jobs' },
   { to: '/query-runs', label: 'Query Runs' },
   { to: '/batches', label: 'Batches' },
   { to: '/queries', label: 'Queries' },

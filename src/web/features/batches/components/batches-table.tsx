@@ -4,6 +4,7 @@ import { DateTime } from '../../../components/ui/date-time';
 import { ExportButton } from '../../../components/ui/export-button';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { ListTable, TableCell, TableRow } from '../../../components/ui/table';
+import { ViewJobsLink } from '../../../components/ui/view-jobs-link';
 import { useExportBatch } from '../api/export-batch';
 import { batchProgressText } from './batch-progress';
 
@@ -43,7 +44,12 @@ function BatchRow({ batch }: { batch: Batch }) {
         <DateTime value={batch.finished_at} />
       </TableCell>
       <TableCell label="Actions">
-        {batch.status === 'completed' ? <ExportBatchButton batchId={batch.id} /> : null}
+        {batch.status === 'completed' ? (
+          <div className="flex items-center gap-2">
+            <ExportBatchButton batchId={batch.id} />
+            <ViewJobsLink to={`/jobs?batch=${batch.id}`} />
+          </div>
+        ) : null}
       </TableCell>
     </TableRow>
   );

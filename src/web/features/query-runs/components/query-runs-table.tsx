@@ -4,6 +4,7 @@ import { DateTime } from '../../../components/ui/date-time';
 import { ExportButton } from '../../../components/ui/export-button';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { ListTable, TableCell, TableRow } from '../../../components/ui/table';
+import { ViewJobsLink } from '../../../components/ui/view-jobs-link';
 import { useExportQueryRun } from '../api/export-query-run';
 import { runProgressText } from './run-progress';
 
@@ -58,7 +59,12 @@ function QueryRunRow({ run }: { run: QueryRun }) {
         <DateTime value={run.end_time} />
       </TableCell>
       <TableCell label="Actions">
-        {run.status === 'completed' ? <ExportRunButton run={run} /> : null}
+        {run.status === 'completed' ? (
+          <div className="flex items-center gap-2">
+            <ExportRunButton run={run} />
+            <ViewJobsLink to={`/jobs?run=${run.id}`} />
+          </div>
+        ) : null}
       </TableCell>
     </TableRow>
   );

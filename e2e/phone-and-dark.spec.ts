@@ -151,6 +151,7 @@ test('on a phone the navigation folds into a menu that Escape, a link and the fo
     await menu.click();
     await expect(menu).toHaveAttribute('aria-expanded', 'true');
     await expect(nav.getByRole('link')).toHaveText([
+      'Jobs',
       'Query Runs',
       'Batches',
       'Queries',
@@ -161,7 +162,7 @@ test('on a phone the navigation folds into a menu that Escape, a link and the fo
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
 
     await page.keyboard.press('Tab');
-    await expect(nav.getByRole('link', { name: 'Query Runs' })).toBeFocused();
+    await expect(nav.getByRole('link', { name: 'Jobs' })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(nav).toBeHidden();
     await expect(menu).toBeFocused();
@@ -181,6 +182,8 @@ test('on a phone the navigation folds into a menu that Escape, a link and the fo
     await expect(menu).toBeHidden();
     await expect(nav.getByRole('link', { name: 'Batches' })).toBeVisible();
     await expect(signOut).toBeVisible();
+    // Six links, the theme toggle and Sign Out still fit the narrowest header.
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
   } finally {
     await server.stop();
   }
@@ -245,6 +248,31 @@ test('on a phone each table row is a card naming every column, with its actions 
       await expect(button).toBeInViewport();
       expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
     }
+
+    // The Jobs list too: each job a card, its checkbox and title (which opens it) at hand.
+    const jobsScreen = SHOWCASE_SCREENS.find((s) => s.path === '/jobs');
+    if (!jobsScreen) throw new Error('no showcase screen for /jobs');
+    await openScreen(page, server.url, jobsScreen);
+    const jobs = page.getByRole('table', { name: 'Jobs' });
+    const headers = (await jobs.getByRole('columnheader').allTextContents()).map((t) => t.trim());
+    const row = jobs.locator('tr[data-job-id]').first();
+    const card = await row.evaluate((tr) => ({
+      display: getComputedStyle(tr).display,
+      right: tr.getBoundingClientRect().right,
+      labels: [...tr.querySelectorAll('td')].map((td) =>
+        getComputedStyle(td, '::before').content.replace(/^"(.*)"$/, '$1'),
+      ),
+    }));
+    expect(card.display, 'Jobs: a row is a card').toBe('flex');
+    expect(card.right, 'Jobs: the card fits the screen').toBeLessThanOrEqual(PHONE_VIEWPORT.width);
+    expect(card.labels, 'Jobs: labels').toEqual(headers);
+    const title = row.getByRole('button').first();
+    await title.scrollIntoViewIfNeeded();
+    await expect(row.getByRole('checkbox')).toBeInViewport();
+    await expect(title).toBeInViewport();
+    await title.click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
   } finally {
     await server.stop();
   }

@@ -62,6 +62,8 @@ export function JobsTable({
               disabled={!jobs || jobs.length === 0}
               onChange={(e) => onToggleAll(e.target.checked)}
             />
+            {/* The cards' label of this column (a phone shows no header row). */}
+            <span className="sr-only">Select</span>
           </TableHead>
           {COLUMNS.map((c) => (
             <TableHead key={c}>{c}</TableHead>

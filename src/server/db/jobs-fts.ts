@@ -2,8 +2,9 @@
 // rowid is the site's numeric job id, kept in step with `jobs` by triggers. Contentless, because
 // the words are already in `jobs` and nothing reads them back from the index (the screen
 // highlights in the browser); the numeric id, because `jobs` has a text key and its implicit
-// rowid may change on VACUUM. detail=column: a search is a set of single-word prefixes, never a
-// phrase or NEAR, so word positions are not kept (a third of the size, and bm25 ranks faster).
+// rowid may change on VACUUM. detail=full (the default), although no search is a phrase: a
+// contentless index with detail=column or none cannot tell bm25 how often a word occurs in a
+// column, so every match ranked 0 and relevance was the id order.
 
 /** Whether a job id can be the index's rowid: digits only, no leading zero, within 64 bits. */
 export const FTS_ID_OK = (column: string) =>
@@ -16,7 +17,7 @@ const DELETE_OLD = `DELETE FROM jobs_fts WHERE rowid = CAST(old.id AS INTEGER);`
 export const JOBS_FTS_SQL: readonly string[] = [
   `CREATE VIRTUAL TABLE jobs_fts USING fts5(
     title, company, location, description,
-    content = '', contentless_delete = 1, detail = column,
+    content = '', contentless_delete = 1,
     tokenize = 'unicode61 remove_diacritics 2'
   )`,
   // A word in the title counts most, then the company, then the place, then the description.

@@ -233,10 +233,20 @@ export const migrations: Record<string, Migration> = {
         )
         .execute(db);
 
-      // The two keyset orders of the list, and the triage filter (docs/decisions/014).
+      // The two keyset orders of the list, and the triage filter (docs/decisions/014). Each
+      // order's index also holds every column a filter reads: a filtered list walks it without
+      // reading a row (their descriptions make rows span pages; measured at 200,000 jobs, a
+      // filter that matches nothing took 1.3 s through the rows).
+      const FILTERED = sql.raw(`state, company_id, company_normalized, first_seen_batch_id,
+        posted_at, workplace, easy_apply, salary`);
       const indexes = [
-        sql`CREATE INDEX jobs_newest ON jobs (first_seen_at, COALESCE(posted_at, ''), id)`,
-        sql`CREATE INDEX jobs_posted ON jobs (COALESCE(posted_at, ''), first_seen_at, id)`,
+        sql`CREATE INDEX jobs_newest ON jobs (first_seen_at, COALESCE(posted_at, ''), id, ${FILTERED})`,
+        sql`CREATE INDEX jobs_posted ON jobs (COALESCE(posted_at, ''), first_seen_at, id, ${FILTERED})`,
+        // "New in batch N", newest first, straight from the index; it also serves every lookup
+        // of 0004's index on the batch alone, which it replaces.
+        sql`CREATE INDEX jobs_new_in_batch ON jobs (first_seen_batch_id, first_seen_at,
+              COALESCE(posted_at, ''), id, ${FILTERED})`,
+        sql`DROP INDEX IF EXISTS jobs_first_seen_batch`,
         // Covers the count of a triage filter together with the block-list rule.
         sql`CREATE INDEX jobs_state_company ON jobs (state, company_id, company_normalized)`,
         // Every column a filter or an order reads, by job id: a search checks its matches here

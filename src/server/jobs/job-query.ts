@@ -43,6 +43,20 @@ export function effectiveSort(filters: JobFilterQuery): JobSort {
   return filters.sort ?? (searching ? 'relevance' : 'newest');
 }
 
+/** Whether any filter other than the triage states (and the block list, always on) is set. */
+export function hasRowFilters(filters: JobFilterQuery): boolean {
+  return (
+    filters.batch !== undefined ||
+    filters.run !== undefined ||
+    filters.new_in_batch !== undefined ||
+    filters.posted !== undefined ||
+    (filters.workplace !== undefined && filters.workplace.length > 0) ||
+    filters.easy_apply === true ||
+    filters.has_salary === true ||
+    Boolean(filters.company)
+  );
+}
+
 export interface FilterSql {
   /** AND-ed conditions on `jobs j`. */
   where: string[];
@@ -86,7 +100,8 @@ export function filterSql(filters: JobFilterQuery, now: number, anyBlocked = tru
   }
   if (filters.posted !== undefined) {
     // The site gives a posting day, not a time: "within 24 h" keeps today and yesterday.
-    where.push('j.posted_at >= @postedSince');
+    // Written as the posted order's index has it, so a short range can be read from there.
+    where.push("COALESCE(j.posted_at, '') >= @postedSince");
     params.postedSince = new Date(now - POSTED_DAYS[filters.posted] * DAY_MS)
       .toISOString()
       .slice(0, 10);
@@ -187,6 +202,22 @@ export interface OrderSql {
 const POSTED_KEY = "COALESCE(j.posted_at, '')";
 
 /**
+ * bm25 with the column weights of docs/decisions/013 (title, company, location, description),
+ * called by name: measured twice as fast as the index's configured `rank` on 46,000 matches.
+ * Lower is better; ties go by the index's rowid, the job id as a number.
+ */
+export const RANK_SQL = (fts: string) => `bm25(${fts}, 10.0, 5.0, 2.0, 1.0)`;
+
+/** Rows after a relevance cursor (the rank and job id of the last row sent). */
+export const rankAfterSql = (fts: string, rowid: string) =>
+  `(${RANK_SQL(fts)} > @afterRank OR (${RANK_SQL(fts)} = @afterRank AND ${rowid} > CAST(@afterId AS INTEGER)))`;
+
+export const rankAfterParams = (cursor: { rank: number; id: string }): SqlParams => ({
+  afterRank: cursor.rank,
+  afterId: cursor.id,
+});
+
+/**
  * The order of a sort, and where a page after `cursor` starts. Newest: first seen, then the
  * posting day, then id, all descending (the index jobs_newest, walked backwards); posted: the
  * posting day first (jobs_posted); relevance: bm25 (lower is better), then id.
@@ -199,13 +230,10 @@ export function orderSql(sort: JobSort, match: string | null, cursor: JobCursor 
   if (sort === 'relevance' && match !== null) {
     return {
       from: searchFrom,
-      keys: 'f.rank AS sort_rank',
-      orderBy: 'f.rank, j.id',
-      after:
-        cursor?.s === 'relevance'
-          ? '(f.rank > @afterRank OR (f.rank = @afterRank AND j.id > @afterId))'
-          : null,
-      params: cursor?.s === 'relevance' ? { afterRank: cursor.rank, afterId: cursor.id } : {},
+      keys: `${RANK_SQL('f.jobs_fts')} AS sort_rank`,
+      orderBy: 'sort_rank, f.rowid',
+      after: cursor?.s === 'relevance' ? rankAfterSql('f.jobs_fts', 'f.rowid') : null,
+      params: cursor?.s === 'relevance' ? rankAfterParams(cursor) : {},
     };
   }
   const from = match !== null ? searchFrom : 'jobs j';

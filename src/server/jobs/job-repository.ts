@@ -8,7 +8,7 @@ import type {
   JobListQuery,
   JobState,
 } from '../../contract';
-import { JOBS_TOTAL_CAP } from '../../contract';
+import { DEFAULT_JOB_STATES, JOBS_TOTAL_CAP } from '../../contract';
 import { BLOCKED_JOB_SQL } from '../../runner';
 import { isoOrNull } from '../db/times';
 import {
@@ -16,8 +16,12 @@ import {
   effectiveSort,
   encodeCursor,
   filterSql,
+  hasRowFilters,
   listFingerprint,
   orderSql,
+  RANK_SQL,
+  rankAfterParams,
+  rankAfterSql,
   type JobCursor,
   type SqlParams,
 } from './job-query';
@@ -72,6 +76,20 @@ const foundByRowSchema = z.object({
   search_location: z.string(),
 });
 const countSchema = z.object({ n: z.number() });
+const candidateSchema = z.object({ rid: z.number(), sort_rank: z.number() });
+const idRowSchema = z.object({ id: z.string() });
+
+/** How many of a search's best matches are checked against the filters at least. */
+const TOP_RANKED_MIN = 200;
+
+/**
+ * A search whose filters keep nearly every job: only the triage states most jobs are in (new,
+ * seen) and the block list. Its best matches are found in the index first (topRanked).
+ */
+function broadSearch(query: JobListQuery): boolean {
+  const states = query.state ?? DEFAULT_JOB_STATES;
+  return !hasRowFilters(query) && states.includes('new') && states.includes('seen');
+}
 
 const emptyToNull = (text: string): string | null => (text.trim() === '' ? null : text);
 
@@ -113,12 +131,14 @@ export function listQuerySql(
   return {
     select: (columns) =>
       `SELECT ${columns}, ${order.keys} FROM ${order.from} WHERE ${pageWhere} ORDER BY ${order.orderBy}`,
-    // The count has no order to keep: it reads the state index, which also covers the
-    // block-list rule (jobs_state_company), instead of the table.
+    // The count has no order to keep: with the states as its only filter it reads the state
+    // index, which also covers the block-list rule (jobs_state_company); any other filter needs
+    // a column only the orders' covering indexes hold, so the state index is kept out of it.
     // Counted up to the cap only (docs/decisions/014): past it the exact figure costs a scan of
     // every matching row and tells the operator nothing the cap doesn't.
     count: `SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${order.from}
-      WHERE ${whereSql.replace('+j.state', 'j.state')} LIMIT ${JOBS_TOTAL_CAP + 1})`,
+      WHERE ${hasRowFilters(query) ? whereSql : whereSql.replace('+j.state', 'j.state')}
+      LIMIT ${JOBS_TOTAL_CAP + 1})`,
     params: { ...filters.params, ...order.params },
     empty: filters.matchesNothing,
   };
@@ -193,10 +213,14 @@ export class JobRepository {
     // Two steps: the page's ids and sort keys first, read from indexes only, then the rows of
     // those few ids. Filtering and ordering thousands of candidates through the table itself
     // would read each one's description (the columns of 0007 sit after it in the record).
-    const keyRows = this.prepared(`${sql.select('j.id')} LIMIT @limit`).all({
-      ...sql.params,
-      limit: query.limit + 1,
-    });
+    const keyRows =
+      (sort === 'relevance' && broadSearch(query)
+        ? this.topRanked(query, now, anyBlocked, cursor, query.limit + 1)
+        : null) ??
+      this.prepared(`${sql.select('j.id')} LIMIT @limit`).all({
+        ...sql.params,
+        limit: query.limit + 1,
+      });
     const keys = keyRows.slice(0, query.limit).map((raw) => keyRowSchema.parse(raw));
     const byId = new Map<string, ListRow>();
     for (const raw of this.s.rowsByIds.all(JSON.stringify(keys.map((k) => k.id)))) {
@@ -234,6 +258,46 @@ export class JobRepository {
       total: Math.min(counted, JOBS_TOTAL_CAP),
       total_capped: counted > JOBS_TOTAL_CAP,
     };
+  }
+
+  /**
+   * The best-ranked `want` matches of a search whose filters keep nearly every job, or null when
+   * too many of them were filtered out. bm25 must score every match before the first is known
+   * (46,000 for a common skill among 200,000 jobs); done by the index alone, SQLite keeps only
+   * the best few while scoring, and then only those few are checked against the filters, instead
+   * of checking every match and then sorting them all (about 95 -> 45 ms there).
+   */
+  private topRanked(
+    query: JobListQuery,
+    now: number,
+    anyBlocked: boolean,
+    cursor: JobCursor | null,
+    want: number,
+  ): Array<z.infer<typeof keyRowSchema>> | null {
+    const filters = filterSql(query, now, anyBlocked);
+    if (filters.match === null) return null;
+    const after = cursor?.s === 'relevance';
+    const limit = Math.max(TOP_RANKED_MIN, want * 4);
+    const candidates = this.prepared(
+      `SELECT rowid AS rid, ${RANK_SQL('jobs_fts')} AS sort_rank FROM jobs_fts
+       WHERE jobs_fts MATCH @match${after ? ` AND ${rankAfterSql('jobs_fts', 'rowid')}` : ''}
+       ORDER BY sort_rank, rowid LIMIT @limit`,
+    )
+      .all({ match: filters.match, limit, ...(after ? rankAfterParams(cursor) : {}) })
+      .map((raw) => candidateSchema.parse(raw));
+    const where = filters.where.length > 0 ? filters.where.join(' AND ') : '1';
+    const passing = new Set(
+      this.prepared(
+        `SELECT j.id FROM jobs j WHERE j.id IN (SELECT value FROM json_each(@ids)) AND ${where}`,
+      )
+        .all({ ...filters.params, ids: JSON.stringify(candidates.map((c) => String(c.rid))) })
+        .map((raw) => idRowSchema.parse(raw).id),
+    );
+    const kept = candidates.filter((c) => passing.has(String(c.rid))).slice(0, want);
+    // Fewer than wanted although the index had more: the filters dropped many of the best; the
+    // whole query ranks past them.
+    if (kept.length < want && candidates.length === limit) return null;
+    return kept.map((c) => ({ id: String(c.rid), sort_rank: c.sort_rank }));
   }
 
   find(id: number): JobDetail | undefined {

@@ -225,24 +225,54 @@ describe('GET /jobs', () => {
 
   it('searches title, company, location and description as word prefixes, ranked by bm25', async () => {
     seed([
-      { id: 1, title: 'Senior Data Engineer', description: 'Spark and Kafka pipelines.' },
-      { id: 2, title: 'Barista', description: 'Coffee. Some data entry, data data data.' },
-      { id: 3, title: 'Analyst', company: 'Engineering Partners' },
-      { id: 4, title: 'Cook', location: 'Engen, Germany' },
+      { id: 1, title: 'Barista', description: 'Coffee. Some data entry, data data data.' },
+      { id: 2, title: 'Senior Data Engineer', description: 'Spark and Kafka pipelines.' },
+      { id: 3, title: 'Cook', location: 'Engen, Germany' },
+      { id: 4, title: 'Analyst', company: 'Engineering Partners' },
       { id: 5, title: 'Café Manager', description: 'Naïve résumé welcome' },
+      { id: 6, title: 'Waiter', description: 'Engineering-minded people welcome.' },
     ]);
-    // The title weighs more than a description that repeats the word.
-    expect(await ids('?q=data')).toEqual([1, 2]);
-    expect(await ids('?q=engin')).toEqual([1, 3]);
-    expect(await ids('?q=engen')).toEqual([4]);
-    expect(await ids('?q=kafka%20senior')).toEqual([1]);
+    // The title weighs more than a description that repeats the word, and the company more than
+    // the description: the opposite of the id order, which ties would fall back to.
+    expect(await ids('?q=data')).toEqual([2, 1]);
+    expect(await ids('?q=engin')).toEqual([2, 4, 6]);
+    expect(await ids('?q=engen')).toEqual([3]);
+    expect(await ids('?q=kafka%20senior')).toEqual([2]);
     expect(await ids('?q=cafe')).toEqual([5]);
     expect(await ids('?q=RESUME%20naive')).toEqual([5]);
     expect(await ids('?q=data&sort=newest')).toEqual([2, 1]);
     expect(await ids('?q=data&sort=posted')).toEqual([2, 1]);
     // Relevance needs words: without q it is the newest order (docs/decisions/015).
-    expect(await ids('?sort=relevance')).toEqual([5, 4, 3, 2, 1]);
+    expect(await ids('?sort=relevance')).toEqual([6, 5, 4, 3, 2, 1]);
     expect((await list('?q=data')).total).toBe(2);
+  });
+
+  it('pages by relevance past best matches the filters drop, each job once, in rank order', async () => {
+    // 230 jobs with the word in the title (the best ranked), all hidden or blocked, and 40 with
+    // it only in the description, ranked by how often it occurs there: the list must reach past
+    // the index's best matches to the ones the filters keep.
+    const jobs: SeedJob[] = [];
+    for (let i = 1; i <= 230; i += 1) {
+      jobs.push({
+        id: i,
+        title: `Python Developer ${i}`,
+        ...(i % 2 ? { state: 'hidden' } : { company: 'Blocked Co', companyId: 77 }),
+      });
+    }
+    for (let i = 1; i <= 40; i += 1) {
+      jobs.push({ id: 1000 + i, title: 'Analyst', description: 'python '.repeat(i) + 'and SQL' });
+    }
+    seed(jobs);
+    server.database.sqlite.exec(
+      `INSERT INTO banned_companies (id, normalized_name, created_at) VALUES (77, 'blocked co', 0)`,
+    );
+    const expected = Array.from({ length: 40 }, (_, i) => 1040 - i);
+    expect(await ids('?q=python&limit=3')).toEqual(expected.slice(0, 3));
+    expect(await allPages('?q=python', 7)).toEqual(expected);
+    // The hidden ones are there when asked for, still best first.
+    const withHidden = await allPages('?q=python&state=new,hidden', 50);
+    expect(withHidden).toHaveLength(115 + 40);
+    expect(withHidden.slice(-40)).toEqual(expected);
   });
 
   it('reads FTS5 syntax, emoji and 500 characters of text as plain words, never as a query', async () => {

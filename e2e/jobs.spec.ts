@@ -92,7 +92,9 @@ test('the operator searches, filters, triages, blocks a company and exports the 
     // Search: every row left has the word marked.
     await page.getByRole('searchbox', { name: 'Search jobs' }).fill('engineer');
     await expect(page).toHaveURL(/[?&]q=engineer/);
-    await expect(page.getByRole('combobox', { name: 'Sort' })).toHaveValue('relevance');
+    await expect(page.getByRole('combobox', { name: 'Sort' })).toHaveValue('newest');
+    await page.getByRole('combobox', { name: 'Sort' }).selectOption('relevance');
+    await expect(page).toHaveURL(/[?&]sort=relevance/);
     await expect(rows.first().locator('mark').first()).toBeVisible();
     const searched = await rows.count();
     expect(searched).toBeGreaterThan(3);

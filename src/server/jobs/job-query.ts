@@ -36,11 +36,13 @@ export function ftsMatch(q: string): string | null {
   return tokens.length === 0 ? null : tokens.map((t) => `"${t}"*`).join(' ');
 }
 
-/** The sort the list is in: relevance needs words to rank by (docs/decisions/015). */
+/**
+ * The sort the list is in: newest unless another is asked for, also while searching; relevance
+ * needs words to rank by (docs/decisions/013 and 015).
+ */
 export function effectiveSort(filters: JobFilterQuery): JobSort {
-  const searching = Boolean(filters.q);
-  if (filters.sort === 'relevance') return searching ? 'relevance' : 'newest';
-  return filters.sort ?? (searching ? 'relevance' : 'newest');
+  if (filters.sort === 'relevance') return filters.q ? 'relevance' : 'newest';
+  return filters.sort ?? 'newest';
 }
 
 /** Whether any filter other than the triage states (and the block list, always on) is set. */
@@ -194,6 +196,11 @@ export interface OrderSql {
   /** Extra selected columns (the sort keys the cursor needs). */
   keys: string;
   orderBy: string;
+  /** The condition that keeps the search's matches, when searching. */
+  matchWhere: string | null;
+  /** FROM clause and match condition of the count, which has no order to keep. */
+  countFrom: string;
+  countMatchWhere: string | null;
   /** The keyset condition for rows after the cursor, or null on the first page. */
   after: string | null;
   params: SqlParams;
@@ -232,11 +239,29 @@ export function orderSql(sort: JobSort, match: string | null, cursor: JobCursor 
       from: searchFrom,
       keys: `${RANK_SQL('f.jobs_fts')} AS sort_rank`,
       orderBy: 'sort_rank, f.rowid',
+      matchWhere: 'f.jobs_fts MATCH @match',
+      countFrom: searchFrom,
+      countMatchWhere: 'f.jobs_fts MATCH @match',
       after: cursor?.s === 'relevance' ? rankAfterSql('f.jobs_fts', 'f.rowid') : null,
       params: cursor?.s === 'relevance' ? rankAfterParams(cursor) : {},
     };
   }
-  const from = match !== null ? searchFrom : 'jobs j';
+  // A search in a date order walks that order's index, which holds every filtered column, and
+  // keeps the rows whose id is among the matches (collected once from the index): the page ends
+  // after its last row instead of after sorting every match (200,000 jobs, a word in a quarter
+  // of them: 66 -> 10 ms).
+  const from =
+    match === null
+      ? 'jobs j'
+      : `jobs j INDEXED BY ${sort === 'posted' ? 'jobs_posted' : 'jobs_newest'}`;
+  const matchWhere =
+    match === null
+      ? null
+      : 'j.id IN (SELECT CAST(rowid AS TEXT) FROM jobs_fts WHERE jobs_fts MATCH @match)';
+  // The count reads the matches from the index one by one and stops at the cap, instead of
+  // collecting them all first.
+  const countFrom = match === null ? 'jobs j' : searchFrom;
+  const countMatchWhere = match === null ? null : 'f.jobs_fts MATCH @match';
   const keys = `j.first_seen_at AS sort_first, ${POSTED_KEY} AS sort_posted`;
   const tuple =
     sort === 'posted'
@@ -247,7 +272,7 @@ export function orderSql(sort: JobSort, match: string | null, cursor: JobCursor 
       ? `${POSTED_KEY} DESC, j.first_seen_at DESC, j.id DESC`
       : `j.first_seen_at DESC, ${POSTED_KEY} DESC, j.id DESC`;
   if (cursor === null || cursor.s === 'relevance') {
-    return { from, keys, orderBy, after: null, params: {} };
+    return { from, keys, orderBy, matchWhere, countFrom, countMatchWhere, after: null, params: {} };
   }
   const afterTuple =
     sort === 'posted'
@@ -257,6 +282,9 @@ export function orderSql(sort: JobSort, match: string | null, cursor: JobCursor 
     from,
     keys,
     orderBy,
+    matchWhere,
+    countFrom,
+    countMatchWhere,
     after: `${tuple} < ${afterTuple}`,
     params: { afterFirst: cursor.first, afterPosted: cursor.posted, afterId: cursor.id },
   };

@@ -124,9 +124,12 @@ export function listQuerySql(
   const sort = effectiveSort(query);
   const filters = filterSql(query, now, options.anyBlocked ?? true);
   const order = orderSql(sort, filters.match, cursor);
-  const where = [...filters.where];
-  if (filters.match !== null) where.push('f.jobs_fts MATCH @match');
-  const whereSql = where.length > 0 ? where.join(' AND ') : '1';
+  const and = (extra: string | null) => {
+    const all = extra === null ? filters.where : [...filters.where, extra];
+    return all.length > 0 ? all.join(' AND ') : '1';
+  };
+  const whereSql = and(order.matchWhere);
+  const countWhere = and(order.countMatchWhere);
   const pageWhere = order.after ? `${whereSql} AND ${order.after}` : whereSql;
   return {
     select: (columns) =>
@@ -136,8 +139,8 @@ export function listQuerySql(
     // a column only the orders' covering indexes hold, so the state index is kept out of it.
     // Counted up to the cap only (docs/decisions/014): past it the exact figure costs a scan of
     // every matching row and tells the operator nothing the cap doesn't.
-    count: `SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${order.from}
-      WHERE ${hasRowFilters(query) ? whereSql : whereSql.replace('+j.state', 'j.state')}
+    count: `SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${order.countFrom}
+      WHERE ${hasRowFilters(query) ? countWhere : countWhere.replace('+j.state', 'j.state')}
       LIMIT ${JOBS_TOTAL_CAP + 1})`,
     params: { ...filters.params, ...order.params },
     empty: filters.matchesNothing,

@@ -234,13 +234,14 @@ describe('GET /jobs', () => {
     ]);
     // The title weighs more than a description that repeats the word, and the company more than
     // the description: the opposite of the id order, which ties would fall back to.
-    expect(await ids('?q=data')).toEqual([2, 1]);
-    expect(await ids('?q=engin')).toEqual([2, 4, 6]);
+    expect(await ids('?q=data&sort=relevance')).toEqual([2, 1]);
+    expect(await ids('?q=engin&sort=relevance')).toEqual([2, 4, 6]);
     expect(await ids('?q=engen')).toEqual([3]);
     expect(await ids('?q=kafka%20senior')).toEqual([2]);
     expect(await ids('?q=cafe')).toEqual([5]);
     expect(await ids('?q=RESUME%20naive')).toEqual([5]);
     expect(await ids('?q=data&sort=newest')).toEqual([2, 1]);
+    expect(await ids('?q=engin')).toEqual([6, 4, 2]);
     expect(await ids('?q=data&sort=posted')).toEqual([2, 1]);
     // Relevance needs words: without q it is the newest order (docs/decisions/015).
     expect(await ids('?sort=relevance')).toEqual([6, 5, 4, 3, 2, 1]);
@@ -267,10 +268,10 @@ describe('GET /jobs', () => {
       `INSERT INTO banned_companies (id, normalized_name, created_at) VALUES (77, 'blocked co', 0)`,
     );
     const expected = Array.from({ length: 40 }, (_, i) => 1040 - i);
-    expect(await ids('?q=python&limit=3')).toEqual(expected.slice(0, 3));
-    expect(await allPages('?q=python', 7)).toEqual(expected);
+    expect(await ids('?q=python&sort=relevance&limit=3')).toEqual(expected.slice(0, 3));
+    expect(await allPages('?q=python&sort=relevance', 7)).toEqual(expected);
     // The hidden ones are there when asked for, still best first.
-    const withHidden = await allPages('?q=python&state=new,hidden', 50);
+    const withHidden = await allPages('?q=python&sort=relevance&state=new,hidden', 50);
     expect(withHidden).toHaveLength(115 + 40);
     expect(withHidden.slice(-40)).toEqual(expected);
   });
@@ -355,8 +356,9 @@ describe('paging', () => {
   it.each([
     ['', 'newest'],
     ['?sort=posted', 'posted'],
-    ['?q=data', 'relevance'],
-    ['?q=data&sort=newest', 'newest while searching'],
+    ['?q=data&sort=relevance', 'relevance'],
+    ['?q=data', 'newest while searching'],
+    ['?q=data&sort=posted', 'posted while searching'],
   ])('pages %s (%s) without duplicates or gaps, in the one-page order', async (query) => {
     seed(jobs);
     const whole = await ids(`${query}${query ? '&' : '?'}limit=100`);
@@ -573,7 +575,14 @@ describe('GET /jobs/export', () => {
       ],
       { 1: [1, 3, 4, 5], 2: [1], 3: [2, 1] },
     );
-    for (const query of ['?q=data&easy_apply=true', '', '?sort=posted', '?batch=2', '?q=data']) {
+    for (const query of [
+      '?q=data&easy_apply=true',
+      '',
+      '?sort=posted',
+      '?batch=2',
+      '?q=data',
+      '?q=data&sort=relevance',
+    ]) {
       const listed = await list(`${query}${query ? '&' : '?'}limit=100`);
       const res = await server.authed({ method: 'GET', url: `/api/v1/jobs/export${query}` });
       expect(res.statusCode).toBe(200);
@@ -589,9 +598,10 @@ describe('GET /jobs/export', () => {
       (await server.authed({ method: 'GET', url: '/api/v1/jobs/export?q=data&easy_apply=true' }))
         .rawPayload,
     );
+    // Newest first, as the screen lists a search.
     expect(rows.map((r) => [r.Title, r['Search Term'], r['Easy Apply'], r.New])).toEqual([
-      ['Data Engineer', 'Data Engineer', 'Yes', 'No'],
       ['Data Analyst', 'Data Engineer', 'Yes', 'Yes'],
+      ['Data Engineer', 'Data Engineer', 'Yes', 'No'],
     ]);
   });
 

@@ -45,9 +45,10 @@ describe('job filters in the URL', () => {
     expect(hasActiveFilters({ ...EMPTY_FILTERS, has_salary: true })).toBe(true);
   });
 
-  it('sorts by relevance only while searching', () => {
+  it('sorts newest unless chosen, and by relevance only while searching', () => {
     expect(effectiveSort(EMPTY_FILTERS)).toBe('newest');
-    expect(effectiveSort({ ...EMPTY_FILTERS, q: 'x' })).toBe('relevance');
+    expect(effectiveSort({ ...EMPTY_FILTERS, q: 'x' })).toBe('newest');
+    expect(effectiveSort({ ...EMPTY_FILTERS, q: 'x', sort: 'relevance' })).toBe('relevance');
     expect(effectiveSort({ ...EMPTY_FILTERS, sort: 'relevance' })).toBe('newest');
     expect(jobFiltersToParams({ ...EMPTY_FILTERS, sort: 'relevance' }).toString()).toBe('');
     expect(jobFiltersToParams({ ...EMPTY_FILTERS, q: 'x', sort: 'newest' }).toString()).toBe(

@@ -51,7 +51,7 @@ export interface JobFilters {
   company: string;
   /** Empty: the default (every state but hidden). */
   state: TriageState[];
-  /** null: the default (newest, or relevance while searching). */
+  /** null: the default (newest, also while searching: docs/decisions/013). */
   sort: JobSort | null;
 }
 
@@ -124,10 +124,10 @@ export function jobFiltersToParams(filters: JobFilters): URLSearchParams {
   return params;
 }
 
-/** The order the list is in: relevance is offered (and the default) only while searching. */
+/** The order the list is in: newest unless chosen; relevance is offered only while searching. */
 export function effectiveSort(filters: JobFilters): JobSort {
   if (filters.sort === 'relevance') return filters.q ? 'relevance' : 'newest';
-  return filters.sort ?? (filters.q ? 'relevance' : 'newest');
+  return filters.sort ?? 'newest';
 }
 
 /** Whether anything narrows the list (the search, a filter, or a non-default state choice). */

@@ -216,8 +216,9 @@ describe('JobsPage: filters in the URL', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Search jobs' }), 'data eng');
     await waitFor(() => expect(location()).toBe('/jobs?q=data+eng'));
     await waitFor(() => expect(lastList().get('q')).toBe('data eng'));
-    // While searching, relevance is the default order.
-    expect(screen.getByRole('combobox', { name: 'Sort' })).toHaveValue('relevance');
+    // Searching keeps the newest order; relevance can now be chosen.
+    expect(screen.getByRole('combobox', { name: 'Sort' })).toHaveValue('newest');
+    expect(screen.getByRole('option', { name: 'Relevance' })).toBeEnabled();
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Posted within' }), '24h');
     await user.click(screen.getByRole('checkbox', { name: 'Easy Apply' }));

@@ -471,7 +471,7 @@ async function measure(): Promise<BenchFigure[]> {
         FIRST_PAGE_P95_MS,
       ),
       atMost(
-        'GET /jobs?q=…&sort=relevance (bm25, the order while searching): p95',
+        'GET /jobs?q=…&sort=relevance (bm25, on demand): p95',
         searchByRelevance,
         'ms',
         SEARCH_P95_MS,

@@ -253,6 +253,16 @@ test('on a phone each table row is a card naming every column, with its actions 
     const jobsScreen = SHOWCASE_SCREENS.find((s) => s.path === '/jobs');
     if (!jobsScreen) throw new Error('no showcase screen for /jobs');
     await openScreen(page, server.url, jobsScreen);
+    // The search is at hand; the other filters wait behind a button, so the jobs come first.
+    await expect(page.getByRole('searchbox', { name: 'Search jobs' })).toBeInViewport();
+    const filtersButton = page.getByRole('button', { name: 'Filters' });
+    await expect(page.getByRole('combobox', { name: 'Batch', exact: true })).toBeHidden();
+    await filtersButton.click();
+    await expect(filtersButton).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('combobox', { name: 'Batch', exact: true })).toBeVisible();
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    await filtersButton.click();
+    await expect(page.getByRole('combobox', { name: 'Batch', exact: true })).toBeHidden();
     const jobs = page.getByRole('table', { name: 'Jobs' });
     const headers = (await jobs.getByRole('columnheader').allTextContents()).map((t) => t.trim());
     const row = jobs.locator('tr[data-job-id]').first();

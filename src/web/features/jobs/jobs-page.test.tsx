@@ -209,6 +209,20 @@ describe('JobsPage: filters in the URL', () => {
     expect(within(chips).getByText('Batch #3')).toBeInTheDocument();
   });
 
+  it('folds the filters behind a Filters button that says whether they are shown (phones)', async () => {
+    const user = userEvent.setup();
+    renderJobs();
+    await screen.findByRole('heading', { name: 'No jobs yet' });
+    const button = screen.getByRole('button', { name: 'Filters' });
+    const panel = document.getElementById(button.getAttribute('aria-controls') ?? '');
+    expect(panel).toContainElement(screen.getByRole('combobox', { name: 'Batch' }));
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(panel).toHaveClass('max-sm:hidden');
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(panel).not.toHaveClass('max-sm:hidden');
+  });
+
   it('writes the search (debounced) and each filter to the URL, and removes them by chip', async () => {
     const user = userEvent.setup();
     renderJobs();

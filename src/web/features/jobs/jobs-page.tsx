@@ -1,10 +1,11 @@
-import { Download, Keyboard } from 'lucide-react';
+import { Download, Keyboard, SlidersHorizontal } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { cn } from '../../lib/cn';
 import { PageHeader } from '../../components/ui/page-header';
 import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toaster';
@@ -62,6 +63,9 @@ export function JobsPage() {
   // Row moves for screen readers (the page's live region); triage results go to toasts, which
   // the sheet repeats inside itself while it is open (a modal hides the page from them).
   const [announcement, setAnnouncement] = useState('');
+  // A phone shows the search and the order; the other filters wait behind a button.
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filterPanelId = useId();
   const [lastResult, setLastResult] = useState('');
   // The keyboard's row, by id, and where it was: when it leaves the list (hidden, blocked), the
   // row that slides into its place takes over, as in a mail client.
@@ -211,7 +215,20 @@ export function JobsPage() {
       <div className="flex flex-col gap-4">
         <Card className="flex flex-col gap-4 p-4">
           <JobsSearchBar filters={filters} onChange={setFilters} />
-          <JobsFilterPanel filters={filters} onChange={setFilters} />
+          <Button
+            variant="secondary"
+            size="sm"
+            className="self-start sm:hidden"
+            aria-expanded={filtersOpen}
+            aria-controls={filterPanelId}
+            onClick={() => setFiltersOpen((open) => !open)}
+          >
+            <SlidersHorizontal aria-hidden="true" />
+            Filters
+          </Button>
+          <div id={filterPanelId} className={cn(!filtersOpen && 'max-sm:hidden')}>
+            <JobsFilterPanel filters={filters} onChange={setFilters} />
+          </div>
         </Card>
         <ActiveFilterChips filters={filters} onChange={setFilters} />
         {exportJobs.isError ? (

@@ -23,7 +23,7 @@ export type {
 } from './batch-runner';
 export { createDailySchedule, dayInZone, SCHEDULE_SINCE_SETTING } from './daily-schedule';
 export type { DailySchedule, DailyScheduleOptions, TickResult } from './daily-schedule';
-export { BLOCKED_JOB_SQL, type CancelRequest } from './batch-store';
+export { BLOCKED_JOB_SQL, NOT_BLOCKED_JOB_SQL, type CancelRequest } from './batch-store';
 
 export interface RunnerServiceOptions {
   sqlite: SQLite.Database;

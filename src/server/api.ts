@@ -9,6 +9,7 @@ import { batchRoutes } from './batches/routes';
 import { queryRunRoutes } from './query-runs/routes';
 import { notificationRoutes } from './notifications/routes';
 import { backupRoutes } from './backup/routes';
+import { jobRoutes } from './jobs/routes';
 import { requireSessionForScope } from './auth/guard';
 import type { AppContext } from './context';
 import { API_BASE_PATH } from '../contract';
@@ -26,4 +27,5 @@ export const apiRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { 
   await app.register(queryRunRoutes, { ctx });
   await app.register(notificationRoutes, { ctx });
   await app.register(backupRoutes, { ctx });
+  await app.register(jobRoutes, { ctx });
 };

@@ -1,4 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -40,11 +41,13 @@ const completed = {
 
 function renderPage() {
   return render(
-    <QueryClientProvider client={testQueryClient()}>
-      <Toaster>
-        <BatchesPage />
-      </Toaster>
-    </QueryClientProvider>,
+    <MemoryRouter>
+      <QueryClientProvider client={testQueryClient()}>
+        <Toaster>
+          <BatchesPage />
+        </Toaster>
+      </QueryClientProvider>
+    </MemoryRouter>,
   );
 }
 

@@ -1,4 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
@@ -28,9 +29,11 @@ function renderPage() {
   const queryClient = testQueryClient();
   return render(
     <QueryClientProvider client={queryClient}>
-      <Toaster>
-        <BatchesPage />
-      </Toaster>
+      <MemoryRouter>
+        <Toaster>
+          <BatchesPage />
+        </Toaster>
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }
@@ -121,10 +124,10 @@ describe('BatchesPage: the list', () => {
     expect(cellsOf(at(rows, 1))).toEqual([
       '3',
       'manual',
-      'completed',
+      'completed0 jobs · 0 new',
       new Date(completed.started_at).toLocaleString(),
       new Date(completed.finished_at).toLocaleString(),
-      'Export',
+      'ExportView jobs',
     ]);
     expect(cellsOf(at(rows, 2))).toEqual([
       '2',
@@ -139,6 +142,12 @@ describe('BatchesPage: the list', () => {
     // Export for the completed batch only.
     expect(screen.getAllByRole('button', { name: 'Export' })).toHaveLength(1);
     expect(within(at(rows, 1)).getByRole('button', { name: 'Export' })).toBeInTheDocument();
+    // Beside it, the Jobs screen filtered on that batch (issue 9).
+    expect(screen.getAllByRole('link', { name: 'View jobs' })).toHaveLength(1);
+    expect(within(at(rows, 1)).getByRole('link', { name: 'View jobs' })).toHaveAttribute(
+      'href',
+      '/jobs?batch=3',
+    );
     // The machine-readable time stays on the element.
     expect(at(within(at(rows, 1)).getAllByRole('cell'), 3).querySelector('time')).toHaveAttribute(
       'datetime',
@@ -200,7 +209,10 @@ describe('BatchesPage: the list', () => {
     expect(at(within(at(rows, 0)).getAllByRole('cell'), 2)).toHaveTextContent(
       'running2/5 queries · 140 jobs',
     );
-    expect(at(within(at(rows, 2)).getAllByRole('cell'), 2)).toHaveTextContent(/^completed$/);
+    // Once finished, the progress gives way to the batch's job counts.
+    expect(at(within(at(rows, 2)).getAllByRole('cell'), 2)).toHaveTextContent(
+      /^completed0 jobs · 0 new$/,
+    );
   });
 
   it('says how a completed batch searched under its badge (issue 10)', async () => {

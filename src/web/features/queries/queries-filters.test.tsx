@@ -55,7 +55,8 @@ afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
 const rowOf = async (title: string) => {
-  const cell = await screen.findByText(title, { selector: 'td' });
+  // A cell's value sits in its value box (the card layout's, see ui/table.tsx).
+  const cell = await screen.findByText(title, { selector: 'td > div' });
   const row = cell.closest('tr');
   if (!row) throw new Error(`no row for ${title}`);
   return row;

@@ -35,7 +35,7 @@ export function QueriesPage() {
         <CardHeader>
           <CardTitle id="all-queries-title">All Queries</CardTitle>
         </CardHeader>
-        <CardContent className="px-0 py-0">
+        <CardContent className="p-0!">
           {queries.isError ? (
             <ErrorAlert className="m-5">Error loading queries. Please try again.</ErrorAlert>
           ) : (

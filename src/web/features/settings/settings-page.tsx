@@ -27,7 +27,7 @@ export function SettingsPage() {
       <Card>
         <CardContent className="py-5">
           {settings.isPending ? (
-            <div className="flex items-center gap-3 py-6 text-sm text-slate-600" aria-busy="true">
+            <div className="flex items-center gap-3 py-6 text-sm text-fg-muted" aria-busy="true">
               <Spinner />
               <span className="sr-only">Loading settings</span>
             </div>

@@ -1,6 +1,11 @@
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../config';
-import { restoreDatabase, RestoreRefused } from '../db/backup';
+import {
+  BEFORE_RESTORE_SUFFIX,
+  DATABASE_FILE,
+  restoreDatabase,
+  RestoreRefused,
+} from '../db/backup';
 
 // `npm run restore -- FILE`: replaces DATA_DIR's database with FILE, while the server is stopped
 // (docs/decisions/025). Refuses a file that is not a jobscout database, is damaged, or comes
@@ -14,7 +19,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   await restoreDatabase(config.dataDir, path.resolve(file));
   process.stdout.write(
-    `Restored ${path.resolve(file)} into ${config.dataDir}. Start the server: it applies any newer migrations.\n`,
+    `Restored ${path.resolve(file)} into ${config.dataDir} (the database it replaced is kept as ${DATABASE_FILE}${BEFORE_RESTORE_SUFFIX}). Start the server: it applies any newer migrations.\n`,
   );
 }
 

@@ -12,6 +12,12 @@ import { migrations } from './migrations';
 
 export const DATABASE_FILE = 'jobscout.sqlite';
 
+/** What a restore keeps of the database it replaced, beside it in DATA_DIR. */
+export const BEFORE_RESTORE_SUFFIX = '.before-restore';
+
+/** 4,096 pages of 4 kB: a step takes milliseconds, so requests are served between steps. */
+const BACKUP_STEP_PAGES = 4096;
+
 export class RestoreRefused extends Error {
   constructor(message: string) {
     super(message);
@@ -25,13 +31,21 @@ export function tempFileIn(dir: string, purpose: string): string {
 }
 
 /**
- * Copies `source` into `file` with SQLite's online backup API. Readers and writers keep going;
- * the copy is one consistent state. After the first 100 pages the rest goes in one step, so a
- * write from another connection restarts the copy at most once.
+ * Copies `source` into `file` with SQLite's online backup API; the copy is one consistent state.
+ * `steps`: the server copies its own connection 16 MB at a time, serving requests in between
+ * (its own writes reach the copy as they happen); another process's copy (`npm run backup`)
+ * goes in one step after the first 100 pages, since each write of the server's would restart it.
  */
-export async function backupInto(source: SQLite.Database, file: string): Promise<void> {
+export async function backupInto(
+  source: SQLite.Database,
+  file: string,
+  steps: 'chunked' | 'whole' = 'whole',
+): Promise<void> {
   try {
-    await source.backup(file, { progress: ({ remainingPages }) => Math.max(100, remainingPages) });
+    await source.backup(file, {
+      progress: ({ remainingPages }) =>
+        steps === 'chunked' ? BACKUP_STEP_PAGES : Math.max(100, remainingPages),
+    });
     fs.chmodSync(file, 0o600);
   } catch (error) {
     fs.rmSync(file, { force: true });
@@ -127,7 +141,9 @@ function ensureNotInUse(dbFile: string): void {
 /**
  * Replaces DATA_DIR's database with `file`: checked first, copied next to the database with the
  * backup API (which also folds in a -wal of the source), synced to disk, then renamed over it,
- * so the database is either the old one or the new one, never half of each.
+ * so the database is either the old one or the new one, never half of each. The old one stays
+ * as `jobscout.sqlite.before-restore` (a hard link made before the rename, so no copy), in case
+ * the wrong file was restored.
  */
 export async function restoreDatabase(dataDir: string, file: string): Promise<void> {
   const problem = restoreProblem(file);
@@ -149,6 +165,10 @@ export async function restoreDatabase(dataDir: string, file: string): Promise<vo
     fsyncPath(temp, 'r+');
     // Checked again between the check and the swap: the server may have started meanwhile.
     ensureNotInUse(dbFile);
+    if (fs.existsSync(dbFile)) {
+      fs.rmSync(`${dbFile}${BEFORE_RESTORE_SUFFIX}`, { force: true });
+      fs.linkSync(dbFile, `${dbFile}${BEFORE_RESTORE_SUFFIX}`);
+    }
     fs.renameSync(temp, dbFile);
   } catch (error) {
     fs.rmSync(temp, { force: true });

@@ -118,6 +118,23 @@ describe('simulated site: shapes', () => {
     expect((await get('/flagship-web/jobs/search-results?keywords=x')).status).toBe(302);
   });
 
+  it('answers /voyager/api/me for accepted cookies and sends anything else to the auth wall', async () => {
+    sim = await startSimulator();
+    const signedIn = { cookie: VALID_COOKIES, 'csrf-token': SIMULATOR_JSESSIONID };
+    const ok = await get('/voyager/api/me', { headers: signedIn });
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toMatchObject({ data: { plainId: expect.any(Number) } });
+    const expired = await get('/voyager/api/me', {
+      headers: { cookie: EXPIRED_COOKIES, 'csrf-token': SIMULATOR_JSESSIONID },
+    });
+    expect(expired.status).toBe(302);
+    expect(expired.headers.get('location')).toMatch(/^\/authwall/);
+    expect((await get('/voyager/api/me')).status).toBe(302);
+    expect((await get('/voyager/api/me', { headers: { cookie: VALID_COOKIES } })).status).toBe(403);
+    sim.expireSession();
+    expect((await get('/voyager/api/me', { headers: signedIn })).status).toBe(302);
+  });
+
   it('streams the AI search as RSC with x-li-route-url, and pages by NavigateToScreen POST', async () => {
     sim = await startSimulator({ jobsPerQuery: 40 });
     const headers = { cookie: VALID_COOKIES, 'csrf-token': SIMULATOR_JSESSIONID };

@@ -75,6 +75,7 @@ const TYPEAHEAD_PATH = '/jobs-guest/api/typeaheadHits';
 const COMPANY_PREFIX = '/voyager/api/organization/companies/';
 const AI_SEARCH_PATH = '/flagship-web/jobs/search-results';
 const CONTROL_PATH = '/__simulator/clock';
+const ME_PATH = '/voyager/api/me';
 
 interface Answer {
   status: number;
@@ -195,6 +196,33 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     return { status: 200, headers: type, body: JSON.stringify({ data, included: [] }) };
   };
 
+  /** The signed-in member, as the site's own pages ask for it: the cheapest "am I signed in?". */
+  const me = (req: IncomingMessage): Answer => {
+    const session = checkSession(req, sessionExpired);
+    if (session === 'signed-out') return authWall(ME_PATH);
+    if (session === 'csrf') return { status: 403, body: 'CSRF check failed.' };
+    const data = {
+      $type: 'com.linkedin.voyager.common.Me',
+      plainId: 771_234_567,
+      premiumSubscriber: false,
+      '*miniProfile': 'urn:li:fs_miniProfile:ACoAAC4yN4cBsimulatedOperator',
+    };
+    const included = [
+      {
+        $type: 'com.linkedin.voyager.identity.shared.MiniProfile',
+        entityUrn: 'urn:li:fs_miniProfile:ACoAAC4yN4cBsimulatedOperator',
+        firstName: 'Sim',
+        lastName: 'Operator',
+        publicIdentifier: 'sim-operator',
+      },
+    ];
+    return {
+      status: 200,
+      headers: { 'content-type': 'application/vnd.linkedin.normalized+json+2.1; charset=UTF-8' },
+      body: JSON.stringify({ data, included }),
+    };
+  };
+
   const aiSearch = async (req: IncomingMessage, url: URL): Promise<Answer> => {
     const body = req.method === 'POST' ? await readBody(req) : '';
     const session = checkSession(req, sessionExpired);
@@ -243,6 +271,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     if (method === 'GET' && path.startsWith(DETAILS_PREFIX)) return details(path);
     if (method === 'GET' && path === TYPEAHEAD_PATH) return typeahead(url);
     if (method === 'GET' && path.startsWith(COMPANY_PREFIX)) return company(req, path);
+    if (method === 'GET' && path === ME_PATH) return me(req);
     if (
       (method === 'GET' || method === 'POST') &&
       (path === AI_SEARCH_PATH || path === `${AI_SEARCH_PATH}/`)

@@ -35,6 +35,8 @@ export const batchWireSchema = z.object({
   /** Distinct jobs its runs found (shared definition, issue 9). */
   jobs_total: z.int(),
   search_mode: z.nullable(batchSearchModeSchema),
+  /** The operator asked to cancel it; it ends failed once its runner stops (issue 12). */
+  cancel_requested: z.boolean(),
 });
 export type BatchWire = z.infer<typeof batchWireSchema>;
 export const batchWireListSchema = z.array(batchWireSchema);
@@ -59,11 +61,14 @@ export const batchSchema = z.extend(batchWireSchema, {
   jobs_new: z._default(z.int(), 0),
   jobs_total: z._default(z.int(), 0),
   search_mode: orNull(batchSearchModeSchema),
+  cancel_requested: z._default(z.boolean(), false),
 });
 export type Batch = z.output<typeof batchSchema>;
 export const batchListSchema = z.array(batchSchema);
 
 export const startBatchResponseSchema = batchSchema;
+/** `POST /batches/{id}/cancel` (issue 12): the batch as it stands, its cancel recorded. */
+export const cancelBatchResponseSchema = batchSchema;
 
 export const exportQuerySchema = z.object({
   format: z._default(z.literal('xlsx', { error: 'format must be xlsx' }), 'xlsx'),

@@ -82,6 +82,7 @@ describe('batchSchema', () => {
       jobs_new: 0,
       jobs_total: 0,
       search_mode: null,
+      cancel_requested: false,
     };
     expect(batchWireSchema.parse(full)).toEqual(full);
     expect(batchSchema.parse(full)).toEqual(full);

@@ -9,4 +9,5 @@ export * from './query-runs';
 export * from './companies';
 export * from './settings';
 export * from './notifications';
+export * from './operations';
 export * from './jobs';

@@ -1,7 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import type { BatchKind } from '../contract';
 import { isSiteError, type SearchPage, type SiteClient } from '../scraper';
-import { BatchStore, type ClaimResult, type StoredRun } from './batch-store';
+import { BatchStore, type CancelRequest, type ClaimResult, type StoredRun } from './batch-store';
 import { createCompanyIdCache, NEGATIVE_LOOKUP_TTL_MS } from './company-ids';
 import { SearchHistory } from './search-history';
 
@@ -26,6 +26,8 @@ export interface BatchRunnerOptions {
   stopGraceMs?: number;
   /** Company-id lookups at once (the client's typeahead budget spaces them). Default 5. */
   companyLookupConcurrency?: number;
+  /** How often the runner looks for a cancel made by another process while it waits. Default 1 s. */
+  cancelPollMs?: number;
   /** Incremental runs (docs/decisions/017). Default true; false re-scans in full (benchmarks). */
   incremental?: boolean;
   /**
@@ -59,6 +61,12 @@ export interface BatchRunner {
   idle(): Promise<void>;
   /** Called each time the runner becomes idle (the daily schedule starts a waiting batch). */
   onIdle(listener: () => void): () => void;
+  /**
+   * Asks a running or enriching batch to stop: recorded in the database, so the runner that
+   * drives it (this one, or one in another process) ends it failed with CANCELLED_BY_OPERATOR
+   * after its request in flight. 'ended' for a batch that has finished.
+   */
+  cancel(batchId: number): CancelRequest;
   /** Stops after the request in flight, leaving the batch resumable. Idempotent. */
   close(): Promise<void>;
 }
@@ -72,6 +80,7 @@ const DETAILS_CHUNK = 200;
 const COOKIES_SETTING = 'cookies';
 
 export const NO_ACTIVE_QUERIES = 'No active queries to run';
+export const CANCELLED_BY_OPERATOR = 'Cancelled by the operator';
 export function everyRunFailedMessage(count: number, firstReason: string | null): string {
   const runs = count === 1 ? 'The only query run failed' : `All ${count} query runs failed`;
   return firstReason ? `${runs}: ${firstReason}` : runs;
@@ -94,13 +103,36 @@ export function createBatchRunner(options: BatchRunnerOptions): BatchRunner {
   const companies = createCompanyIdCache(options.sqlite, site);
   const stopGraceMs = options.stopGraceMs ?? 10_000;
   const lookupConcurrency = options.companyLookupConcurrency ?? 5;
+  const cancelPollMs = options.cancelPollMs ?? 1_000;
   const abort = new AbortController();
   const idleListeners = new Set<() => void>();
   let closing = false;
   let current: Promise<void> | null = null;
   const queue: number[] = [];
+  // The batch being driven, and its cancel: a cancel stops this batch only, after the request
+  // in flight (cancelled if it outlasts stopGraceMs), without touching the runner's close().
+  let driving: number | null = null;
+  let cancelling = false;
+  let batchAbort = new AbortController();
+  let signal: AbortSignal = abort.signal;
+  let cancelTimer: NodeJS.Timeout | undefined;
 
-  const stopped = (): boolean => closing || abort.signal.aborted;
+  const beginCancel = (): void => {
+    if (cancelling) return;
+    cancelling = true;
+    log.info({ batchId: driving }, 'batch cancel requested');
+    const controller = batchAbort;
+    cancelTimer = setTimeout(() => controller.abort(), stopGraceMs);
+    cancelTimer.unref();
+  };
+
+  /** True once the operator asked to cancel the batch being driven (read from the database). */
+  const cancelRequested = (): boolean => {
+    if (!cancelling && driving !== null && store.cancelRequested(driving)) beginCancel();
+    return cancelling;
+  };
+
+  const stopped = (): boolean => closing || abort.signal.aborted || cancelRequested();
 
   const isAbort = (error: unknown): boolean =>
     stopped() &&
@@ -108,7 +140,6 @@ export function createBatchRunner(options: BatchRunnerOptions): BatchRunner {
       (error instanceof Error && error.name === 'AbortError'));
 
   async function runOne(run: StoredRun): Promise<Outcome> {
-    const signal = abort.signal;
     const query = {
       keywords: run.job_title,
       geoId: String(run.location_id),
@@ -183,7 +214,7 @@ export function createBatchRunner(options: BatchRunnerOptions): BatchRunner {
         const company = pending[next++];
         if (!company) return;
         try {
-          const id = await companies.resolve(company.name, now(), abort.signal);
+          const id = await companies.resolve(company.name, now(), signal);
           await store.writable();
           if (id !== null) store.setCompanyId(company.normalized, id);
         } catch (error) {
@@ -213,7 +244,7 @@ export function createBatchRunner(options: BatchRunnerOptions): BatchRunner {
       for (const jobId of chunk) {
         if (stopped()) return { kind: 'stopped' };
         try {
-          const details = await site.getJobDetails(jobId, { signal: abort.signal });
+          const details = await site.getJobDetails(jobId, { signal });
           await store.writable();
           store.saveDetails(batchId, details, now());
         } catch (error) {
@@ -238,30 +269,64 @@ export function createBatchRunner(options: BatchRunnerOptions): BatchRunner {
     }
   }
 
-  /** The batch's end and what onBatchFinished queues with it, in one transaction. */
+  /**
+   * The batch's end and what onBatchFinished queues with it, in one transaction. False when a
+   * cancel was recorded first: the batch then ends cancelled instead, and notifies nobody, since
+   * the operator asked for it.
+   */
   function finish(
     batchId: number,
     status: 'completed' | 'failed',
     error: string | null,
     cookiesRejected = false,
-  ): void {
-    options.sqlite.transaction(() => {
+  ): boolean {
+    return options.sqlite.transaction(() => {
       const at = now();
-      store.finishBatch(batchId, status, error, at);
+      if (!store.finishBatch(batchId, status, error, at)) return false;
       options.onBatchFinished?.({ batchId, status, error, cookiesRejected, now: at });
+      return true;
     })();
   }
 
   async function drive(batchId: number): Promise<void> {
+    driving = batchId;
+    cancelling = false;
+    batchAbort = new AbortController();
+    signal = AbortSignal.any([abort.signal, batchAbort.signal]);
+    // A cancel made by another process is seen between requests anyway; this also catches it
+    // while a request or a refusal's back-off keeps the runner waiting.
+    const poll = setInterval(cancelRequested, cancelPollMs);
+    poll.unref();
+    try {
+      await driveBatch(batchId);
+    } finally {
+      clearInterval(poll);
+      clearTimeout(cancelTimer);
+      driving = null;
+      cancelling = false;
+    }
+  }
+
+  async function driveBatch(batchId: number): Promise<void> {
+    const endCancelled = (): void => {
+      store.finishCancelled(batchId, CANCELLED_BY_OPERATOR, now());
+      log.warn({ batchId }, 'batch cancelled by the operator');
+    };
+    // Every transition below is refused once a cancel is recorded; the batch then ends cancelled.
     const fail = (reason: string, cookiesRejected = false): void => {
-      finish(batchId, 'failed', reason, cookiesRejected);
+      if (!finish(batchId, 'failed', reason, cookiesRejected)) return endCancelled();
       log.warn({ batchId, reason }, 'batch failed');
+    };
+    const stoppedBy = async (): Promise<void> => {
+      if (!cancelRequested()) return;
+      await store.writable();
+      endCancelled();
     };
     try {
       let batch = store.batch(batchId);
       if (batch?.status === 'running') {
         const outcome = await runQueries(batchId);
-        if (outcome.kind === 'stopped') return;
+        if (outcome.kind === 'stopped') return await stoppedBy();
         await store.writable();
         if (outcome.kind === 'fatal') return fail(outcome.reason, outcome.cookiesRejected);
         const runs = store.runsOfBatch(batchId);
@@ -272,25 +337,25 @@ export function createBatchRunner(options: BatchRunnerOptions): BatchRunner {
               : everyRunFailedMessage(runs.length, store.firstRunFailure(batchId));
           return fail(reason);
         }
-        store.setEnriching(batchId);
+        if (!store.setEnriching(batchId)) return endCancelled();
         batch = store.batch(batchId);
       }
       if (batch?.status === 'enriching') {
         const outcome = await enrich(batchId);
-        if (outcome.kind === 'stopped') return;
+        if (outcome.kind === 'stopped') return await stoppedBy();
         await store.writable();
         if (outcome.kind === 'fatal') return fail(outcome.reason, outcome.cookiesRejected);
-        finish(batchId, 'completed', null);
+        if (!finish(batchId, 'completed', null)) return endCancelled();
         log.info({ batchId }, 'batch completed');
       }
     } catch (error) {
       // Never let a background failure escape: log it, and close the batch when the
       // database still lets us, so the operator sees why and can start another.
       log.error({ err: error, batchId }, 'batch crashed');
-      if (stopped()) return;
+      if (closing || abort.signal.aborted) return;
       try {
         await store.writable();
-        finish(batchId, 'failed', describe(error));
+        if (!finish(batchId, 'failed', describe(error))) endCancelled();
       } catch (inner) {
         log.error({ err: inner, batchId }, 'could not mark the crashed batch failed');
       }
@@ -336,6 +401,12 @@ export function createBatchRunner(options: BatchRunnerOptions): BatchRunner {
         log.info({ batchId: id }, 'resuming unfinished batch');
         enqueue(id);
       }
+    },
+    cancel(batchId) {
+      const result = store.requestCancel(batchId, now());
+      // This runner's batch stops at once; another process's runner sees the row.
+      if (result === 'requested' && driving === batchId) beginCancel();
+      return result;
     },
     get busy() {
       return current !== null || queue.length > 0;

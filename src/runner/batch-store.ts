@@ -82,6 +82,8 @@ const BATCH_JOBS_SQL = `FROM query_runs r JOIN query_run_jobs l ON l.query_run_i
 const PENDING_DETAILS_SQL = `${BATCH_JOBS_SQL} AND j.details_fetched_at IS NULL
   AND (j.details_error IS NULL OR j.details_error_batch_id IS NOT @batch) AND NOT ${BLOCKED_JOB_SQL}`;
 
+export type CancelRequest = 'requested' | 'ended' | 'not-found';
+
 export type ClaimResult =
   { claimed: true; batch: StoredBatch } | { claimed: false; reason: 'busy' | 'already-claimed' };
 
@@ -132,9 +134,41 @@ export class BatchStore {
       firstFailure: p(
         `SELECT error FROM query_runs WHERE batch_id = ? AND status = 'failed' ORDER BY id LIMIT 1`,
       ),
-      setStatus: p('UPDATE batches SET status = @status WHERE id = @batch'),
+      // A batch the operator cancelled is never moved on by the runner's other transitions: the
+      // cancel and the transition are serialised by SQLite, and whichever lands first wins.
+      setStatus: p(
+        'UPDATE batches SET status = @status WHERE id = @batch AND cancel_requested_at IS NULL',
+      ),
       finishBatch: p(
-        'UPDATE batches SET status = @status, error = @error, finished_at = @now WHERE id = @batch',
+        `UPDATE batches SET status = @status, error = @error, finished_at = @now
+         WHERE id = @batch AND cancel_requested_at IS NULL`,
+      ),
+      requestCancel: p(
+        `UPDATE batches SET cancel_requested_at = COALESCE(cancel_requested_at, @now)
+         WHERE id = @batch AND status IN ('running','enriching')`,
+      ),
+      cancelRequested: p('SELECT 1 FROM batches WHERE id = ? AND cancel_requested_at IS NOT NULL'),
+      // The run in flight keeps what it stored: with a page, a partial result (exportable);
+      // without one, nothing to show, so it failed.
+      cancelRunning: p(
+        `UPDATE query_runs SET end_time = @now,
+           status = CASE WHEN pages_fetched > 0 THEN 'completed' ELSE 'failed' END,
+           error = CASE WHEN pages_fetched > 0 THEN NULL ELSE @reason END
+         WHERE batch_id = @batch AND status = 'running'`,
+      ),
+      // The active queries the batch had not reached get a failed run each, so the Query Runs
+      // screen shows what the cancel left out. An enriching batch has run all of its queries.
+      cancelNotStarted: p(
+        `INSERT INTO query_runs (batch_id, query_id, job_title, location, location_id, is_ai, status, end_time, error)
+         SELECT @batch, q.id, q.job_title, q.display_name, q.location_id, q.is_ai, 'failed', @now, @reason
+         FROM queries q
+         WHERE q.status = 'active' AND (SELECT status FROM batches WHERE id = @batch) = 'running'
+           AND q.id > (SELECT COALESCE(MAX(query_id), 0) FROM query_runs WHERE batch_id = @batch)
+         ORDER BY q.id`,
+      ),
+      cancelBatch: p(
+        `UPDATE batches SET status = 'failed', error = @reason, finished_at = @now
+         WHERE id = @batch AND status IN ('running','enriching')`,
       ),
       unresolvedCompanies: p(
         `SELECT j.company_normalized, MIN(j.company_name) AS company_name ${BATCH_JOBS_SQL}
@@ -304,17 +338,42 @@ export class BatchStore {
     return parsed.success ? parsed.data.error : null;
   }
 
-  setEnriching(batchId: number): void {
-    this.s.setStatus.run({ batch: batchId, status: 'enriching' });
+  /** False when the operator cancelled the batch first: it must then end cancelled. */
+  setEnriching(batchId: number): boolean {
+    return this.s.setStatus.run({ batch: batchId, status: 'enriching' }).changes > 0;
   }
 
+  /** False when the operator cancelled the batch first: it must then end cancelled. */
   finishBatch(
     batchId: number,
     status: 'completed' | 'failed',
     error: string | null,
     now: number,
-  ): void {
-    this.s.finishBatch.run({ batch: batchId, status, error, now });
+  ): boolean {
+    return this.s.finishBatch.run({ batch: batchId, status, error, now }).changes > 0;
+  }
+
+  /**
+   * Records the operator's wish to cancel a running or enriching batch. The runner driving it,
+   * in this process or another, sees it at its next check and ends the batch.
+   */
+  requestCancel(batchId: number, now: number): CancelRequest {
+    if (this.s.requestCancel.run({ batch: batchId, now }).changes > 0) return 'requested';
+    return this.batch(batchId) ? 'ended' : 'not-found';
+  }
+
+  cancelRequested(batchId: number): boolean {
+    return this.s.cancelRequested.get(batchId) !== undefined;
+  }
+
+  /** Ends a cancelled batch, its run in flight and the runs it had not started, in one transaction. */
+  finishCancelled(batchId: number, reason: string, now: number): void {
+    this.sqlite.transaction(() => {
+      const params = { batch: batchId, reason, now };
+      this.s.cancelRunning.run(params);
+      this.s.cancelNotStarted.run(params);
+      this.s.cancelBatch.run(params);
+    })();
   }
 
   /**

@@ -8,7 +8,12 @@ import {
 } from './batch-runner';
 import { createDailySchedule, type DailySchedule } from './daily-schedule';
 
-export { createBatchRunner, NO_ACTIVE_QUERIES, everyRunFailedMessage } from './batch-runner';
+export {
+  createBatchRunner,
+  NO_ACTIVE_QUERIES,
+  CANCELLED_BY_OPERATOR,
+  everyRunFailedMessage,
+} from './batch-runner';
 export type {
   BatchFinished,
   BatchRunner,
@@ -16,9 +21,19 @@ export type {
   RunnerLog,
   RunnerSite,
 } from './batch-runner';
-export { createDailySchedule, dayInZone, SCHEDULE_SINCE_SETTING } from './daily-schedule';
-export type { DailySchedule, DailyScheduleOptions, TickResult } from './daily-schedule';
-export { BLOCKED_JOB_SQL, NOT_BLOCKED_JOB_SQL } from './batch-store';
+export {
+  createDailySchedule,
+  dayInZone,
+  nextDailyBatch,
+  SCHEDULE_SINCE_SETTING,
+} from './daily-schedule';
+export type {
+  DailySchedule,
+  DailyScheduleOptions,
+  NextDailyBatch,
+  TickResult,
+} from './daily-schedule';
+export { BLOCKED_JOB_SQL, NOT_BLOCKED_JOB_SQL, type CancelRequest } from './batch-store';
 
 export interface RunnerServiceOptions {
   sqlite: SQLite.Database;
@@ -82,3 +97,10 @@ export function createRunnerService(options: RunnerServiceOptions): RunnerServic
     },
   };
 }
+export {
+  createCookieStateStore,
+  cookiesFingerprint,
+  type CookieState,
+  type CookieStateStore,
+  type CookieVerdictRecord,
+} from './cookie-state';

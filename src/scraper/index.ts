@@ -37,6 +37,7 @@ export {
 } from './company-resolver';
 export { parseCookieString, extractSessionCookies, type SessionCookies } from './cookies';
 export { canonicalJobUrl } from './job-url';
+export { ME_PATH, sessionCookiesMessage, type SessionVerdict } from './session-check';
 export { parseSearchCards, type ParseContext, type ParsedCards } from './parse-search-cards';
 export { parseJobDetails } from './parse-job-details';
 export { parseAiSearchCards } from './parse-ai-search-cards';

@@ -6,6 +6,7 @@ import { createUndiciTransport, type Transport } from './http-transport';
 import { fetchJobDetails } from './job-details';
 import { createPoolLane, createSerialLane } from './pacing';
 import type { SiteContext } from './site-context';
+import { checkSession, type SessionVerdict } from './session-check';
 import { SiteRequester, type RequestPolicy } from './site-requester';
 import { fetchTypeahead } from './typeahead';
 import type { Company, JobDetails, SearchPage, TypeaheadHit } from './types';
@@ -66,6 +67,11 @@ export interface SiteClient {
   searchCompanies(query: string, options?: RequestOptions): Promise<TypeaheadHit[]>;
   /** Company by numeric id (signed-in); null when the site has no such company. */
   getCompany(id: string, cookies: string, options?: RequestOptions): Promise<Company | null>;
+  /**
+   * Whether the site accepts the session cookies (signed-in `/voyager/api/me`). Throws a
+   * SiteError when it cannot tell (network, 5xx, 429), and `needs-cookies` without a session.
+   */
+  checkSession(cookies: string, options?: RequestOptions): Promise<SessionVerdict>;
   /** Closes the connection pool. */
   close(): Promise<void>;
 }
@@ -122,6 +128,9 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
     batch,
     signedIn: { ...batch, signedIn: true },
     typeahead,
+    // An operator waits on it: fails fast like the typeahead (a 429 is "could not check", not a
+    // reason to wait minutes), but the answer decides about the session, so signed in.
+    sessionCheck: { ...typeahead, timeoutMs: 10_000, signedIn: true },
   };
   return {
     searchJobs: (query, opts = {}) => guestSearchPages(context, query, opts.signal),
@@ -130,6 +139,7 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
     searchPlaces: (query, opts = {}) => fetchTypeahead(context, 'GEO', query, opts.signal),
     searchCompanies: (query, opts = {}) => fetchTypeahead(context, 'COMPANY', query, opts.signal),
     getCompany: (id, cookies, opts = {}) => fetchCompany(context, id, cookies, opts.signal),
+    checkSession: (cookies, opts = {}) => checkSession(context, cookies, opts.signal),
     close: () => transport.close(),
   };
 }

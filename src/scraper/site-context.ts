@@ -13,6 +13,8 @@ export interface SiteContext {
   signedIn: RequestPolicy;
   /** Typeahead: its own small budget, fails fast. */
   typeahead: RequestPolicy;
+  /** The operator's "Check cookies": the typeahead's lane (never queued behind a batch), signed in. */
+  sessionCheck: RequestPolicy;
 }
 
 export function siteUrl(

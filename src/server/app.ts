@@ -12,7 +12,7 @@ import { closeIdleSocketsOnClose } from './plugins/connections';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security';
 import { loadIndexPage, registerWebApp } from './plugins/web-app';
-import { createRunnerService } from '../runner';
+import { createCookieStateStore, createRunnerService } from '../runner';
 import { onSettingsChanged } from './settings/settings-events';
 import { createNotificationWorker } from './notifications/worker';
 
@@ -79,13 +79,28 @@ export async function buildApp(
     log: base.log,
     context: { siteName: options.config.siteName, publicUrl: options.config.publicUrl },
   });
+  // A batch that met the sign-in wall says the same as a failed "Check cookies" (issue 12).
+  const cookieState = createCookieStateStore(base.sqlite);
   const ctx: AppContext = {
     ...base,
     notifications,
     runner: createRunnerService({
       ...base,
       timeZone: options.config.timeZone,
-      onBatchFinished: (finished) => notifications.onBatchFinished(finished),
+      onBatchFinished: (finished) => {
+        // Inside the transaction that ends the batch. The cookies stored now are the ones the
+        // batch read for its signed-in requests unless the operator saved others meanwhile.
+        if (finished.cookiesRejected) {
+          cookieState.record(
+            'rejected',
+            cookieState.storedCookies(),
+            finished.now,
+            'batch',
+            finished.batchId,
+          );
+        }
+        notifications.onBatchFinished(finished);
+      },
     }),
   };
   // The runner resumes an unfinished batch and starts the daily schedule once the app is ready.

@@ -36,6 +36,7 @@ export function toBatch(row: BatchWithProgress): BatchWire {
     jobs_new: row.jobs_new,
     jobs_total: row.jobs_total,
     search_mode: batchSearchMode(row.runs_full, row.runs_incremental),
+    cancel_requested: row.cancel_requested_at !== null,
   };
 }
 
@@ -62,6 +63,37 @@ export const batchRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
       if (!row) throw new Error(`batch ${result.batch.id} vanished after it was created`);
       request.log.info({ batchId: row.id }, 'manual batch started');
       return reply.code(201).send(toBatch(row));
+    },
+  );
+
+  // Issue 12. The cancel is recorded in the database and the runner that drives the batch (in
+  // this process or another) ends it after its request in flight: 202, the batch still working.
+  app.post(
+    '/batches/:id/cancel',
+    {
+      schema: {
+        params: idParamSchema,
+        response: {
+          202: batchWireSchema,
+          400: errorBodySchema,
+          404: errorBodySchema,
+          409: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const result = ctx.runner.runner.cancel(id);
+      if (result === 'not-found') throw new HttpError(404, `Batch ${id} not found`);
+      const row = await findBatch(ctx.db, id);
+      if (!row) throw new HttpError(404, `Batch ${id} not found`);
+      if (result === 'ended')
+        throw new HttpError(
+          409,
+          `Batch ${id} has already ended (${row.status}): nothing to cancel`,
+        );
+      request.log.info({ batchId: id }, 'batch cancel requested');
+      return reply.code(202).send(toBatch(row));
     },
   );
 

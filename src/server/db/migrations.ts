@@ -184,6 +184,27 @@ export const migrations: Record<string, Migration> = {
       for (const statement of statements) await statement.execute(db);
     },
   },
+  // Operating it day to day (issue 12). A cancel is a request in the database, so whichever
+  // process runs the batch sees it (docs/decisions/023).
+  // The last thing the site said about the stored cookies, for the cookies it was said about
+  // (a SHA-256 of them): one row, written by "Check cookies" and by a batch that met the
+  // sign-in wall (docs/decisions/024).
+  '0006-operations': {
+    async up(db: Kysely<unknown>) {
+      const statements = [
+        sql`ALTER TABLE batches ADD COLUMN cancel_requested_at INTEGER`,
+        sql`CREATE TABLE cookie_status (
+          id INTEGER PRIMARY KEY CHECK (id = 1),
+          state TEXT NOT NULL CHECK (state IN ('valid','rejected')),
+          source TEXT NOT NULL CHECK (source IN ('check','batch')),
+          batch_id INTEGER,
+          checked_at INTEGER NOT NULL,
+          cookies_sha256 TEXT NOT NULL
+        )`,
+      ];
+      for (const statement of statements) await statement.execute(db);
+    },
+  },
   // Issue 9: the Jobs screen. A triage state per job, when a search last showed it, where the
   // work is done when the data says so, the description as sanitised HTML, and a full-text index
   // over title, company, location and description (docs/decisions/013 and 014).

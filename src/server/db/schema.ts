@@ -79,6 +79,8 @@ export interface BatchesTable {
   daily_date: string | null;
   jobs_to_enrich: number;
   jobs_enriched: number;
+  /** When the operator asked to cancel it (migration 0006); the runner then ends it failed. */
+  cancel_requested_at: Generated<number | null>;
 }
 
 export interface QueryRunsTable {
@@ -178,6 +180,17 @@ export interface NotificationOutboxTable {
   delivered_at: number | null;
 }
 
+/** What the site last said about the stored cookies (migration 0006): one row, id 1. */
+export interface CookieStatusTable {
+  id: number;
+  state: 'valid' | 'rejected';
+  source: 'check' | 'batch';
+  batch_id: number | null;
+  checked_at: number;
+  /** SHA-256 (hex) of the cookies the answer was about: new cookies are not yet checked. */
+  cookies_sha256: string;
+}
+
 export interface Database {
   settings: SettingsTable;
   auth_tokens: AuthTokensTable;
@@ -193,6 +206,7 @@ export interface Database {
   query_run_jobs: QueryRunJobsTable;
   notification_channels: NotificationChannelsTable;
   notification_outbox: NotificationOutboxTable;
+  cookie_status: CookieStatusTable;
 }
 
 export type QueryRow = Selectable<QueriesTable>;

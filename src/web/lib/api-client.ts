@@ -120,6 +120,17 @@ export async function apiDownload(path: string, options: RequestOptions = {}): P
   return response.blob();
 }
 
+/** A file whose name the server chose: the name from Content-Disposition, when it gave one. */
+export async function apiDownloadNamed(
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ blob: Blob; fileName: string | null }> {
+  const response = await send(path, options, '*/*');
+  // Only a plain name is taken: no quotes, slashes or backslashes can come through.
+  const match = /filename="([^"/\\]+)"/.exec(response.headers.get('content-disposition') ?? '');
+  return { blob: await response.blob(), fileName: match?.[1] ?? null };
+}
+
 /** Hands a downloaded file to the browser under the given name. */
 export function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);

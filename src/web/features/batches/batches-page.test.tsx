@@ -16,7 +16,17 @@ const API = 'http://localhost:3000/api/v1';
 const CONFIRMATION =
   'Are you sure you want to start a new batch job? This will begin processing all active queries.';
 
-const server = setupServer();
+// The schedule line above the table (issue 12) reads this on every render of the page.
+const server = setupServer(
+  http.get(`${API}/schedule`, () =>
+    HttpResponse.json({
+      script_time: '09:00',
+      time_zone: 'Europe/Berlin',
+      next: { at: '2026-11-24T08:00:00.000Z', day: '2026-11-24', when: 'tomorrow', time: '09:00' },
+      reason: null,
+    }),
+  ),
+);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   server.resetHandlers();
@@ -51,6 +61,14 @@ function serveBatches(batches: unknown[]) {
 }
 
 describe('BatchesPage: the list', () => {
+  it('shows when the next daily batch starts, above the table', async () => {
+    server.use(http.get(`${API}/batches`, () => HttpResponse.json([])));
+    renderPage();
+    expect(
+      await screen.findByText('Next daily batch: tomorrow at 09:00 (Europe/Berlin)'),
+    ).toBeInTheDocument();
+  });
+
   it('shows the heading and a 5-row skeleton under the real header while loading', async () => {
     server.use(
       http.get(`${API}/batches`, async () => {
@@ -119,7 +137,8 @@ describe('BatchesPage: the list', () => {
     const rows = bodyRowsOf('Batches');
     expect(rows.map((r) => cellsOf(r)[0])).toEqual(['4', '3', '2', '1']);
 
-    expect(cellsOf(at(rows, 0))).toEqual(['4', 'manual', 'running', '-', '-', '']);
+    // A working batch offers Cancel instead (issue 12).
+    expect(cellsOf(at(rows, 0))).toEqual(['4', 'manual', 'running', '-', '-', 'Cancel']);
     expect(cellsOf(at(rows, 1))).toEqual([
       '3',
       'manual',
@@ -134,7 +153,7 @@ describe('BatchesPage: the list', () => {
       'enriching',
       new Date('2025-03-02T09:00:00.000Z').toLocaleString(),
       '-',
-      '',
+      'Cancel',
     ]);
     expect(cellsOf(at(rows, 3))[2]).toBe('failed');
 
@@ -176,7 +195,14 @@ describe('BatchesPage: the list', () => {
     serveBatches([{ id: 9, started_at: null, finished_at: null }]);
     renderPage();
     await screen.findByText('daily');
-    expect(cellsOf(at(bodyRowsOf('Batches'), 0))).toEqual(['9', 'daily', 'running', '-', '-', '']);
+    expect(cellsOf(at(bodyRowsOf('Batches'), 0))).toEqual([
+      '9',
+      'daily',
+      'running',
+      '-',
+      '-',
+      'Cancel',
+    ]);
   });
 
   it('shows progress under the badge of a running or enriching batch, and none once finished', async () => {
@@ -241,7 +267,9 @@ describe('BatchesPage: the list', () => {
     expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
     expect(within(at(bodyRowsOf('Batches'), 0)).getAllByRole('cell')).toHaveLength(6);
 
+    await screen.findByText(/^Next daily batch:/);
     await user.tab(); // Run Batch
+    await user.tab(); // the schedule line's tooltip (issue 12)
     await user.tab();
     expect(document.activeElement).toContainElement(screen.getByText('failed'));
     expect(await screen.findByRole('tooltip')).toHaveTextContent(reason);

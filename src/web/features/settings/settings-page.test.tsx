@@ -12,8 +12,12 @@ import { SettingsPage } from './settings-page';
 const API = 'http://localhost:3000/api/v1';
 
 // The Notifications card below the form (issue 11) loads its lists; these tests are about the
-// form, so the card finds none (its own tests are in notifications/).
+// form, so the card finds none (its own tests are in notifications/). Likewise the cookie
+// check (issue 12, tested in components/cookie-check.test.tsx) finds nothing checked.
 const server = setupServer(
+  http.get(`${API}/settings/cookies/status`, () =>
+    HttpResponse.json({ cookies: 'none', last_check: null }),
+  ),
   http.get(`${API}/notifications/channels`, () => HttpResponse.json([])),
   http.get(`${API}/notifications/deliveries`, () => HttpResponse.json([])),
 );

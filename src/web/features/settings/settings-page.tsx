@@ -3,13 +3,15 @@ import { DEFAULT_SCRIPT_TIME } from '../../../contract/constants';
 import { Card, CardContent } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
 import { Spinner } from '../../components/ui/spinner';
+import { BackupCard } from './backup/backup-card';
 import { useSettings } from './api/get-settings';
+import { CookieCheck } from './components/cookie-check';
 import { SettingsForm } from './components/settings-form';
 import { NotificationsCard } from './notifications/components/notifications-card';
 
 /**
  * SPEC.md §2 "/settings". There is no script_time field: it is only carried through on save.
- * Below the cookie form: the Notifications card (issue 11).
+ * Below the cookie form: the Notifications card (issue 11) and the Backup card (issue 12).
  */
 export function SettingsPage() {
   const settings = useSettings();
@@ -36,10 +38,15 @@ export function SettingsPage() {
               scriptTime={settings.data?.script_time ?? DEFAULT_SCRIPT_TIME}
             />
           )}
+          {/* Issue 12, below SPEC.md's form: does the site still accept the saved cookies? */}
+          <div className="mt-5">
+            <CookieCheck />
+          </div>
         </CardContent>
       </Card>
       {/* Issue 11, below SPEC.md's cookie form, which it leaves as it is. */}
       <NotificationsCard />
+      <BackupCard />
     </>
   );
 }

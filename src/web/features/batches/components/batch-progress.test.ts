@@ -13,6 +13,7 @@ const batch: Batch = {
   jobs_new: 0,
   jobs_total: 0,
   search_mode: null,
+  cancel_requested: false,
 };
 
 describe('batchProgressText', () => {

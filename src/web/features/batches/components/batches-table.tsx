@@ -6,7 +6,9 @@ import { StatusBadge } from '../../../components/ui/status-badge';
 import { ListTable, TableCell, TableRow } from '../../../components/ui/table';
 import { ViewJobsLink } from '../../../components/ui/view-jobs-link';
 import { useExportBatch } from '../api/export-batch';
+import { isBatchActive } from '../api/get-batches';
 import { batchProgressText } from './batch-progress';
+import { CancelBatchButton } from './cancel-batch-button';
 
 const COLUMNS = ['Batch ID', 'Type', 'Status', 'Start Time', 'End Time', 'Actions'] as const;
 
@@ -49,6 +51,9 @@ function BatchRow({ batch }: { batch: Batch }) {
             <ExportBatchButton batchId={batch.id} />
             <ViewJobsLink to={`/jobs?batch=${batch.id}`} />
           </div>
+        ) : null}
+        {isBatchActive(batch) ? (
+          <CancelBatchButton batchId={batch.id} requested={batch.cancel_requested} />
         ) : null}
       </TableCell>
     </TableRow>

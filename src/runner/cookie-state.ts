@@ -1,0 +1,101 @@
+import { createHash } from 'node:crypto';
+import type SQLite from 'better-sqlite3';
+import { z } from 'zod';
+import { extractSessionCookies } from '../scraper';
+
+// What the site last said about the stored cookies: "Check cookies" writes it, and so does a
+// batch whose signed-in request met the sign-in wall. Kept with a SHA-256 of the cookies it was
+// about, so cookies saved since then read as not checked rather than inheriting a verdict. The
+// cookies themselves are never copied here (docs/decisions/024).
+
+export type CookieVerdict = 'valid' | 'rejected';
+export type CookieVerdictSource = 'check' | 'batch';
+
+export interface CookieVerdictRecord {
+  state: CookieVerdict;
+  checkedAt: number;
+  source: CookieVerdictSource;
+  batchId: number | null;
+  /** The verdict is about the cookies stored now. */
+  current: boolean;
+}
+
+/** The stored cookies and the site's last verdict, as the Settings screen describes them. */
+export interface CookieState {
+  cookies: 'none' | 'incomplete' | 'present';
+  last: CookieVerdictRecord | null;
+}
+
+const rowSchema = z.object({
+  state: z.enum(['valid', 'rejected']),
+  source: z.enum(['check', 'batch']),
+  batch_id: z.number().nullable(),
+  checked_at: z.number(),
+  cookies_sha256: z.string(),
+});
+const settingSchema = z.object({ value: z.string() });
+
+export function cookiesFingerprint(cookies: string): string {
+  return createHash('sha256').update(cookies).digest('hex');
+}
+
+export interface CookieStateStore {
+  /** The cookies stored now ('' when none). */
+  storedCookies(): string;
+  /** The state of the cookies stored now, with the last verdict even if it was about others. */
+  read(): CookieState;
+  /** The site's verdict on `cookies` (the cookies the request carried). */
+  record(
+    verdict: CookieVerdict,
+    cookies: string,
+    at: number,
+    source: CookieVerdictSource,
+    batchId?: number,
+  ): void;
+}
+
+export function createCookieStateStore(sqlite: SQLite.Database): CookieStateStore {
+  const select = sqlite.prepare('SELECT * FROM cookie_status WHERE id = 1');
+  const cookiesSetting = sqlite.prepare(`SELECT value FROM settings WHERE key = 'cookies'`);
+  const upsert = sqlite.prepare(
+    `INSERT INTO cookie_status (id, state, source, batch_id, checked_at, cookies_sha256)
+     VALUES (1, @state, @source, @batchId, @at, @hash)
+     ON CONFLICT (id) DO UPDATE SET state = excluded.state, source = excluded.source,
+       batch_id = excluded.batch_id, checked_at = excluded.checked_at,
+       cookies_sha256 = excluded.cookies_sha256`,
+  );
+  const storedCookies = (): string => {
+    const setting: unknown = cookiesSetting.get();
+    return setting === undefined ? '' : settingSchema.parse(setting).value;
+  };
+  return {
+    storedCookies,
+    read() {
+      const cookies = storedCookies();
+      const kind =
+        cookies.trim() === '' ? 'none' : extractSessionCookies(cookies) ? 'present' : 'incomplete';
+      const raw: unknown = select.get();
+      if (raw === undefined) return { cookies: kind, last: null };
+      const row = rowSchema.parse(raw);
+      return {
+        cookies: kind,
+        last: {
+          state: row.state,
+          checkedAt: row.checked_at,
+          source: row.source,
+          batchId: row.batch_id,
+          current: kind !== 'none' && row.cookies_sha256 === cookiesFingerprint(cookies),
+        },
+      };
+    },
+    record(verdict, cookies, at, source, batchId) {
+      upsert.run({
+        state: verdict,
+        source,
+        batchId: batchId ?? null,
+        at,
+        hash: cookiesFingerprint(cookies),
+      });
+    },
+  };
+}

@@ -27,13 +27,16 @@ export function searchTokens(q: string): string[] {
 }
 
 /**
- * The FTS5 query for a search typed by a person: every word must match, each as the start of a
- * word. Each token is a quoted string (it holds only letters and digits, so it cannot close the
+ * The FTS5 query for a search typed by a person: every word must match; the last one also as
+ * the start of a word, since it may be the one still being typed ("data engin" finds Data
+ * Engineering), the others as whole words ("excel forecasting" does not find "excellent").
+ * Each token is a quoted string (it holds only letters and digits, so it cannot close the
  * quotes), which makes FTS5's own syntax (OR, NEAR, -, *, parentheses, column filters) plain text.
  */
 export function ftsMatch(q: string): string | null {
   const tokens = searchTokens(q);
-  return tokens.length === 0 ? null : tokens.map((t) => `"${t}"*`).join(' ');
+  if (tokens.length === 0) return null;
+  return tokens.map((t, i) => (i === tokens.length - 1 ? `"${t}"*` : `"${t}"`)).join(' ');
 }
 
 /**

@@ -238,6 +238,9 @@ describe('GET /jobs', () => {
     expect(await ids('?q=engin&sort=relevance')).toEqual([2, 4, 6]);
     expect(await ids('?q=engen')).toEqual([3]);
     expect(await ids('?q=kafka%20senior')).toEqual([2]);
+    // Only the last word is a word start (it may still be typed): earlier ones are whole words.
+    expect(await ids('?q=senior%20engin')).toEqual([2]);
+    expect(await ids('?q=engin%20senior')).toEqual([]);
     expect(await ids('?q=cafe')).toEqual([5]);
     expect(await ids('?q=RESUME%20naive')).toEqual([5]);
     expect(await ids('?q=data&sort=newest')).toEqual([2, 1]);

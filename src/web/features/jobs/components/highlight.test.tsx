@@ -3,6 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { Highlight, highlightParts } from './highlight';
 
 describe('Highlight', () => {
+  it('marks the earlier words whole and the last one as a word start, as the search matches', () => {
+    expect(
+      highlightParts('Excellent Excel forecasting and forecasts', ['excel', 'forecast']),
+    ).toEqual([
+      { text: 'Excellent ', match: false },
+      { text: 'Excel', match: true },
+      { text: ' ', match: false },
+      { text: 'forecasting', match: true },
+      { text: ' and ', match: false },
+      { text: 'forecasts', match: true },
+    ]);
+  });
+
   it('marks whole words that start with a search word, case-insensitively', () => {
     expect(highlightParts('Senior Data Scientist, data team', ['data', 'scien'])).toEqual([
       { text: 'Senior ', match: false },

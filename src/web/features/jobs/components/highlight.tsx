@@ -1,19 +1,24 @@
 import type { ReactNode } from 'react';
 
-/** Split `text` into plain runs and runs that start with one of `words` (already lower case). */
+/**
+ * Split `text` into plain runs and runs that match one of `words` (already lower case, in the
+ * order typed), as the search does (docs/decisions/013): the last word matches the start of a
+ * word, the others whole words.
+ */
 export function highlightParts(
   text: string,
   words: readonly string[],
 ): { text: string; match: boolean }[] {
   if (words.length === 0 || !text) return [{ text, match: false }];
   const parts: { text: string; match: boolean }[] = [];
-  // Word by word, as the full-text index tokenises: a search word matches the start of a word
-  // (prefix matching), and the whole of that word is marked.
+  const prefix = words.at(-1) ?? '';
+  const whole = new Set(words.slice(0, -1));
+  // Word by word, as the full-text index tokenises, and the whole of a matching word is marked.
   const token = /[\p{L}\p{N}]+/gu;
   let last = 0;
   for (const m of text.matchAll(token)) {
     const word = m[0].toLocaleLowerCase();
-    if (!words.some((w) => word.startsWith(w))) continue;
+    if (!whole.has(word) && !word.startsWith(prefix)) continue;
     if (m.index > last) parts.push({ text: text.slice(last, m.index), match: false });
     parts.push({ text: m[0], match: true });
     last = m.index + m[0].length;

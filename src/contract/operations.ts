@@ -24,3 +24,8 @@ export const cookieStatusSchema = z.object({
   last_check: z.nullable(cookieCheckSchema),
 });
 export type CookieStatus = z.infer<typeof cookieStatusSchema>;
+
+/** GET /backup's file name for a day (YYYY-MM-DD in the server's time zone). */
+export function backupFileName(day: string): string {
+  return `jobscout-${day}.sqlite`;
+}

@@ -8,6 +8,7 @@ import { companyRoutes } from './companies/routes';
 import { batchRoutes } from './batches/routes';
 import { queryRunRoutes } from './query-runs/routes';
 import { notificationRoutes } from './notifications/routes';
+import { backupRoutes } from './backup/routes';
 import { requireSessionForScope } from './auth/guard';
 import type { AppContext } from './context';
 import { API_BASE_PATH } from '../contract';
@@ -24,4 +25,5 @@ export const apiRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { 
   await app.register(batchRoutes, { ctx });
   await app.register(queryRunRoutes, { ctx });
   await app.register(notificationRoutes, { ctx });
+  await app.register(backupRoutes, { ctx });
 };

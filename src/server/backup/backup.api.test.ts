@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startSimulator, VALID_COOKIES, type Simulator } from '../../../simulator';
+import { BERLIN, LONDON, PARIS, seedQueries, saveSetting } from '../../runner/runner-test-kit';
+import { startTestServer, type TestServer } from '../test-harness';
+
+// GET /backup (issue 12) on a real server and database, while a batch against the simulated
+// site keeps writing.
+
+const GUEST_SEARCH = '/jobs-guest/jobs/api/seeMoreJobPostings/search';
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+let simulator: Simulator;
+beforeAll(async () => {
+  simulator = await startSimulator({ jobsPerQuery: 60, jobCount: 120, companyCount: 6 });
+});
+afterAll(async () => {
+  await simulator.close();
+});
+
+let server: TestServer;
+const dirs: string[] = [];
+beforeEach(async () => {
+  simulator.reset();
+  server = await startTestServer({ LINKEDIN_BASE_URL: simulator.url, TZ: 'Pacific/Honolulu' });
+});
+afterEach(async () => {
+  await server.close();
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const count = (sql: string): number => Number(server.database.sqlite.prepare(sql).pluck().get());
+
+function writeSnapshot(body: Buffer): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobscout-backup-'));
+  dirs.push(dir);
+  const file = path.join(dir, 'snapshot.sqlite');
+  fs.writeFileSync(file, body);
+  return file;
+}
+
+describe('GET /backup', () => {
+  it('streams a consistent snapshot while a batch keeps writing, and leaves no temporary file', async () => {
+    saveSetting(server.database, 'cookies', VALID_COOKIES);
+    seedQueries(server.database, [
+      { jobTitle: 'python developer', ...BERLIN },
+      { jobTitle: 'data engineer', ...PARIS },
+      { jobTitle: 'product designer', ...LONDON },
+    ]);
+    simulator.faults.latency(30, { pathPrefix: GUEST_SEARCH });
+    const start = await server.authed({ method: 'POST', url: '/api/v1/batches' });
+    expect(start.statusCode).toBe(201);
+    const deadline = Date.now() + 20_000;
+    while (count('SELECT COUNT(*) FROM jobs') < 10) {
+      if (Date.now() > deadline) throw new Error('no jobs stored');
+      await sleep(10);
+    }
+
+    const res = await server.authed({ method: 'GET', url: '/api/v1/backup' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/vnd.sqlite3');
+    // 2026-11-02T08:00Z is still 1 November in Honolulu, the server's zone.
+    expect(res.headers['content-disposition']).toBe(
+      'attachment; filename="jobscout-2026-11-01.sqlite"',
+    );
+    expect(res.headers['cache-control']).toBe('no-store');
+    const jobsAfter = count('SELECT COUNT(*) FROM jobs');
+
+    const snapshot = new SQLite(writeSnapshot(res.rawPayload), { readonly: true });
+    try {
+      expect(snapshot.pragma('integrity_check', { simple: true })).toBe('ok');
+      const jobs = Number(snapshot.prepare('SELECT COUNT(*) FROM jobs').pluck().get());
+      expect(jobs).toBeGreaterThanOrEqual(10);
+      expect(jobs).toBeLessThanOrEqual(jobsAfter);
+      expect(snapshot.prepare('SELECT COUNT(*) FROM query_runs').pluck().get()).toBeGreaterThan(0);
+    } finally {
+      snapshot.close();
+    }
+    // The batch went on writing during and after the backup.
+    const later = Date.now() + 20_000;
+    while (count('SELECT COUNT(*) FROM jobs') <= jobsAfter && Date.now() < later) await sleep(10);
+    expect(count('SELECT COUNT(*) FROM jobs')).toBeGreaterThan(jobsAfter);
+    expect(fs.readdirSync(server.dataDir).filter((f) => f.startsWith('.backup-'))).toEqual([]);
+  });
+
+  it('needs a session', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/api/v1/backup' });
+    expect(res.statusCode).toBe(401);
+  });
+});

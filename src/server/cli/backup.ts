@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { ConfigError, loadConfig } from '../config';
+import { backupInto, DATABASE_FILE, tempFileIn } from '../db/backup';
+
+// `npm run backup -- FILE`: what GET /api/v1/backup answers, written to FILE. Safe while the
+// server runs (SQLite's online backup, docs/decisions/024).
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const force = args.includes('--force');
+  const files = args.filter((a) => a !== '--force');
+  const target = files[0];
+  if (target === undefined || target === '' || files.length > 1 || target.startsWith('-')) {
+    throw new Error('Usage: npm run backup -- FILE [--force]');
+  }
+  const config = loadConfig();
+  const dbFile = path.join(config.dataDir, DATABASE_FILE);
+  if (!fs.existsSync(dbFile)) throw new Error(`There is no database at ${dbFile} (DATA_DIR)`);
+  const destination = path.resolve(target);
+  if (fs.existsSync(destination) && !force) {
+    throw new Error(`${destination} exists: name a new file, or add --force to replace it`);
+  }
+  if (!fs.existsSync(path.dirname(destination))) {
+    throw new Error(`The folder ${path.dirname(destination)} does not exist`);
+  }
+  // Written beside the target under a temporary name, so FILE is either whole or absent.
+  const temp = tempFileIn(path.dirname(destination), 'backup');
+  const source = new SQLite(dbFile, { fileMustExist: true });
+  try {
+    await backupInto(source, temp);
+  } finally {
+    source.close();
+  }
+  fs.renameSync(temp, destination);
+  process.stdout.write(`Backup written to ${destination}\n`);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(
+    `${err instanceof ConfigError ? 'Configuration error: ' : ''}${err instanceof Error ? err.message : String(err)}\n`,
+  );
+  process.exit(1);
+});

@@ -1,6 +1,7 @@
 import { bundleSuite } from './bundle.bench';
 import { exportSuite } from './export.bench';
 import { incrementalSuite } from './incremental.bench';
+import { jobsSuite } from './jobs.bench';
 import type { BenchSuite } from './report';
 import { runnerSuite } from './runner.bench';
 import { scraperSuite } from './scraper.bench';
@@ -14,4 +15,5 @@ export const suites: BenchSuite[] = [
   scraperSuite,
   runnerSuite,
   incrementalSuite,
+  jobsSuite,
 ];

@@ -13,7 +13,14 @@ test('signs in and lands on /batches with the layout of SPEC.md §2', async ({ p
   await expect(page).toHaveURL(`${server.url}/batches`);
   await expect(page.getByText('LinkedIn Scraper Admin')).toBeVisible();
   const links = page.getByRole('navigation', { name: 'Main' }).getByRole('link');
-  await expect(links).toHaveText(['Query Runs', 'Batches', 'Queries', 'Companies', 'Settings']);
+  await expect(links).toHaveText([
+    'Jobs',
+    'Query Runs',
+    'Batches',
+    'Queries',
+    'Companies',
+    'Settings',
+  ]);
   await expect(page.getByRole('link', { name: 'Batches' })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('link', { name: 'Queries' })).not.toHaveAttribute(
     'aria-current',

@@ -10,3 +10,4 @@ export * from './companies';
 export * from './settings';
 export * from './notifications';
 export * from './operations';
+export * from './jobs';

@@ -29,3 +29,23 @@ export type CookieStatus = z.infer<typeof cookieStatusSchema>;
 export function backupFileName(day: string): string {
   return `jobscout-${day}.sqlite`;
 }
+
+/**
+ * GET /schedule: when the next daily batch starts (issue 12), as the server's schedule sees it.
+ * `next` is null when nothing would run (`reason` says why). `when` is relative to today in the
+ * server's time zone; `time` is the start's wall-clock time there.
+ */
+export const dailyScheduleSchema = z.object({
+  script_time: z.string(),
+  time_zone: z.string(),
+  next: z.nullable(
+    z.object({
+      at: dateTimeSchema,
+      day: z.string(),
+      when: z.enum(['today', 'tomorrow', 'later']),
+      time: z.string(),
+    }),
+  ),
+  reason: z.nullable(z.enum(['no-active-queries'])),
+});
+export type DailyScheduleWire = z.infer<typeof dailyScheduleSchema>;

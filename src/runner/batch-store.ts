@@ -2,6 +2,12 @@ import type SQLite from 'better-sqlite3';
 import { z } from 'zod';
 import type { BatchKind } from '../contract';
 import { normalizeCompanyName, type JobDetails, type SearchPage } from '../scraper';
+import { descriptionHtmlFromText, sanitizeDescriptionHtml } from '../scraper/description-html';
+import {
+  WORKPLACE_BY_SITE_CODE,
+  workplaceFromText,
+  type WorkplaceWord,
+} from '../scraper/workplace';
 
 // The runner's reads and writes, as synchronous better-sqlite3 statements: each page of
 // results or each enriched job is one short transaction, so progress is on disk the moment
@@ -46,12 +52,25 @@ const idRowSchema = z.object({ id: z.union([z.number(), z.string()]) });
 const countSchema = z.object({ n: z.number() });
 const companyRowSchema = z.object({ company_normalized: z.string(), company_name: z.string() });
 const settingSchema = z.object({ value: z.string() });
+const searchParamsSchema = z.object({ search_params: z.string().nullable() });
+const siteParamsSchema = z.record(z.string(), z.unknown());
 
 /** Jobs whose company is blocked: by id, or by normalised name where the id is unknown. */
 export const BLOCKED_JOB_SQL = `(
   EXISTS (SELECT 1 FROM banned_companies b WHERE b.id = j.company_id)
   OR (j.company_id IS NULL AND j.company_normalized <> ''
       AND EXISTS (SELECT 1 FROM banned_companies b WHERE b.normalized_name = j.company_normalized))
+)`;
+
+/**
+ * The same rule negated, written for a scan over many jobs (the Jobs list and its count): NOT IN
+ * builds the block list into a lookup once per statement, where the EXISTS above runs two
+ * subqueries per row. Both give the same answer (src/runner/blocked-jobs.test.ts).
+ */
+export const NOT_BLOCKED_JOB_SQL = `(
+  (j.company_id IS NULL OR j.company_id NOT IN (SELECT id FROM banned_companies))
+  AND (j.company_id IS NOT NULL OR j.company_normalized = ''
+       OR j.company_normalized NOT IN (SELECT normalized_name FROM banned_companies))
 )`;
 
 /** The jobs linked to any run of the batch `@batch` (from its runs, so only its links are read). */
@@ -91,12 +110,17 @@ export class BatchStore {
          VALUES (@batch, @query, @title, @location, @locationId, @isAi, 'running', @now)`,
       ),
       run: p('SELECT * FROM query_runs WHERE id = ?'),
+      // A job seen again keeps everything from its first sighting but the time and, when this
+      // search filtered on it, the site's own workplace.
       insertJob: p(
         `INSERT INTO jobs (id, title, company_name, company_slug, company_normalized, location, posted_at, salary, url,
-                           first_seen_batch_id, first_seen_at)
-         VALUES (@id, @title, @company, @slug, @normalized, @location, @posted, @salary, @url, @batch, @now)
-         ON CONFLICT (id) DO NOTHING`,
+                           first_seen_batch_id, first_seen_at, last_seen_at, workplace)
+         VALUES (@id, @title, @company, @slug, @normalized, @location, @posted, @salary, @url, @batch, @now, @now,
+                 COALESCE(@siteWorkplace, @textWorkplace))
+         ON CONFLICT (id) DO UPDATE SET last_seen_at = MAX(last_seen_at, excluded.last_seen_at),
+           workplace = COALESCE(@siteWorkplace, workplace)`,
       ),
+      runSearchParams: p('SELECT search_params FROM query_runs WHERE id = ?'),
       link: p('INSERT OR IGNORE INTO query_run_jobs (query_run_id, job_id, rank) VALUES (?, ?, ?)'),
       pageDone: p(
         `UPDATE query_runs SET pages_fetched = pages_fetched + 1, next_start = @next,
@@ -164,6 +188,7 @@ export class BatchStore {
       saveDetails: p(
         `UPDATE jobs SET seniority = @seniority, employment_type = @employmentType, job_function = @jobFunction,
            industries = @industries, applicants = @applicants, easy_apply = @easyApply, description = @description,
+           description_html = @descriptionHtml,
            salary = COALESCE(salary, @salary), company_slug = COALESCE(company_slug, @slug),
            details_fetched_at = @now, details_error = NULL, details_error_batch_id = NULL
          WHERE id = @id`,
@@ -251,6 +276,7 @@ export class BatchStore {
    * 1-based position, and the offset to resume from. Replaying a page is harmless.
    */
   savePage(run: StoredRun, page: SearchPage, now: number): void {
+    const siteWorkplace = this.searchedWorkplace(run.id);
     this.sqlite.transaction(() => {
       page.cards.forEach((card, i) => {
         this.s.insertJob.run({
@@ -265,11 +291,31 @@ export class BatchStore {
           url: card.url,
           batch: run.batch_id,
           now,
+          siteWorkplace,
+          textWorkplace: workplaceFromText(card.location, card.title),
         });
         this.s.link.run(run.id, card.jobId, page.start + i + 1);
       });
       this.s.pageDone.run({ run: run.id, next: page.nextStart });
     })();
+  }
+
+  /**
+   * The workplace every job of the run has when its search filtered on exactly one (`f_WT`):
+   * the site's own classification, which the cards don't show.
+   */
+  private searchedWorkplace(runId: number): WorkplaceWord | null {
+    const row = searchParamsSchema.safeParse(this.s.runSearchParams.get(runId));
+    if (!row.success || row.data.search_params === null) return null;
+    let params: unknown;
+    try {
+      params = JSON.parse(row.data.search_params);
+    } catch {
+      return null;
+    }
+    const parsed = siteParamsSchema.safeParse(params);
+    const code = parsed.success ? parsed.data.f_WT : undefined;
+    return typeof code === 'string' ? (WORKPLACE_BY_SITE_CODE[code] ?? null) : null;
   }
 
   finishRun(
@@ -374,6 +420,10 @@ export class BatchStore {
         applicants: details.applicantsText,
         easyApply: details.easyApply ? 1 : 0,
         description: details.description,
+        // The site's markup through the allow-list; its plain text when the markup says nothing.
+        descriptionHtml:
+          sanitizeDescriptionHtml(details.descriptionHtml) ??
+          descriptionHtmlFromText(details.description),
         salary: details.salary,
         slug: details.companySlug,
         now,

@@ -55,6 +55,81 @@ export function dayInZone(at: number, timeZone: string): string {
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
 
+/** HH:MM (24-hour) of an instant in a time zone. */
+export function timeInZone(at: number, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(at));
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('hour')}:${get('minute')}`;
+}
+
+/** The calendar day after a YYYY-MM-DD day. */
+function dayAfter(day: string): string {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, (d ?? 1) + 1)).toISOString().slice(0, 10);
+}
+
+export type NextDailyBatch =
+  | { kind: 'none'; reason: 'no-active-queries' }
+  | { kind: 'at'; at: number; day: string; when: 'today' | 'tomorrow' | 'later'; time: string };
+
+export interface NextDailyBatchInput {
+  now: number;
+  timeZone: string;
+  scriptTime: string;
+  /** When the schedule first ran on this database (SCHEDULE_SINCE_SETTING). */
+  since: number;
+  isClaimed: (day: string) => boolean;
+  activeQueries: number;
+}
+
+/**
+ * When the schedule (createDailySchedule) will start the next daily batch, by its own rules:
+ * today's, while it is not claimed, also once its time has passed (it is due, and starts as
+ * soon as no batch runs) unless the schedule did not exist yet at that time; else the next
+ * script_time after today. A daily batch without active queries would find nothing to do.
+ */
+export function nextDailyBatch(input: NextDailyBatchInput): NextDailyBatch {
+  if (input.activeQueries === 0) return { kind: 'none', reason: 'no-active-queries' };
+  const { now, timeZone } = input;
+  const cron = new Cron(cronPattern(input.scriptTime), { timezone: timeZone, paused: true });
+  try {
+    const today = dayInZone(now, timeZone);
+    const last = cron.previousRuns(1, new Date(now + 1))[0];
+    let next: Date | null = null;
+    if (
+      last &&
+      dayInZone(last.getTime(), timeZone) === today &&
+      last.getTime() >= input.since &&
+      !input.isClaimed(today)
+    ) {
+      next = last;
+    } else {
+      next = cron.nextRun(new Date(now));
+      // Today's time still ahead but today's batch already ran (script_time moved later).
+      while (next && dayInZone(next.getTime(), timeZone) === today && input.isClaimed(today)) {
+        next = cron.nextRun(next);
+      }
+    }
+    if (!next) throw new Error(`no next run for script_time ${input.scriptTime}`);
+    const day = dayInZone(next.getTime(), timeZone);
+    const when = day === today ? 'today' : day === dayAfter(today) ? 'tomorrow' : 'later';
+    return {
+      kind: 'at',
+      at: next.getTime(),
+      day,
+      when,
+      time: timeInZone(next.getTime(), timeZone),
+    };
+  } finally {
+    cron.stop();
+  }
+}
+
 function cronPattern(scriptTime: string): string {
   const [hours, minutes] = scriptTime.split(':');
   return `${Number(minutes)} ${Number(hours)} * * *`;

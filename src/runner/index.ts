@@ -21,9 +21,19 @@ export type {
   RunnerLog,
   RunnerSite,
 } from './batch-runner';
-export { createDailySchedule, dayInZone, SCHEDULE_SINCE_SETTING } from './daily-schedule';
-export type { DailySchedule, DailyScheduleOptions, TickResult } from './daily-schedule';
-export { BLOCKED_JOB_SQL, type CancelRequest } from './batch-store';
+export {
+  createDailySchedule,
+  dayInZone,
+  nextDailyBatch,
+  SCHEDULE_SINCE_SETTING,
+} from './daily-schedule';
+export type {
+  DailySchedule,
+  DailyScheduleOptions,
+  NextDailyBatch,
+  TickResult,
+} from './daily-schedule';
+export { BLOCKED_JOB_SQL, NOT_BLOCKED_JOB_SQL, type CancelRequest } from './batch-store';
 
 export interface RunnerServiceOptions {
   sqlite: SQLite.Database;

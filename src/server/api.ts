@@ -9,6 +9,8 @@ import { batchRoutes } from './batches/routes';
 import { queryRunRoutes } from './query-runs/routes';
 import { notificationRoutes } from './notifications/routes';
 import { backupRoutes } from './backup/routes';
+import { scheduleRoutes } from './schedule/routes';
+import { jobRoutes } from './jobs/routes';
 import { requireSessionForScope } from './auth/guard';
 import type { AppContext } from './context';
 import { API_BASE_PATH } from '../contract';
@@ -26,4 +28,6 @@ export const apiRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { 
   await app.register(queryRunRoutes, { ctx });
   await app.register(notificationRoutes, { ctx });
   await app.register(backupRoutes, { ctx });
+  await app.register(scheduleRoutes, { ctx });
+  await app.register(jobRoutes, { ctx });
 };

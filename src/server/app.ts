@@ -11,7 +11,7 @@ import { AccessLogController } from './logger';
 import { closeIdleSocketsOnClose } from './plugins/connections';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security';
-import { registerWebApp } from './plugins/web-app';
+import { loadIndexPage, registerWebApp } from './plugins/web-app';
 import { createCookieStateStore, createRunnerService } from '../runner';
 import { onSettingsChanged } from './settings/settings-events';
 import { createNotificationWorker } from './notifications/worker';
@@ -118,9 +118,10 @@ export async function buildApp(
 
   registerErrorHandling(app);
   closeIdleSocketsOnClose(app);
-  registerSecurityHeaders(app);
+  const indexPage = loadIndexPage(options.config.siteName, options.webRoot);
+  registerSecurityHeaders(app, indexPage?.inlineScriptHashes);
   await app.register(healthRoutes, { ctx });
   await app.register(apiRoutes, { ctx, prefix: API_BASE_PATH });
-  await registerWebApp(app, options.config.siteName, options.webRoot);
+  await registerWebApp(app, indexPage, options.webRoot);
   return { app, ctx, routes };
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './test-harness';
 import { PUBLIC_API_ROUTES } from './auth/guard';
@@ -149,6 +150,19 @@ describe('the web app and hardening', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it("lets exactly the page's own inline theme script run, by its hash", async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/sign-in' });
+    const inline = /<script>([\s\S]*?)<\/script>/.exec(res.body)?.[1];
+    expect(inline, 'the theme script runs before first paint').toContain('jobscout-theme');
+    const hash = createHash('sha256')
+      .update(inline ?? '')
+      .digest('base64');
+    const scriptSrc = /script-src ([^;]*)/.exec(
+      String(res.headers['content-security-policy']),
+    )?.[1];
+    expect(scriptSrc?.split(' ')).toEqual(["'self'", `'sha256-${hash}'`]);
   });
 
   it('answers /healthz without a token and reveals nothing else', async () => {

@@ -7,7 +7,7 @@ import { backupInto, tempFileIn } from '../db/backup';
 
 /**
  * GET /backup (issue 12): a consistent snapshot of the live database, made with SQLite's online
- * backup API while batches keep writing, then streamed and deleted (docs/decisions/024). It holds
+ * backup API while batches keep writing, then streamed and deleted (docs/decisions/025). It holds
  * the secrets the database holds (cookies, password hash, SMTP passwords): it is the operator's
  * own data, answered only with a session and never cached.
  */
@@ -15,7 +15,7 @@ export const backupRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
   app.get('/backup', async (request, reply) => {
     const temp = tempFileIn(ctx.config.dataDir, 'backup');
     const started = Date.now();
-    await backupInto(ctx.sqlite, temp);
+    await backupInto(ctx.sqlite, temp, 'chunked');
     const size = fs.statSync(temp).size;
     const stream = fs.createReadStream(temp);
     // Removed once sent, or once the client went away; on Linux the open stream still reads it.

@@ -9,7 +9,7 @@ import type { ExportJob } from '../export';
 // main connection (the runner writes through it). In WAL mode the reader also sees one
 // consistent snapshot from start to end, whatever the runner stores meanwhile.
 
-const exportRowSchema = z.object({
+export const exportRowSchema = z.object({
   id: z.string(),
   title: z.string(),
   company_name: z.string(),
@@ -77,7 +77,7 @@ function postedDate(day: string | null): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-function toExportJob(row: ExportRow): ExportJob {
+export function toExportJob(row: ExportRow): ExportJob {
   return {
     jobId: row.id,
     title: row.title,

@@ -4,11 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { BERLIN, LONDON, seedQueries } from '../../runner/runner-test-kit';
 import { openDatabase } from '../db/database';
-import { readSetting, SETTING_KEYS, writeSetting } from '../settings-store';
+import { BEFORE_RESTORE_SUFFIX, DATABASE_FILE } from '../db/backup';
 
-// `npm run backup` and `npm run restore` (issue 12) as the operator runs them: real processes on
-// real database files.
+// `npm run backup` and `npm run restore` as the operator runs them: real processes on a real
+// DATA_DIR (issue 12).
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -16,15 +17,15 @@ afterEach(() => {
 });
 
 function tempDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobscout-restore-'));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobscout-backup-cli-'));
   dirs.push(dir);
   return dir;
 }
 
 function runCli(
   script: 'backup' | 'restore',
-  dataDir: string,
   args: string[],
+  dataDir: string,
 ): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(
@@ -39,152 +40,121 @@ function runCli(
   });
 }
 
-/** A DATA_DIR holding a migrated jobscout database whose script_time is `marker`. */
-async function dataDirWith(marker: string): Promise<string> {
+/** A DATA_DIR whose database holds these search terms. */
+async function dataDirWith(terms: string[]): Promise<string> {
   const dataDir = tempDir();
   const database = await openDatabase(dataDir);
-  await writeSetting(database.db, SETTING_KEYS.scriptTime, marker);
+  seedQueries(
+    database,
+    terms.map((jobTitle, i) => ({ jobTitle, ...(i % 2 ? LONDON : BERLIN) })),
+  );
   await database.close();
   return dataDir;
 }
 
-async function scriptTimeIn(dataDir: string, fileName = 'jobscout.sqlite'): Promise<string> {
-  const database = await openDatabase(dataDir, fileName);
+function termsIn(file: string): string[] {
+  const db = new SQLite(file, { readonly: true, fileMustExist: true });
   try {
-    return (await readSetting(database.db, SETTING_KEYS.scriptTime)) ?? '';
+    return db
+      .prepare('SELECT job_title FROM queries ORDER BY id')
+      .pluck()
+      .all()
+      .map((t) => String(t));
   } finally {
-    await database.close();
+    db.close();
   }
 }
 
-async function backupOf(marker: string): Promise<string> {
-  const file = path.join(tempDir(), 'snapshot.sqlite');
-  const run = await runCli('backup', await dataDirWith(marker), [file]);
-  expect(run.code).toBe(0);
-  return file;
-}
-
 describe('npm run backup', () => {
-  it('writes a whole database, and replaces an existing file only with --force', async () => {
-    const dataDir = await dataDirWith('07:15');
-    const file = path.join(tempDir(), 'out.sqlite');
-    const first = await runCli('backup', dataDir, [file]);
-    expect(first).toEqual({ code: 0, output: `Backup written to ${file}\n` });
+  it('writes a whole, checked copy to a new file and never overwrites one', async () => {
+    const dataDir = await dataDirWith(['python developer', 'data engineer']);
+    const file = path.join(tempDir(), 'jobscout-copy.sqlite');
+    const made = await runCli('backup', [file], dataDir);
+    expect(made.output).toContain(`Backup written to ${file}`);
+    expect(made.code).toBe(0);
     const copy = new SQLite(file, { readonly: true });
-    try {
-      expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
-      expect(
-        copy.prepare(`SELECT value FROM settings WHERE key = 'script_time'`).pluck().get(),
-      ).toBe('07:15');
-    } finally {
-      copy.close();
-    }
+    expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
+    copy.close();
+    expect(termsIn(file)).toEqual(['python developer', 'data engineer']);
+    expect((fs.statSync(file).mode & 0o777).toString(8)).toBe('600');
 
-    const again = await runCli('backup', dataDir, [file]);
+    const again = await runCli('backup', [file], dataDir);
     expect(again.code).toBe(1);
-    expect(again.output).toBe(`${file} exists: name a new file, or add --force to replace it\n`);
-    const forced = await runCli('backup', dataDir, [file, '--force']);
-    expect(forced.code).toBe(0);
-    expect(fs.readdirSync(path.dirname(file))).toEqual(['out.sqlite']);
-  });
-
-  it('says how to call it and when there is no database', async () => {
-    const usage = await runCli('backup', tempDir(), []);
-    expect(usage).toEqual({ code: 1, output: 'Usage: npm run backup -- FILE [--force]\n' });
-    const empty = tempDir();
-    const none = await runCli('backup', empty, [path.join(empty, 'x.sqlite')]);
-    expect(none.code).toBe(1);
-    expect(none.output).toContain('There is no database at');
+    expect(again.output).toContain(`${file} exists: name a new file`);
+    const usage = await runCli('backup', [], dataDir);
+    expect(usage.code).toBe(1);
+    expect(usage.output).toContain('Usage: npm run backup -- FILE');
   });
 });
 
 describe('npm run restore', () => {
-  it('restores a backup, keeping the database it replaced as .before-restore', async () => {
-    const file = await backupOf('06:30');
-    const dataDir = await dataDirWith('21:00');
-    // A -wal left by the old database must not be replayed into the restored one.
-    fs.writeFileSync(path.join(dataDir, 'jobscout.sqlite-wal'), Buffer.alloc(0));
+  it('restores a backup over the database and keeps the one it replaced', async () => {
+    const dataDir = await dataDirWith(['python developer']);
+    const file = path.join(tempDir(), 'backup.sqlite');
+    expect((await runCli('backup', [file], dataDir)).code).toBe(0);
+    // After the backup the operator goes on: a query is added, then regretted.
+    const database = await openDatabase(dataDir);
+    seedQueries(database, [{ jobTitle: 'a mistake', ...LONDON }]);
+    await database.close();
 
-    const run = await runCli('restore', dataDir, [file]);
+    const run = await runCli('restore', [file], dataDir);
+    expect(run.output).toContain(`Restored ${file} into ${dataDir}`);
     expect(run.code).toBe(0);
-    expect(run.output).toContain(`Restored ${file} into ${dataDir}.`);
-    expect(run.output).toContain('jobscout.sqlite.before-restore');
-    expect(await scriptTimeIn(dataDir)).toBe('06:30');
-    expect(await scriptTimeIn(dataDir, 'jobscout.sqlite.before-restore')).toBe('21:00');
-    expect(fs.readdirSync(dataDir).filter((f) => f.startsWith('.restore-'))).toEqual([]);
+    const dbFile = path.join(dataDir, DATABASE_FILE);
+    // No -wal of the old database is left to be replayed into the new one.
+    expect(fs.existsSync(`${dbFile}-wal`)).toBe(false);
+    expect(termsIn(dbFile)).toEqual(['python developer']);
+    expect(termsIn(`${dbFile}${BEFORE_RESTORE_SUFFIX}`)).toEqual(['python developer', 'a mistake']);
+    // And the server's own opening of it works (migrations already applied).
+    const reopened = await openDatabase(dataDir);
+    await reopened.close();
   });
 
-  it('restores into an empty DATA_DIR', async () => {
-    const file = await backupOf('05:00');
-    const dataDir = tempDir();
-    const run = await runCli('restore', dataDir, [file]);
-    expect(run.code).toBe(0);
-    expect(run.output).not.toContain('before-restore');
-    expect(await scriptTimeIn(dataDir)).toBe('05:00');
-  });
+  it('refuses what is not a jobscout database of this version, and a running server, changing nothing', async () => {
+    const dataDir = await dataDirWith(['python developer']);
+    const dbFile = path.join(dataDir, DATABASE_FILE);
+    const dir = tempDir();
 
-  async function expectRefused(file: string, reason: RegExp): Promise<void> {
-    const dataDir = await dataDirWith('21:00');
-    const run = await runCli('restore', dataDir, [file]);
-    expect(run.code).toBe(1);
-    expect(run.output).toMatch(/^Nothing was restored: /);
-    expect(run.output).toMatch(reason);
-    expect(await scriptTimeIn(dataDir)).toBe('21:00');
-    expect(fs.existsSync(path.join(dataDir, 'jobscout.sqlite.before-restore'))).toBe(false);
-  }
+    const text = path.join(dir, 'notes.txt');
+    fs.writeFileSync(text, 'these are not the rows you are looking for\n'.repeat(10));
+    const other = path.join(dir, 'other.sqlite');
+    const otherDb = new SQLite(other);
+    otherDb.exec('CREATE TABLE songs (title TEXT)');
+    otherDb.close();
+    const newer = path.join(dir, 'newer.sqlite');
+    expect((await runCli('backup', [newer], dataDir)).code).toBe(0);
+    const newerDb = new SQLite(newer);
+    newerDb
+      .prepare('INSERT INTO kysely_migration (name, timestamp) VALUES (?, ?)')
+      .run('9999-from-the-future', new Date().toISOString());
+    newerDb.close();
+    const good = path.join(dir, 'good.sqlite');
+    expect((await runCli('backup', [good], dataDir)).code).toBe(0);
 
-  it('refuses a file that is not a SQLite database', async () => {
-    const file = path.join(tempDir(), 'notes.sqlite');
-    fs.writeFileSync(file, 'just some text, long enough to fill a header\n');
-    await expectRefused(file, /notes\.sqlite is not a SQLite database/);
-    await expectRefused(path.join(tempDir(), 'missing.sqlite'), /missing\.sqlite does not exist/);
-  });
-
-  it('refuses a SQLite database that is not jobscout’s', async () => {
-    const file = path.join(tempDir(), 'other.sqlite');
-    const other = new SQLite(file);
-    other.exec('CREATE TABLE recipes (name TEXT)');
-    other.close();
-    await expectRefused(file, /other\.sqlite is not a jobscout database/);
-  });
-
-  it('refuses a database from a newer jobscout', async () => {
-    const file = await backupOf('06:30');
-    const db = new SQLite(file);
-    db.prepare('INSERT INTO kysely_migration (name, timestamp) VALUES (?, ?)').run(
-      '9999-from-the-future',
-      new Date().toISOString(),
-    );
-    db.close();
-    await expectRefused(file, /from a newer jobscout \(migration 9999-from-the-future/);
-  });
-
-  it('refuses a damaged database', async () => {
-    const file = await backupOf('06:30');
-    const db = new SQLite(file);
-    const pageSize = Number(db.pragma('page_size', { simple: true }));
-    const pages = Number(db.pragma('page_count', { simple: true }));
-    db.close();
-    // Page 1 (the schema) stays, every other page becomes noise.
-    const bytes = fs.readFileSync(file);
-    for (let i = pageSize; i < pages * pageSize; i++) bytes[i] = (i * 31) & 0xff;
-    fs.writeFileSync(file, bytes);
-    await expectRefused(file, /damaged|malformed/);
-  });
-
-  it('refuses while the server has the database open', async () => {
-    const file = await backupOf('06:30');
-    const dataDir = await dataDirWith('21:00');
-    const running = await openDatabase(dataDir);
-    try {
-      const run = await runCli('restore', dataDir, [file]);
-      expect(run.code).toBe(1);
-      expect(run.output).toBe(
-        `Nothing was restored: The database in ${dataDir} is open (is the server running?): stop the server, then restore\n`,
-      );
-      expect(await readSetting(running.db, SETTING_KEYS.scriptTime)).toBe('21:00');
-    } finally {
-      await running.close();
+    const cases: Array<[string[], string]> = [
+      [[path.join(dir, 'missing.sqlite')], 'missing.sqlite does not exist'],
+      [[text], 'notes.txt is not a SQLite database'],
+      [[other], 'other.sqlite is not a jobscout database'],
+      [[newer], 'is from a newer jobscout (migration 9999-from-the-future is unknown'],
+      [[], 'Usage: npm run restore -- FILE'],
+    ];
+    for (const [args, message] of cases) {
+      const run = await runCli('restore', args, dataDir);
+      expect(run.code, message).toBe(1);
+      expect(run.output).toContain(message);
     }
+
+    // The server holds the database open: a restore now would pull it from under it.
+    const server = await openDatabase(dataDir);
+    try {
+      const run = await runCli('restore', [good], dataDir);
+      expect(run.code).toBe(1);
+      expect(run.output).toContain('Nothing was restored: ');
+      expect(run.output).toContain('is open (is the server running?)');
+    } finally {
+      await server.close();
+    }
+    expect(termsIn(dbFile)).toEqual(['python developer']);
+    expect(fs.existsSync(`${dbFile}${BEFORE_RESTORE_SUFFIX}`)).toBe(false);
   });
 });

@@ -1,9 +1,14 @@
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../config';
-import { restoreDatabase, RestoreRefused } from '../db/backup';
+import {
+  BEFORE_RESTORE_SUFFIX,
+  DATABASE_FILE,
+  restoreDatabase,
+  RestoreRefused,
+} from '../db/backup';
 
 // `npm run restore -- FILE`: replaces DATA_DIR's database with FILE, while the server is stopped
-// (docs/decisions/024). Refuses a file that is not a jobscout database, is damaged, or comes
+// (docs/decisions/025). Refuses a file that is not a jobscout database, is damaged, or comes
 // from a newer jobscout; refuses while the server has the database open.
 
 async function main(): Promise<void> {
@@ -12,9 +17,9 @@ async function main(): Promise<void> {
     throw new Error('Usage: npm run restore -- FILE');
   }
   const config = loadConfig();
-  const kept = await restoreDatabase(config.dataDir, path.resolve(file));
+  await restoreDatabase(config.dataDir, path.resolve(file));
   process.stdout.write(
-    `Restored ${path.resolve(file)} into ${config.dataDir}.${kept === null ? '' : ` The previous database is kept as ${kept}.`} Start the server: it applies any newer migrations.\n`,
+    `Restored ${path.resolve(file)} into ${config.dataDir} (the database it replaced is kept as ${DATABASE_FILE}${BEFORE_RESTORE_SUFFIX}). Start the server: it applies any newer migrations.\n`,
   );
 }
 

@@ -5,12 +5,18 @@ import SQLite from 'better-sqlite3';
 import { z } from 'zod';
 import { migrations } from './migrations';
 
-// Backup and restore (issue 12, docs/decisions/024). A backup is SQLite's online backup of the
+// Backup and restore (issue 12, docs/decisions/025). A backup is SQLite's online backup of the
 // live database into a temporary file next to it (owner-only, like the database), which is then
 // streamed or moved. A restore checks the file, then swaps it in atomically while the server is
 // stopped.
 
 export const DATABASE_FILE = 'jobscout.sqlite';
+
+/** What a restore keeps of the database it replaced, beside it in DATA_DIR. */
+export const BEFORE_RESTORE_SUFFIX = '.before-restore';
+
+/** 4,096 pages of 4 kB: a step takes milliseconds, so requests are served between steps. */
+const BACKUP_STEP_PAGES = 4096;
 
 export class RestoreRefused extends Error {
   constructor(message: string) {
@@ -25,22 +31,22 @@ export function tempFileIn(dir: string, purpose: string): string {
 }
 
 /**
- * Copies `source` into `file` with SQLite's online backup API. Readers and writers keep going;
- * the copy is one consistent state. After the first 100 pages the rest goes in one step, so a
- * write from another connection restarts the copy at most once.
+ * Copies `source` into `file` with SQLite's online backup API; the copy is one consistent state.
+ * `steps`: the server copies its own connection 16 MB at a time, serving requests in between
+ * (its own writes reach the copy as they happen); another process's copy (`npm run backup`)
+ * goes in one step after the first 100 pages, since each write of the server's would restart it.
  */
-export async function backupInto(source: SQLite.Database, file: string): Promise<void> {
+export async function backupInto(
+  source: SQLite.Database,
+  file: string,
+  steps: 'chunked' | 'whole' = 'whole',
+): Promise<void> {
   try {
-    await source.backup(file, { progress: ({ remainingPages }) => Math.max(100, remainingPages) });
+    await source.backup(file, {
+      progress: ({ remainingPages }) =>
+        steps === 'chunked' ? BACKUP_STEP_PAGES : Math.max(100, remainingPages),
+    });
     fs.chmodSync(file, 0o600);
-    // The copy keeps the live database's WAL mode, so whoever opens it later would grow -wal and
-    // -shm files beside it; a rollback-journal file stands alone.
-    const copy = new SQLite(file, { fileMustExist: true });
-    try {
-      copy.pragma('journal_mode = DELETE');
-    } finally {
-      copy.close();
-    }
   } catch (error) {
     fs.rmSync(file, { force: true });
     throw error;
@@ -132,17 +138,14 @@ function ensureNotInUse(dbFile: string): void {
   }
 }
 
-/** Where a restore keeps the database it replaced. */
-export const BEFORE_RESTORE_SUFFIX = '.before-restore';
-
 /**
  * Replaces DATA_DIR's database with `file`: checked first, copied next to the database with the
  * backup API (which also folds in a -wal of the source), synced to disk, then renamed over it,
- * so the database is either the old one or the new one, never half of each. The old one is kept
- * as `jobscout.sqlite.before-restore` (replacing an earlier one); its path is returned, or null
- * when there was no database yet.
+ * so the database is either the old one or the new one, never half of each. The old one stays
+ * as `jobscout.sqlite.before-restore` (a hard link made before the rename, so no copy), in case
+ * the wrong file was restored.
  */
-export async function restoreDatabase(dataDir: string, file: string): Promise<string | null> {
+export async function restoreDatabase(dataDir: string, file: string): Promise<void> {
   const problem = restoreProblem(file);
   if (problem !== null) throw new RestoreRefused(problem);
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
@@ -158,17 +161,13 @@ export async function restoreDatabase(dataDir: string, file: string): Promise<st
   } finally {
     source.close();
   }
-  const previous = `${dbFile}${BEFORE_RESTORE_SUFFIX}`;
-  let kept: string | null = null;
   try {
     fsyncPath(temp, 'r+');
     // Checked again between the check and the swap: the server may have started meanwhile.
     ensureNotInUse(dbFile);
-    // ensureNotInUse folded the old -wal into the file, so this copy is the whole old database.
     if (fs.existsSync(dbFile)) {
-      fs.copyFileSync(dbFile, previous);
-      fs.chmodSync(previous, 0o600);
-      kept = previous;
+      fs.rmSync(`${dbFile}${BEFORE_RESTORE_SUFFIX}`, { force: true });
+      fs.linkSync(dbFile, `${dbFile}${BEFORE_RESTORE_SUFFIX}`);
     }
     fs.renameSync(temp, dbFile);
   } catch (error) {
@@ -179,5 +178,4 @@ export async function restoreDatabase(dataDir: string, file: string): Promise<st
   for (const suffix of ['-wal', '-shm', '-journal'])
     fs.rmSync(`${dbFile}${suffix}`, { force: true });
   fsyncPath(dataDir, 'r');
-  return kept;
 }

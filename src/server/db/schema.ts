@@ -132,6 +132,14 @@ export interface JobsTable {
   details_error: string | null;
   /** The batch whose enrichment recorded details_error (migration 0002). */
   details_error_batch_id: number | null;
+  /** Triage (migration 0007): new until the operator opens it. */
+  state: Generated<'new' | 'seen' | 'saved' | 'applied' | 'hidden'>;
+  /** When a search last showed the job (migration 0007). */
+  last_seen_at: Generated<number>;
+  /** Where the work is done, when the data says so (migration 0007). */
+  workplace: 'remote' | 'hybrid' | 'on-site' | null;
+  /** The description sanitised for display (migration 0007). */
+  description_html: string | null;
 }
 
 export interface QueryRunJobsTable {

@@ -4,8 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /**
- * A strict policy: scripts only from our own origin, never inline. Inline styles stay allowed
- * because Radix's scroll lock injects a <style> element while a dialog is open.
+ * A strict policy: scripts only from our own origin, never inline, except the inline scripts of
+ * our own index.html, each allowed by its SHA-256 hash (see helmetOptionsWithScriptHashes). Inline styles
+ * stay allowed because Radix's scroll lock injects a <style> element while a dialog is open.
  */
 export const HELMET_OPTIONS: Readonly<HelmetOptions> = {
   contentSecurityPolicy: {
@@ -51,8 +52,33 @@ export function helmetHeaders(
   return headers;
 }
 
-export function registerSecurityHeaders(app: FastifyInstance): void {
-  const headers = helmetHeaders();
+/**
+ * The policy with `script-src` also allowing the given inline-script hashes ("sha256-..."): the
+ * theme script in index.html must run before first paint, so it cannot be a separate file.
+ */
+export function helmetOptionsWithScriptHashes(
+  hashes: readonly string[],
+  options: Readonly<HelmetOptions> = HELMET_OPTIONS,
+): Readonly<HelmetOptions> {
+  const csp = options.contentSecurityPolicy;
+  if (hashes.length === 0 || typeof csp !== 'object') return options;
+  const directives = csp.directives ?? {};
+  const scriptSrc = directives.scriptSrc;
+  const base = Array.isArray(scriptSrc) ? scriptSrc : ["'self'"];
+  return {
+    ...options,
+    contentSecurityPolicy: {
+      ...csp,
+      directives: { ...directives, scriptSrc: [...base, ...hashes.map((h) => `'${h}'`)] },
+    },
+  };
+}
+
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  inlineScriptHashes: readonly string[] = [],
+): void {
+  const headers = helmetHeaders(helmetOptionsWithScriptHashes(inlineScriptHashes));
   app.addHook('onRequest', async (_request, reply) => {
     void reply.headers(headers);
   });

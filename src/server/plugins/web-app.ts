@@ -1,7 +1,10 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { getElementsByTagName, textContent } from 'domutils';
 import type { FastifyInstance } from 'fastify';
+import { parseDocument } from 'htmlparser2';
 
 /**
  * The built React app (vite's output), found from wherever this module runs: the server bundle in
@@ -14,25 +17,45 @@ export const WEB_ROOT =
   ].find((dir) => fs.existsSync(path.join(dir, 'index.html'))) ??
   path.resolve(import.meta.dirname, '../../../dist/web');
 
-/**
- * Serves the built dashboard. Paths that are not files get index.html so the client router can
- * take them; /api paths never do, they answer JSON (a client expecting JSON must never get HTML).
- */
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/** The dashboard's page as served: index.html with the site name filled in. */
+export interface IndexPage {
+  html: string;
+  /** CSP source hashes ("sha256-...") of its inline scripts, so exactly those may run. */
+  inlineScriptHashes: string[];
+}
+
+/** The CSP hashes of a page's inline scripts, computed over their text exactly as served. */
+export function inlineScriptHashes(html: string): string[] {
+  const document = parseDocument(html, { decodeEntities: false });
+  return getElementsByTagName('script', document.children, true)
+    .filter((script) => script.attribs.src === undefined)
+    .map((script) => `sha256-${createHash('sha256').update(textContent(script)).digest('base64')}`);
+}
+
+/** Reads the built index.html once, at start; null when the dashboard has not been built. */
+export function loadIndexPage(siteName: string, root = WEB_ROOT): IndexPage | null {
+  const indexFile = path.join(root, 'index.html');
+  if (!fs.existsSync(indexFile)) return null;
+  // SPEC.md's {site} comes from SITE_NAME at run time: written into the page once, at start.
+  const html = fs.readFileSync(indexFile, 'utf8').replaceAll('__SITE_NAME__', escapeHtml(siteName));
+  return { html, inlineScriptHashes: inlineScriptHashes(html) };
+}
+
+/**
+ * Serves the built dashboard. Paths that are not files get index.html so the client router can
+ * take them; /api paths never do, they answer JSON (a client expecting JSON must never get HTML).
+ */
 export async function registerWebApp(
   app: FastifyInstance,
-  siteName: string,
+  page: IndexPage | null,
   root = WEB_ROOT,
 ): Promise<void> {
-  const indexFile = path.join(root, 'index.html');
-  const hasBuild = fs.existsSync(indexFile);
-  // SPEC.md's {site} comes from SITE_NAME at run time: written into the page once, at start.
-  const indexHtml = hasBuild
-    ? fs.readFileSync(indexFile, 'utf8').replaceAll('__SITE_NAME__', escapeHtml(siteName))
-    : '';
+  const hasBuild = page !== null;
+  const indexHtml = page?.html ?? '';
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root,

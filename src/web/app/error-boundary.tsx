@@ -21,15 +21,15 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
     return (
       <div
         role="alert"
-        className="mx-auto mt-24 max-w-md rounded-lg border border-red-200 bg-white p-6 text-center shadow-sm"
+        className="mx-auto mt-24 max-w-md rounded-lg border border-danger-line bg-surface p-6 text-center shadow-sm"
       >
-        <h1 className="text-lg font-semibold text-slate-900">Something went wrong</h1>
-        <p className="mt-2 text-sm text-slate-600">
+        <h1 className="text-lg font-semibold text-fg">Something went wrong</h1>
+        <p className="mt-2 text-sm text-fg-muted">
           This page could not be shown. Reload the page to try again.
         </p>
         <button
           type="button"
-          className="mt-4 rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
+          className="mt-4 rounded-md bg-accent px-4 py-2 text-sm font-medium text-white hover:bg-accent-hover"
           onClick={() => window.location.reload()}
         >
           Reload

@@ -20,6 +20,10 @@ const AppLayout = page(
   () => import('./layout'),
   (m) => m.AppLayout,
 );
+const JobsPage = page(
+  () => import('../features/jobs/jobs-page'),
+  (m) => m.JobsPage,
+);
 const QueryRunsPage = page(
   () => import('../features/query-runs/query-runs-page'),
   (m) => m.QueryRunsPage,
@@ -56,6 +60,7 @@ export function AppRoutes() {
             }
           >
             <Route index element={<Navigate to={INDEX_REDIRECT} replace />} />
+            <Route path="jobs" element={<JobsPage />} />
             <Route path="query-runs" element={<QueryRunsPage />} />
             <Route path="batches" element={<BatchesPage />} />
             <Route path="queries" element={<QueriesPage />} />

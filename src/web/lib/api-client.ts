@@ -37,7 +37,7 @@ export class ApiError extends Error {
 }
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
   /** verify and login handle 401 themselves; every other call signs the operator out on 401. */
@@ -118,6 +118,17 @@ export async function apiRequest<Output>(
 export async function apiDownload(path: string, options: RequestOptions = {}): Promise<Blob> {
   const response = await send(path, options, '*/*');
   return response.blob();
+}
+
+/** A file whose name the server chose: the name from Content-Disposition, when it gave one. */
+export async function apiDownloadNamed(
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ blob: Blob; fileName: string | null }> {
+  const response = await send(path, options, '*/*');
+  // Only a plain name is taken: no quotes, slashes or backslashes can come through.
+  const match = /filename="([^"/\\]+)"/.exec(response.headers.get('content-disposition') ?? '');
+  return { blob: await response.blob(), fileName: match?.[1] ?? null };
 }
 
 /** Hands a downloaded file to the browser under the given name. */

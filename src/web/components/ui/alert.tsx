@@ -7,7 +7,7 @@ export function ErrorAlert({ children, className }: { children: ReactNode; class
     <div
       role="alert"
       className={cn(
-        'rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800',
+        'rounded-md border border-danger-line bg-danger-soft px-4 py-3 text-sm text-danger-soft-fg',
         className,
       )}
     >

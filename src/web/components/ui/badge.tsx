@@ -7,12 +7,12 @@ const badgeVariants = cva(
   {
     variants: {
       tone: {
-        neutral: 'bg-slate-100 text-slate-700 ring-slate-200',
-        blue: 'bg-blue-50 text-blue-700 ring-blue-200',
-        green: 'bg-green-50 text-green-700 ring-green-200',
-        amber: 'bg-amber-50 text-amber-800 ring-amber-200',
-        red: 'bg-red-50 text-red-700 ring-red-200',
-        violet: 'bg-violet-50 text-violet-700 ring-violet-200',
+        neutral: 'bg-tone-neutral-bg text-tone-neutral-fg ring-tone-neutral-ring',
+        blue: 'bg-tone-blue-bg text-tone-blue-fg ring-tone-blue-ring',
+        green: 'bg-tone-green-bg text-tone-green-fg ring-tone-green-ring',
+        amber: 'bg-tone-amber-bg text-tone-amber-fg ring-tone-amber-ring',
+        red: 'bg-tone-red-bg text-tone-red-fg ring-tone-red-ring',
+        violet: 'bg-tone-violet-bg text-tone-violet-fg ring-tone-violet-ring',
       },
     },
     defaultVariants: { tone: 'neutral' },

@@ -7,11 +7,11 @@ const buttonVariants = cva(
   {
     variants: {
       variant: {
-        primary: 'bg-brand-600 text-white shadow-sm hover:bg-brand-700',
-        secondary: 'border border-slate-300 bg-white text-slate-800 shadow-sm hover:bg-slate-100',
-        danger: 'bg-red-600 text-white shadow-sm hover:bg-red-700',
-        ghost: 'text-slate-700 hover:bg-slate-100',
-        link: 'text-brand-600 underline-offset-4 hover:underline',
+        primary: 'bg-accent text-white shadow-sm hover:bg-accent-hover',
+        secondary: 'border border-line-strong bg-surface text-fg shadow-sm hover:bg-surface-hover',
+        danger: 'bg-danger text-white shadow-sm hover:bg-danger-hover',
+        ghost: 'text-fg-soft hover:bg-surface-hover',
+        link: 'text-accent-fg underline-offset-4 hover:underline',
       },
       size: {
         md: 'h-9 px-4 py-2',

@@ -4,7 +4,7 @@ import { cn } from '../../lib/cn';
 export function Card({ className, ...props }: ComponentProps<'section'>) {
   return (
     <section
-      className={cn('rounded-lg border border-slate-200 bg-white shadow-sm', className)}
+      className={cn('rounded-lg border border-line bg-surface shadow-sm', className)}
       {...props}
     />
   );
@@ -13,7 +13,7 @@ export function Card({ className, ...props }: ComponentProps<'section'>) {
 export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
   return (
     <div
-      className={cn('flex flex-col gap-1 border-b border-slate-100 px-5 py-4', className)}
+      className={cn('flex flex-col gap-1 border-b border-line-soft px-5 py-4', className)}
       {...props}
     />
   );
@@ -21,7 +21,7 @@ export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
 
 export function CardTitle({ className, children, ...props }: ComponentProps<'h2'>) {
   return (
-    <h2 className={cn('text-base font-semibold text-slate-900', className)} {...props}>
+    <h2 className={cn('text-base font-semibold text-fg', className)} {...props}>
       {children}
     </h2>
   );

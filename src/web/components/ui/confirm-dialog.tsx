@@ -23,12 +23,10 @@ export function ConfirmDialog({
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
-        <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl">
-          <AlertDialog.Title className="text-lg font-semibold text-slate-900">
-            {title}
-          </AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-sm text-slate-600">
+        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-overlay" />
+        <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-surface p-6 shadow-xl">
+          <AlertDialog.Title className="text-lg font-semibold text-fg">{title}</AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-sm text-fg-muted">
             {message}
           </AlertDialog.Description>
           <div className="mt-6 flex justify-end gap-2">

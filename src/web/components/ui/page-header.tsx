@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 export function PageHeader({ title, actions }: { title: string; actions?: ReactNode }) {
   return (
     <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
-      <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{title}</h1>
+      <h1 className="text-2xl font-semibold tracking-tight text-fg">{title}</h1>
       {actions ? <div className="flex items-center gap-2">{actions}</div> : null}
     </div>
   );

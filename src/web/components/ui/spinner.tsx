@@ -5,7 +5,7 @@ export function Spinner({ className }: { className?: string }) {
     <span
       aria-hidden="true"
       className={cn(
-        'inline-block size-5 animate-spin rounded-full border-2 border-slate-300 border-t-brand-600',
+        'inline-block size-5 animate-spin rounded-full border-2 border-line-strong border-t-accent',
         className,
       )}
     />
@@ -17,7 +17,7 @@ export function FullPageLoading() {
   return (
     <div
       role="status"
-      className="flex min-h-screen items-center justify-center gap-3 text-slate-600"
+      className="flex min-h-screen items-center justify-center gap-3 text-fg-muted"
     >
       <Spinner />
       <span>Loading...</span>

@@ -26,7 +26,7 @@ export function StatusBadge({ status, reason = null, detail = null }: StatusBadg
     <div className="flex flex-col items-start gap-1">
       {/* Only a failure has a reason to reveal; other badges stay out of the tab order. */}
       {status === 'failed' && reason ? <Tooltip content={reason}>{badge}</Tooltip> : badge}
-      {detail ? <span className="text-xs whitespace-nowrap text-slate-500">{detail}</span> : null}
+      {detail ? <span className="text-xs whitespace-nowrap text-fg-subtle">{detail}</span> : null}
     </div>
   );
 }

@@ -2,41 +2,67 @@ import type { ComponentProps, ReactNode } from 'react';
 import { SKELETON_ROWS } from '../../../contract/constants';
 import { cn } from '../../lib/cn';
 
+/*
+ * Below 640 px every table turns into a list of cards (docs/decisions/027): the header row leaves
+ * the screen but stays in the accessibility tree, each row becomes a card, and each cell shows its
+ * column's name from its `data-label` (TableCell's `label`) before its value. From 640 px up it is
+ * an ordinary table. The classes are exported for tables that are not built from these parts.
+ */
+export const cardTableClasses = {
+  wrapper: 'w-full sm:overflow-x-auto',
+  table: 'w-full caption-bottom text-sm max-sm:block',
+  header: 'border-b border-line bg-surface-muted max-sm:sr-only',
+  body: 'divide-y divide-line-soft max-sm:flex max-sm:flex-col max-sm:gap-3 max-sm:divide-y-0 max-sm:p-3',
+  row: 'hover:bg-surface-hover/60 max-sm:flex max-sm:flex-col max-sm:gap-1 max-sm:rounded-lg max-sm:border max-sm:border-line max-sm:bg-surface max-sm:p-3 max-sm:hover:bg-surface',
+  head: 'h-10 px-4 text-left align-middle text-xs font-semibold uppercase tracking-wide text-fg-subtle',
+  cell: 'px-4 py-3 align-middle max-sm:flex max-sm:items-baseline max-sm:gap-3 max-sm:px-0 max-sm:py-1 max-sm:empty:hidden max-sm:data-label:before:w-28 max-sm:data-label:before:shrink-0 max-sm:data-label:before:text-xs max-sm:data-label:before:font-sans max-sm:data-label:before:font-semibold max-sm:data-label:before:tracking-wide max-sm:data-label:before:text-fg-subtle max-sm:data-label:before:uppercase max-sm:data-label:before:content-[attr(data-label)]',
+  /** Holds a cell's value: a box beside the label in a card, no box at all in the table. */
+  value: 'min-w-0 flex-1 break-words sm:contents',
+  skeletonRow:
+    'max-sm:flex max-sm:flex-col max-sm:gap-2 max-sm:rounded-lg max-sm:border max-sm:border-line max-sm:p-3',
+  skeletonCell: 'px-4 py-3 max-sm:block max-sm:p-0',
+  emptyRow: 'max-sm:block',
+  emptyCell: 'px-4 py-10 text-center text-sm text-fg-subtle max-sm:block',
+} as const;
+
 export function Table({ className, ...props }: ComponentProps<'table'>) {
   return (
-    <div className="w-full overflow-x-auto">
-      <table className={cn('w-full caption-bottom text-sm', className)} {...props} />
+    <div className={cardTableClasses.wrapper}>
+      <table className={cn(cardTableClasses.table, className)} {...props} />
     </div>
   );
 }
 
 export function TableHeader(props: ComponentProps<'thead'>) {
-  return <thead className="border-b border-slate-200 bg-slate-50" {...props} />;
+  return <thead className={cardTableClasses.header} {...props} />;
 }
 
 export function TableBody(props: ComponentProps<'tbody'>) {
-  return <tbody className="divide-y divide-slate-100" {...props} />;
+  return <tbody className={cardTableClasses.body} {...props} />;
 }
 
 export function TableRow({ className, ...props }: ComponentProps<'tr'>) {
-  return <tr className={cn('hover:bg-slate-50/60', className)} {...props} />;
+  return <tr className={cn(cardTableClasses.row, className)} {...props} />;
 }
 
 export function TableHead({ className, ...props }: ComponentProps<'th'>) {
-  return (
-    <th
-      scope="col"
-      className={cn(
-        'h-10 px-4 text-left align-middle text-xs font-semibold uppercase tracking-wide text-slate-500',
-        className,
-      )}
-      {...props}
-    />
-  );
+  return <th scope="col" className={cn(cardTableClasses.head, className)} {...props} />;
 }
 
-export function TableCell({ className, ...props }: ComponentProps<'td'>) {
-  return <td className={cn('px-4 py-3 align-middle', className)} {...props} />;
+/** A cell; `label` is its column's name, shown before the value when the table is a card. */
+export function TableCell({
+  className,
+  label,
+  children,
+  ...props
+}: ComponentProps<'td'> & { label?: string }) {
+  // An empty cell stays empty (no value box), so a card can leave it out.
+  const empty = children === null || children === undefined || children === false;
+  return (
+    <td data-label={label} className={cn(cardTableClasses.cell, className)} {...props}>
+      {empty ? null : <div className={cardTableClasses.value}>{children}</div>}
+    </td>
+  );
 }
 
 /** DESIGN.md: loading shows 5 placeholder rows inside the body, under the real header. */
@@ -50,10 +76,15 @@ export function TableSkeleton({
   return (
     <>
       {Array.from({ length: rows }, (_, r) => (
-        <tr key={r} data-testid="skeleton-row" aria-hidden="true">
+        <tr
+          key={r}
+          data-testid="skeleton-row"
+          aria-hidden="true"
+          className={cardTableClasses.skeletonRow}
+        >
           {Array.from({ length: columns }, (_, c) => (
-            <td key={c} className="px-4 py-3">
-              <div className="h-4 w-full max-w-32 animate-pulse rounded bg-slate-200" />
+            <td key={c} className={cardTableClasses.skeletonCell}>
+              <div className="h-4 w-full max-w-32 animate-pulse rounded bg-line" />
             </td>
           ))}
         </tr>
@@ -64,8 +95,8 @@ export function TableSkeleton({
 
 export function TableEmpty({ columns, children }: { columns: number; children: string }) {
   return (
-    <tr>
-      <td colSpan={columns} className="px-4 py-10 text-center text-sm text-slate-500">
+    <tr className={cardTableClasses.emptyRow}>
+      <td colSpan={columns} className={cardTableClasses.emptyCell}>
         {children}
       </td>
     </tr>

@@ -40,19 +40,19 @@ export function Toaster({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={value}>
       {children}
-      <div className="pointer-events-none fixed bottom-4 right-4 z-50 flex w-80 flex-col gap-2">
+      <div className="pointer-events-none fixed right-4 bottom-4 left-4 z-50 flex flex-col gap-2 sm:left-auto sm:w-80">
         {toasts.map((t) => (
           <div
             key={t.id}
             role="status"
-            className="pointer-events-auto flex items-start gap-3 rounded-lg border border-green-200 bg-white px-4 py-3 text-sm text-slate-800 shadow-lg"
+            className="pointer-events-auto flex items-start gap-3 rounded-lg border border-success-line bg-surface px-4 py-3 text-sm text-fg shadow-lg"
           >
-            <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-green-600" aria-hidden="true" />
+            <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-success-fg" aria-hidden="true" />
             <span className="flex-1">{t.message}</span>
             <button
               type="button"
               onClick={() => dismiss(t.id)}
-              className="text-slate-400 hover:text-slate-600"
+              className="text-fg-subtle hover:text-fg-soft"
               aria-label="Dismiss"
             >
               <X className="size-4" aria-hidden="true" />

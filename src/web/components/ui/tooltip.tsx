@@ -129,7 +129,7 @@ function TooltipTrigger({ content, children }: { content: string; children: Reac
           id={id}
           role="tooltip"
           className={
-            'pointer-events-none z-50 w-max max-w-xs rounded-md bg-slate-900 px-3 py-1.5 text-left text-xs font-normal whitespace-normal text-white normal-case shadow-md ' +
+            'pointer-events-none z-50 w-max max-w-xs rounded-md bg-tooltip px-3 py-1.5 text-left text-xs font-normal whitespace-normal text-white normal-case shadow-md ' +
             (placement ? 'fixed' : 'absolute bottom-full left-1/2 mb-1.5 -translate-x-1/2')
           }
           style={placement ? { left: placement.left, top: placement.top } : undefined}
@@ -138,7 +138,7 @@ function TooltipTrigger({ content, children }: { content: string; children: Reac
           <span
             aria-hidden="true"
             className={
-              'absolute size-2 rotate-45 bg-slate-900 ' +
+              'absolute size-2 rotate-45 bg-tooltip ' +
               (placement ? '' : '-bottom-1 left-1/2 -ml-1')
             }
             style={

@@ -44,9 +44,9 @@ export function SignInPage() {
 
   return (
     <main className="flex min-h-screen items-center justify-center px-4">
-      <div className="w-full max-w-sm rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
-        <h1 className="text-xl font-semibold text-slate-900">Sign in to {siteName()} Dashboard</h1>
-        <p className="mt-1 text-sm text-slate-600">Enter your password to access the application</p>
+      <div className="w-full max-w-sm rounded-xl border border-line bg-surface p-8 shadow-sm">
+        <h1 className="text-xl font-semibold text-fg">Sign in to {siteName()} Dashboard</h1>
+        <p className="mt-1 text-sm text-fg-muted">Enter your password to access the application</p>
         <form className="mt-6 flex flex-col gap-4" onSubmit={(e) => void onSubmit(e)}>
           <div className="flex flex-col gap-1.5">
             <Label htmlFor={passwordId}>Password</Label>
@@ -67,7 +67,7 @@ export function SignInPage() {
             />
           </div>
           {error ? (
-            <p id={errorId} role="alert" className="text-sm text-red-600">
+            <p id={errorId} role="alert" className="text-sm text-danger-fg">
               {error}
             </p>
           ) : null}

@@ -1,4 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -13,7 +14,17 @@ import { cancelBatchConfirmation } from './components/cancel-batch-button';
 // Issue 12: a working batch's Actions cell holds Cancel, asked first in an alertdialog.
 
 const API = 'http://localhost:3000/api/v1';
-const server = setupServer();
+// The schedule line above the table (issue 12) reads this on every render of the page.
+const server = setupServer(
+  http.get(`${API}/schedule`, () =>
+    HttpResponse.json({
+      script_time: '09:00',
+      time_zone: 'Europe/Berlin',
+      next: { at: '2026-11-24T08:00:00.000Z', day: '2026-11-24', when: 'tomorrow', time: '09:00' },
+      reason: null,
+    }),
+  ),
+);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   server.resetHandlers();
@@ -40,11 +51,13 @@ const completed = {
 
 function renderPage() {
   return render(
-    <QueryClientProvider client={testQueryClient()}>
-      <Toaster>
-        <BatchesPage />
-      </Toaster>
-    </QueryClientProvider>,
+    <MemoryRouter>
+      <QueryClientProvider client={testQueryClient()}>
+        <Toaster>
+          <BatchesPage />
+        </Toaster>
+      </QueryClientProvider>
+    </MemoryRouter>,
   );
 }
 

@@ -1,4 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
@@ -15,7 +16,17 @@ const API = 'http://localhost:3000/api/v1';
 const CONFIRMATION =
   'Are you sure you want to start a new batch job? This will begin processing all active queries.';
 
-const server = setupServer();
+// The schedule line above the table (issue 12) reads this on every render of the page.
+const server = setupServer(
+  http.get(`${API}/schedule`, () =>
+    HttpResponse.json({
+      script_time: '09:00',
+      time_zone: 'Europe/Berlin',
+      next: { at: '2026-11-24T08:00:00.000Z', day: '2026-11-24', when: 'tomorrow', time: '09:00' },
+      reason: null,
+    }),
+  ),
+);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   server.resetHandlers();
@@ -28,9 +39,11 @@ function renderPage() {
   const queryClient = testQueryClient();
   return render(
     <QueryClientProvider client={queryClient}>
-      <Toaster>
-        <BatchesPage />
-      </Toaster>
+      <MemoryRouter>
+        <Toaster>
+          <BatchesPage />
+        </Toaster>
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }
@@ -48,6 +61,14 @@ function serveBatches(batches: unknown[]) {
 }
 
 describe('BatchesPage: the list', () => {
+  it('shows when the next daily batch starts, above the table', async () => {
+    server.use(http.get(`${API}/batches`, () => HttpResponse.json([])));
+    renderPage();
+    expect(
+      await screen.findByText('Next daily batch: tomorrow at 09:00 (Europe/Berlin)'),
+    ).toBeInTheDocument();
+  });
+
   it('shows the heading and a 5-row skeleton under the real header while loading', async () => {
     server.use(
       http.get(`${API}/batches`, async () => {
@@ -121,10 +142,10 @@ describe('BatchesPage: the list', () => {
     expect(cellsOf(at(rows, 1))).toEqual([
       '3',
       'manual',
-      'completed',
+      'completed0 jobs · 0 new',
       new Date(completed.started_at).toLocaleString(),
       new Date(completed.finished_at).toLocaleString(),
-      'Export',
+      'ExportView jobs',
     ]);
     expect(cellsOf(at(rows, 2))).toEqual([
       '2',
@@ -139,6 +160,12 @@ describe('BatchesPage: the list', () => {
     // Export for the completed batch only.
     expect(screen.getAllByRole('button', { name: 'Export' })).toHaveLength(1);
     expect(within(at(rows, 1)).getByRole('button', { name: 'Export' })).toBeInTheDocument();
+    // Beside it, the Jobs screen filtered on that batch (issue 9).
+    expect(screen.getAllByRole('link', { name: 'View jobs' })).toHaveLength(1);
+    expect(within(at(rows, 1)).getByRole('link', { name: 'View jobs' })).toHaveAttribute(
+      'href',
+      '/jobs?batch=3',
+    );
     // The machine-readable time stays on the element.
     expect(at(within(at(rows, 1)).getAllByRole('cell'), 3).querySelector('time')).toHaveAttribute(
       'datetime',
@@ -200,7 +227,10 @@ describe('BatchesPage: the list', () => {
     expect(at(within(at(rows, 0)).getAllByRole('cell'), 2)).toHaveTextContent(
       'running2/5 queries · 140 jobs',
     );
-    expect(at(within(at(rows, 2)).getAllByRole('cell'), 2)).toHaveTextContent(/^completed$/);
+    // Once finished, the progress gives way to the batch's job counts.
+    expect(at(within(at(rows, 2)).getAllByRole('cell'), 2)).toHaveTextContent(
+      /^completed0 jobs · 0 new$/,
+    );
   });
 
   it('says how a completed batch searched under its badge (issue 10)', async () => {
@@ -237,7 +267,9 @@ describe('BatchesPage: the list', () => {
     expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
     expect(within(at(bodyRowsOf('Batches'), 0)).getAllByRole('cell')).toHaveLength(6);
 
+    await screen.findByText(/^Next daily batch:/);
     await user.tab(); // Run Batch
+    await user.tab(); // the schedule line's tooltip (issue 12)
     await user.tab();
     expect(document.activeElement).toContainElement(screen.getByText('failed'));
     expect(await screen.findByRole('tooltip')).toHaveTextContent(reason);

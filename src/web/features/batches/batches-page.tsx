@@ -5,6 +5,7 @@ import { useToast } from '../../components/ui/toaster';
 import { useBatches } from './api/get-batches';
 import { useStartBatch } from './api/start-batch';
 import { BatchesTable } from './components/batches-table';
+import { NextDailyBatch } from './components/next-daily-batch';
 import { RunBatchButton } from './components/run-batch-button';
 import { startBatchErrorMessage } from './components/start-batch-error';
 
@@ -22,6 +23,7 @@ export function BatchesPage() {
         }
       />
       <div className="flex flex-col gap-4">
+        <NextDailyBatch />
         {startBatch.isError ? (
           <ErrorAlert>{startBatchErrorMessage(startBatch.error)}</ErrorAlert>
         ) : null}

@@ -55,7 +55,8 @@ afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
 const rowOf = async (title: string) => {
-  const cell = await screen.findByText(title, { selector: 'td' });
+  // A cell's value sits in its value box (the card layout's, see ui/table.tsx).
+  const cell = await screen.findByText(title, { selector: 'td > div' });
   const row = cell.closest('tr');
   if (!row) throw new Error(`no row for ${title}`);
   return row;
@@ -66,7 +67,7 @@ async function openNewQuery() {
   renderWithClient(<QueriesPage />);
   await rowOf('Plain Search');
   await user.click(screen.getByRole('button', { name: 'New Query' }));
-  const dialog = screen.getByRole('dialog', { name: 'Create New Query' });
+  const dialog = await screen.findByRole('dialog', { name: 'Create New Query' });
   await user.type(within(dialog).getByRole('textbox', { name: 'Search Term' }), 'Analyst');
   await user.type(within(dialog).getByRole('combobox', { name: 'Location' }), 'San');
   await user.click(await within(dialog).findByRole('option', { name: 'San Francisco, CA' }));
@@ -188,7 +189,7 @@ describe('QueriesPage: filters', () => {
     const user = userEvent.setup();
     renderWithClient(<QueriesPage />);
     await user.click(within(await rowOf('Data Engineer')).getByRole('button', { name: 'Edit' }));
-    const dialog = screen.getByRole('dialog', { name: 'Edit Query' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Query' });
     await user.click(within(dialog).getByRole('button', { name: /Filters/ }));
     expect(within(dialog).getByRole('combobox', { name: 'Posted within' })).toHaveValue(
       'past_week',
@@ -225,7 +226,7 @@ describe('QueriesPage: filters', () => {
     const user = userEvent.setup();
     renderWithClient(<QueriesPage />);
     await user.click(within(await rowOf('Data Engineer')).getByRole('button', { name: 'Edit' }));
-    const dialog = screen.getByRole('dialog', { name: 'Edit Query' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Query' });
     await user.click(within(dialog).getByRole('button', { name: /Filters/ }));
     await user.click(within(dialog).getByRole('checkbox', { name: 'Easy Apply only' }));
     await user.click(within(dialog).getByRole('button', { name: 'Update Query' }));

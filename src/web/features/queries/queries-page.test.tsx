@@ -307,7 +307,7 @@ describe('QueriesPage: create and edit', () => {
   it('opens "Create New Query" with the fields of SPEC.md', async () => {
     const { user } = renderPage();
     await user.click(screen.getByRole('button', { name: 'New Query' }));
-    const dialog = screen.getByRole('dialog', { name: 'Create New Query' });
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Query' });
     const title = within(dialog).getByRole('textbox', { name: 'Search Term' });
     expect(title).toHaveAttribute('placeholder', 'e.g., Financial Analyst');
     expect(title).toHaveAttribute('aria-required', 'true');
@@ -327,7 +327,7 @@ describe('QueriesPage: create and edit', () => {
   it('validates: required search term (after trimming) and location, nothing sent', async () => {
     const { user } = renderPage();
     await user.click(screen.getByRole('button', { name: 'New Query' }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByRole('textbox', { name: 'Search Term' }), '   ');
     await user.click(within(dialog).getByRole('button', { name: 'Create Query' }));
     expect(within(dialog).getByText('Search term is required')).toBeInTheDocument();
@@ -342,7 +342,7 @@ describe('QueriesPage: create and edit', () => {
   it('asks for a place from the dropdown when the location was typed but not picked', async () => {
     const { user } = renderPage();
     await user.click(screen.getByRole('button', { name: 'New Query' }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByRole('textbox', { name: 'Search Term' }), 'Analyst');
     await user.type(within(dialog).getByRole('combobox', { name: 'Location' }), 'Somewhere');
     await user.click(within(dialog).getByRole('button', { name: 'Create Query' }));
@@ -374,7 +374,7 @@ describe('QueriesPage: create and edit', () => {
     const { user } = renderPage();
     await rowOf('Financial Analyst');
     await user.click(screen.getByRole('button', { name: 'New Query' }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     await user.type(
       within(dialog).getByRole('textbox', { name: 'Search Term' }),
       '  Financial Analyst II  ',
@@ -408,7 +408,7 @@ describe('QueriesPage: create and edit', () => {
   it('edits: "Edit Query" prefilled, keeps the stored location id, always sends status active', async () => {
     const { user } = renderPage();
     await user.click(within(await rowOf('Data Engineer')).getByRole('button', { name: 'Edit' }));
-    const dialog = screen.getByRole('dialog', { name: 'Edit Query' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Query' });
     const title = within(dialog).getByRole('textbox', { name: 'Search Term' });
     expect(title).toHaveValue('Data Engineer');
     expect(within(dialog).getByRole('combobox', { name: 'Location' })).toHaveValue(
@@ -438,7 +438,7 @@ describe('QueriesPage: create and edit', () => {
     await user.click(
       within(await rowOf('Financial Analyst')).getByRole('button', { name: 'Edit' }),
     );
-    const dialog = screen.getByRole('dialog', { name: 'Edit Query' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Query' });
     const location = within(dialog).getByRole('combobox', { name: 'Location' });
     await user.clear(location);
     await user.type(location, 'San');
@@ -458,7 +458,7 @@ describe('QueriesPage: create and edit', () => {
     await user.click(
       within(await rowOf('Financial Analyst')).getByRole('button', { name: 'Edit' }),
     );
-    const dialog = screen.getByRole('dialog', { name: 'Edit Query' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Query' });
     await user.clear(within(dialog).getByRole('combobox', { name: 'Location' }));
     await user.click(within(dialog).getByRole('button', { name: 'Update Query' }));
     expect(within(dialog).getByText('Location is required')).toBeInTheDocument();
@@ -493,7 +493,7 @@ describe('QueriesPage: create and edit', () => {
     await user.click(
       within(await rowOf('Financial Analyst')).getByRole('button', { name: 'Edit' }),
     );
-    const dialog = screen.getByRole('dialog', { name: 'Edit Query' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Query' });
     await user.click(within(dialog).getByRole('button', { name: 'Update Query' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(message);
     expect(within(dialog).getByRole('button', { name: 'Update Query' })).toBeEnabled();
@@ -510,7 +510,7 @@ describe('QueriesPage: create and edit', () => {
     );
     const { user } = renderPage();
     await user.click(screen.getByRole('button', { name: 'New Query' }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByRole('textbox', { name: 'Search Term' }), 'Analyst');
     await user.type(within(dialog).getByRole('combobox', { name: 'Location' }), 'San');
     await user.click(await within(dialog).findByRole('option', { name: 'San Francisco, CA' }));
@@ -563,7 +563,7 @@ describe('QueriesPage: create and edit', () => {
   it('keeps the focus inside the modal', async () => {
     const { user } = renderPage();
     await user.click(screen.getByRole('button', { name: 'New Query' }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     for (let i = 0; i < 8; i += 1) {
       await user.tab();
       expect(dialog).toContainElement(

@@ -1,4 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
@@ -25,7 +26,9 @@ function renderPage() {
   const queryClient = testQueryClient();
   return render(
     <QueryClientProvider client={queryClient}>
-      <QueryRunsPage />
+      <MemoryRouter>
+        <QueryRunsPage />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }
@@ -145,10 +148,10 @@ describe('QueryRunsPage: the list', () => {
       'Financial Analyst',
       'San Francisco, CA',
       'Standard',
-      'completed',
+      'completed90 jobs · 0 new',
       new Date('2025-03-04T09:00:00.000Z').toLocaleString(),
       new Date('2025-03-04T09:02:00.000Z').toLocaleString(),
-      'Export',
+      'ExportView jobs',
     ]);
     expect(cellsOf(at(rows, 0)).slice(0, 5)).toEqual(['#4', '#7', 'Data Engineer', 'Remote', 'AI']);
     expect(cellsOf(at(rows, 0))[7]).toBe('-');
@@ -157,6 +160,12 @@ describe('QueryRunsPage: the list', () => {
 
     expect(screen.getAllByRole('button', { name: 'Export' })).toHaveLength(1);
     expect(within(at(rows, 2)).getByRole('button', { name: 'Export' })).toBeInTheDocument();
+    // Beside it, the Jobs screen filtered on that run (issue 9).
+    expect(screen.getAllByRole('link', { name: 'View jobs' })).toHaveLength(1);
+    expect(within(at(rows, 2)).getByRole('link', { name: 'View jobs' })).toHaveAttribute(
+      'href',
+      '/jobs?run=10',
+    );
   });
 
   it('shows the progress of a running run under its badge, and none once it ended', async () => {
@@ -171,7 +180,9 @@ describe('QueryRunsPage: the list', () => {
     expect(at(within(at(rows, 0)).getAllByRole('cell'), 5)).toHaveTextContent(
       /^runningpage 3 · 27 jobs$/,
     );
-    expect(at(within(at(rows, 1)).getAllByRole('cell'), 5)).toHaveTextContent(/^completed$/);
+    expect(at(within(at(rows, 1)).getAllByRole('cell'), 5)).toHaveTextContent(
+      /^completed27 jobs · 0 new$/,
+    );
   });
 
   it('says how a completed standard run searched under its badge (issue 10)', async () => {
@@ -187,8 +198,10 @@ describe('QueryRunsPage: the list', () => {
     expect(at(within(at(rows, 1)).getAllByRole('cell'), 5)).toHaveTextContent(
       /^completedfull: 940 new of 940$/,
     );
-    // An AI run has no search mode: no line.
-    expect(at(within(at(rows, 2)).getAllByRole('cell'), 5)).toHaveTextContent(/^completed$/);
+    // An AI run has no search mode: its jobs and how many were new (issue 9).
+    expect(at(within(at(rows, 2)).getAllByRole('cell'), 5)).toHaveTextContent(
+      /^completed20 jobs · 3 new$/,
+    );
   });
 
   it('shows progress for a run that has not reported any yet', async () => {

@@ -3,6 +3,7 @@ import { DEFAULT_SCRIPT_TIME } from '../../../contract/constants';
 import { Card, CardContent } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
 import { Spinner } from '../../components/ui/spinner';
+import { BackupCard } from './backup/backup-card';
 import { useSettings } from './api/get-settings';
 import { CookieCheck } from './components/cookie-check';
 import { SettingsForm } from './components/settings-form';
@@ -10,7 +11,7 @@ import { NotificationsCard } from './notifications/components/notifications-card
 
 /**
  * SPEC.md §2 "/settings". There is no script_time field: it is only carried through on save.
- * Below the cookie form: the Notifications card (issue 11).
+ * Below the cookie form: the Notifications card (issue 11) and the Backup card (issue 12).
  */
 export function SettingsPage() {
   const settings = useSettings();
@@ -27,7 +28,7 @@ export function SettingsPage() {
       <Card>
         <CardContent className="py-5">
           {settings.isPending ? (
-            <div className="flex items-center gap-3 py-6 text-sm text-slate-600" aria-busy="true">
+            <div className="flex items-center gap-3 py-6 text-sm text-fg-muted" aria-busy="true">
               <Spinner />
               <span className="sr-only">Loading settings</span>
             </div>
@@ -45,6 +46,7 @@ export function SettingsPage() {
       </Card>
       {/* Issue 11, below SPEC.md's cookie form, which it leaves as it is. */}
       <NotificationsCard />
+      <BackupCard />
     </>
   );
 }

@@ -4,6 +4,7 @@ import { DateTime } from '../../../components/ui/date-time';
 import { ExportButton } from '../../../components/ui/export-button';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { ListTable, TableCell, TableRow } from '../../../components/ui/table';
+import { ViewJobsLink } from '../../../components/ui/view-jobs-link';
 import { useExportBatch } from '../api/export-batch';
 import { isBatchActive } from '../api/get-batches';
 import { batchProgressText } from './batch-progress';
@@ -29,21 +30,28 @@ export function BatchesTable({ batches }: { batches: Batch[] | undefined }) {
 function BatchRow({ batch }: { batch: Batch }) {
   return (
     <TableRow>
-      <TableCell className="font-medium tabular-nums">{batch.id}</TableCell>
-      <TableCell>
+      <TableCell label="Batch ID" className="font-medium tabular-nums">
+        {batch.id}
+      </TableCell>
+      <TableCell label="Type">
         <Badge tone={batch.kind === 'manual' ? 'amber' : 'neutral'}>{batch.kind}</Badge>
       </TableCell>
-      <TableCell>
+      <TableCell label="Status">
         <StatusBadge status={batch.status} reason={batch.error} detail={batchProgressText(batch)} />
       </TableCell>
-      <TableCell className="whitespace-nowrap">
+      <TableCell label="Start Time" className="whitespace-nowrap">
         <DateTime value={batch.started_at} />
       </TableCell>
-      <TableCell className="whitespace-nowrap">
+      <TableCell label="End Time" className="whitespace-nowrap">
         <DateTime value={batch.finished_at} />
       </TableCell>
-      <TableCell>
-        {batch.status === 'completed' ? <ExportBatchButton batchId={batch.id} /> : null}
+      <TableCell label="Actions">
+        {batch.status === 'completed' ? (
+          <div className="flex items-center gap-2">
+            <ExportBatchButton batchId={batch.id} />
+            <ViewJobsLink to={`/jobs?batch=${batch.id}`} />
+          </div>
+        ) : null}
         {isBatchActive(batch) ? (
           <CancelBatchButton batchId={batch.id} requested={batch.cancel_requested} />
         ) : null}

@@ -28,7 +28,7 @@ export function BlockedCompaniesTable() {
       <CardHeader>
         <CardTitle id={titleId}>Blocked Companies</CardTitle>
       </CardHeader>
-      <CardContent className="px-0 py-0">
+      <CardContent className="p-0!">
         {banned.isError ? (
           <div className="p-5">
             <ErrorAlert>Error loading blocked companies. Please try again.</ErrorAlert>
@@ -67,17 +67,19 @@ function BlockedCompanyRow({ company }: { company: BannedCompany }) {
   const unban = useUnbanCompany();
   return (
     <TableRow>
-      <TableCell className="font-mono tabular-nums">{company.id}</TableCell>
-      <TableCell>
+      <TableCell label="ID" className="font-mono tabular-nums">
+        {company.id}
+      </TableCell>
+      <TableCell label="Company Name">
         {company.normalized_name ? (
           company.normalized_name
         ) : (
           // The server blocks a company even when its name cannot be found yet (no cookies, the
           // site failed); it fills the name in once it learns it.
-          <span className="italic text-slate-400">Name not known yet</span>
+          <span className="italic text-fg-subtle">Name not known yet</span>
         )}
       </TableCell>
-      <TableCell className="text-right">
+      <TableCell label="Actions" className="text-right">
         <Button
           variant="secondary"
           size="sm"

@@ -10,7 +10,7 @@ export function FilterChips({ filters, label }: { filters: SearchFilters; label:
       {chips.map((chip) => (
         <li
           key={chip}
-          className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-normal text-slate-600 ring-1 ring-slate-200 ring-inset"
+          className="rounded-full bg-surface-hover px-2 py-0.5 text-xs font-normal text-fg-muted ring-1 ring-line ring-inset"
         >
           {chip}
         </li>

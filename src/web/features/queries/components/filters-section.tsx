@@ -36,10 +36,10 @@ export function FiltersSection({ value, onChange, disabled }: FiltersSectionProp
   const count = filterChips(value).length;
   const expanded = open && !disabled;
   return (
-    <div className="rounded-md border border-slate-200">
+    <div className="rounded-md border border-line">
       <button
         type="button"
-        className="flex w-full items-center justify-between px-3 py-2 text-left text-sm font-medium text-slate-700 disabled:cursor-not-allowed disabled:text-slate-400"
+        className="flex w-full items-center justify-between px-3 py-2 text-left text-sm font-medium text-fg-soft disabled:cursor-not-allowed disabled:text-fg-subtle"
         aria-expanded={expanded}
         aria-controls={panelId}
         aria-describedby={disabled ? reasonId : undefined}
@@ -49,18 +49,18 @@ export function FiltersSection({ value, onChange, disabled }: FiltersSectionProp
         <span>
           Filters
           {count > 0 && !disabled ? (
-            <span className="ml-2 text-xs font-normal text-slate-500">({count} set)</span>
+            <span className="ml-2 text-xs font-normal text-fg-subtle">({count} set)</span>
           ) : null}
         </span>
         <span aria-hidden="true">{expanded ? '−' : '+'}</span>
       </button>
       {disabled ? (
-        <p id={reasonId} className="px-3 pb-2 text-xs text-slate-500">
+        <p id={reasonId} className="px-3 pb-2 text-xs text-fg-subtle">
           {AI_FILTERS_REASON}
         </p>
       ) : null}
       {expanded ? (
-        <div id={panelId} className="flex flex-col gap-3 border-t border-slate-200 px-3 py-3">
+        <div id={panelId} className="flex flex-col gap-3 border-t border-line px-3 py-3">
           <FilterPanel value={value} onChange={onChange} />
         </div>
       ) : null}
@@ -111,7 +111,7 @@ function FilterPanel({ value, onChange }: Omit<FiltersSectionProps, 'disabled'>)
               </option>
             ))}
           </select>
-          <p id="query-distance-hint" className="text-xs text-slate-500">
+          <p id="query-distance-hint" className="text-xs text-fg-subtle">
             Applies to cities; regions and countries ignore it.
           </p>
         </div>
@@ -137,10 +137,10 @@ function FilterPanel({ value, onChange }: Omit<FiltersSectionProps, 'disabled'>)
         picked={value.job_type}
         onChange={(v) => set('job_type', v)}
       />
-      <label className="flex items-center gap-2 text-sm text-slate-700">
+      <label className="flex items-center gap-2 text-sm text-fg-soft">
         <input
           type="checkbox"
-          className="size-4 accent-brand-600"
+          className="size-4 accent-accent"
           checked={value.easy_apply}
           onChange={(e) => set('easy_apply', e.target.checked)}
         />
@@ -162,13 +162,13 @@ interface ChoicesProps<T extends string> {
 function Choices<T extends string>({ legend, all, labels, picked, onChange }: ChoicesProps<T>) {
   return (
     <fieldset className="flex flex-col gap-1.5">
-      <legend className="mb-1 text-sm font-medium text-slate-700">{legend}</legend>
+      <legend className="mb-1 text-sm font-medium text-fg-soft">{legend}</legend>
       <div className="flex flex-wrap gap-x-4 gap-y-1">
         {all.map((v) => (
-          <label key={v} className="flex items-center gap-1.5 text-sm text-slate-700">
+          <label key={v} className="flex items-center gap-1.5 text-sm text-fg-soft">
             <input
               type="checkbox"
-              className="size-4 accent-brand-600"
+              className="size-4 accent-accent"
               checked={picked.includes(v)}
               onChange={(e) =>
                 onChange(all.filter((x) => (x === v ? e.target.checked : picked.includes(x))))

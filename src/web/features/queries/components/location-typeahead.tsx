@@ -178,17 +178,17 @@ export function LocationTypeahead({
       />
       <div
         className={cn(
-          'absolute z-10 mt-1 w-full overflow-hidden rounded-md border border-slate-200 bg-white shadow-lg',
+          'absolute z-10 mt-1 w-full overflow-hidden rounded-md border border-line bg-surface shadow-lg',
           !showPopup && 'hidden',
         )}
       >
         {showPopup && state === 'loading' ? (
-          <p className="px-3 py-2 text-sm text-slate-500" aria-live="polite">
+          <p className="px-3 py-2 text-sm text-fg-subtle" aria-live="polite">
             Loading locations...
           </p>
         ) : null}
         {showPopup && state === 'done' && suggestions.length === 0 ? (
-          <p className="px-3 py-2 text-sm text-slate-500" aria-live="polite">
+          <p className="px-3 py-2 text-sm text-fg-subtle" aria-live="polite">
             No locations found
           </p>
         ) : null}
@@ -207,8 +207,10 @@ export function LocationTypeahead({
                   role="option"
                   aria-selected={index === highlighted}
                   className={cn(
-                    'cursor-pointer px-3 py-2 text-sm text-slate-800',
-                    index === highlighted ? 'bg-brand-50 text-brand-700' : 'hover:bg-slate-50',
+                    'cursor-pointer px-3 py-2 text-sm text-fg',
+                    index === highlighted
+                      ? 'bg-accent-soft text-accent-soft-fg'
+                      : 'hover:bg-surface-muted',
                   )}
                   // Keep the focus in the field, so picking with the mouse does not start the blur close.
                   onMouseDown={(e) => e.preventDefault()}

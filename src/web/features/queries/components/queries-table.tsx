@@ -64,18 +64,20 @@ function QueryRow({ query, onEdit }: { query: Query; onEdit: (query: Query) => v
 
   return (
     <TableRow data-status={query.status}>
-      <TableCell className="font-mono text-slate-600">#{query.id}</TableCell>
-      <TableCell className="font-medium text-slate-900">
+      <TableCell label="ID" className="font-mono text-fg-muted">
+        #{query.id}
+      </TableCell>
+      <TableCell label="Search Term" className="font-medium text-fg">
         {query.job_title}
         {query.is_ai ? null : (
           <FilterChips filters={query.filters} label={`Filters of ${query.job_title}`} />
         )}
       </TableCell>
-      <TableCell>{query.display_name}</TableCell>
-      <TableCell>
+      <TableCell label="Location">{query.display_name}</TableCell>
+      <TableCell label="AI">
         {query.is_ai ? <Badge tone="violet">AI</Badge> : <Badge>Classic</Badge>}
       </TableCell>
-      <TableCell>
+      <TableCell label="Active">
         <Switch
           aria-label={`Active: ${query.job_title} in ${query.display_name}`}
           checked={query.status === 'active'}
@@ -83,7 +85,7 @@ function QueryRow({ query, onEdit }: { query: Query; onEdit: (query: Query) => v
           onCheckedChange={onToggle}
         />
       </TableCell>
-      <TableCell>
+      <TableCell label="Actions">
         <div className="flex items-center gap-2">
           <Button variant="secondary" size="sm" disabled={archived} onClick={() => onEdit(query)}>
             Edit

@@ -39,7 +39,7 @@ interface FieldErrors {
 
 function RequiredMark() {
   return (
-    <span aria-hidden="true" className="ml-0.5 text-red-600">
+    <span aria-hidden="true" className="ml-0.5 text-danger-fg">
       *
     </span>
   );

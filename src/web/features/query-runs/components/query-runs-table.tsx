@@ -4,6 +4,7 @@ import { DateTime } from '../../../components/ui/date-time';
 import { ExportButton } from '../../../components/ui/export-button';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { ListTable, TableCell, TableRow } from '../../../components/ui/table';
+import { ViewJobsLink } from '../../../components/ui/view-jobs-link';
 import { useExportQueryRun } from '../api/export-query-run';
 import { runProgressText } from './run-progress';
 
@@ -35,21 +36,36 @@ export function QueryRunsTable({ runs }: { runs: QueryRun[] | undefined }) {
 function QueryRunRow({ run }: { run: QueryRun }) {
   return (
     <TableRow>
-      <TableCell className="tabular-nums">#{run.batch_id}</TableCell>
-      <TableCell className="tabular-nums">#{run.query_id}</TableCell>
-      <TableCell className="font-medium text-slate-900">{run.job_title}</TableCell>
-      <TableCell>{run.location}</TableCell>
-      <TableCell>{run.is_ai ? <Badge tone="violet">AI</Badge> : <Badge>Standard</Badge>}</TableCell>
-      <TableCell>
+      <TableCell label="Batch ID" className="tabular-nums">
+        #{run.batch_id}
+      </TableCell>
+      <TableCell label="Query ID" className="tabular-nums">
+        #{run.query_id}
+      </TableCell>
+      <TableCell label="Search Term" className="font-medium text-fg">
+        {run.job_title}
+      </TableCell>
+      <TableCell label="Location">{run.location}</TableCell>
+      <TableCell label="Type">
+        {run.is_ai ? <Badge tone="violet">AI</Badge> : <Badge>Standard</Badge>}
+      </TableCell>
+      <TableCell label="Status">
         <StatusBadge status={run.status} reason={run.error} detail={runProgressText(run)} />
       </TableCell>
-      <TableCell className="whitespace-nowrap">
+      <TableCell label="Start Time" className="whitespace-nowrap">
         <DateTime value={run.start_time} />
       </TableCell>
-      <TableCell className="whitespace-nowrap">
+      <TableCell label="End Time" className="whitespace-nowrap">
         <DateTime value={run.end_time} />
       </TableCell>
-      <TableCell>{run.status === 'completed' ? <ExportRunButton run={run} /> : null}</TableCell>
+      <TableCell label="Actions">
+        {run.status === 'completed' ? (
+          <div className="flex items-center gap-2">
+            <ExportRunButton run={run} />
+            <ViewJobsLink to={`/jobs?run=${run.id}`} />
+          </div>
+        ) : null}
+      </TableCell>
     </TableRow>
   );
 }

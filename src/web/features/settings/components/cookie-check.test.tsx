@@ -53,7 +53,7 @@ describe('CookieCheck', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Check cookies' }));
     expect(screen.getByRole('button', { name: 'Checking...' })).toBeDisabled();
     await waitFor(() => expect(line()).toHaveTextContent('Valid — checked just now'));
-    expect(line().querySelector('.text-green-700')).not.toBeNull();
+    expect(line().querySelector('.text-success-fg')).not.toBeNull();
     expect(calls.checks).toBe(1);
   });
 
@@ -69,7 +69,7 @@ describe('CookieCheck', () => {
         'Rejected by SimSite: paste new cookies · checked 3 hours ago',
       ),
     );
-    expect(line().querySelector('.text-red-700')).toHaveTextContent(
+    expect(line().querySelector('.text-danger-fg')).toHaveTextContent(
       'Rejected by SimSite: paste new cookies',
     );
   });

@@ -26,22 +26,22 @@ interface Line {
 
 function describe(status: CookieStatus, now: number): Line {
   const site = siteName();
-  if (status.cookies === 'none') return { text: 'No cookies saved yet', tone: 'text-slate-600' };
+  if (status.cookies === 'none') return { text: 'No cookies saved yet', tone: 'text-fg-muted' };
   if (status.cookies === 'incomplete') {
     return {
       text: `The saved cookies lack li_at or JSESSIONID: paste new ${site} cookies`,
-      tone: 'text-red-700',
+      tone: 'text-danger-fg',
     };
   }
   const last = status.last_check;
   if (last === null || !last.current) {
-    return { text: 'Not checked since these cookies were saved', tone: 'text-slate-600' };
+    return { text: 'Not checked since these cookies were saved', tone: 'text-fg-muted' };
   }
   const when = timeAgo(last.checked_at, now);
-  if (last.state === 'valid') return { text: `Valid — checked ${when}`, tone: 'text-green-700' };
+  if (last.state === 'valid') return { text: `Valid — checked ${when}`, tone: 'text-success-fg' };
   return {
     text: `Rejected by ${site}: paste new cookies`,
-    tone: 'text-red-700',
+    tone: 'text-danger-fg',
     detail:
       last.source === 'batch' && last.batch_id !== null
         ? `batch #${last.batch_id}, ${when}`
@@ -61,7 +61,7 @@ export function CookieCheck() {
   const line = status.data ? describe(status.data, now) : null;
 
   return (
-    <div className="flex flex-wrap items-center gap-3 border-t border-slate-100 pt-4">
+    <div className="flex flex-wrap items-center gap-3 border-t border-line-soft pt-4">
       <Button
         variant="secondary"
         onClick={() => check.mutate()}
@@ -72,15 +72,15 @@ export function CookieCheck() {
       </Button>
       <p aria-live="polite" data-testid="cookie-check-status" className="text-sm">
         {check.isError ? (
-          <span className="text-red-700">{check.error.message}</span>
+          <span className="text-danger-fg">{check.error.message}</span>
         ) : status.isError ? (
-          <span className="text-red-700">
+          <span className="text-danger-fg">
             Could not load the cookie state: {status.error.message}
           </span>
         ) : line ? (
           <>
             <span className={cn(line.tone)}>{line.text}</span>
-            {line.detail ? <span className="text-slate-500"> · {line.detail}</span> : null}
+            {line.detail ? <span className="text-fg-subtle"> · {line.detail}</span> : null}
           </>
         ) : null}
       </p>

@@ -3,9 +3,9 @@ import { cookieParseMessages, type CookieParseState } from '../parse-cookie-inpu
 
 const TONE: Record<CookieParseState, string> = {
   none: '',
-  detected: 'text-slate-600',
-  parsed: 'text-green-700',
-  error: 'text-red-700',
+  detected: 'text-fg-muted',
+  parsed: 'text-success-fg',
+  error: 'text-danger-fg',
 };
 
 /**

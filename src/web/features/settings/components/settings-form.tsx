@@ -69,7 +69,7 @@ export function SettingsForm({ initialCookies, scriptTime }: SettingsFormProps) 
             href="/instructions.pdf"
             target="_blank"
             rel="noopener noreferrer"
-            className="text-sm font-medium text-brand-600 underline-offset-4 hover:underline"
+            className="text-sm font-medium text-accent-fg underline-offset-4 hover:underline"
           >
             How to retrieve cookies
           </a>
@@ -86,15 +86,15 @@ export function SettingsForm({ initialCookies, scriptTime }: SettingsFormProps) 
           spellCheck={false}
           autoComplete="off"
         />
-        <p id={helpId} className="text-sm text-slate-500">
+        <p id={helpId} className="text-sm text-fg-subtle">
           Paste {site} cookies or cURL command from browser Network tab.
         </p>
         <CookieParseStatus id={statusId} state={state} />
       </div>
       {showPreview ? (
         <div id={previewId} className="flex flex-col gap-1.5">
-          <h3 className="text-sm font-medium text-slate-700">Extracted Cookies:</h3>
-          <pre className="max-h-48 overflow-auto whitespace-pre-wrap break-all rounded-md border border-slate-200 bg-slate-50 p-3 font-mono text-xs text-slate-800">
+          <h3 className="text-sm font-medium text-fg-soft">Extracted Cookies:</h3>
+          <pre className="max-h-48 overflow-auto whitespace-pre-wrap break-all rounded-md border border-line bg-surface-muted p-3 font-mono text-xs text-fg">
             {result.cookies}
           </pre>
         </div>

@@ -259,7 +259,7 @@ export function ChannelDialog({
         )}
 
         <fieldset className="flex flex-col gap-1">
-          <legend className="text-sm font-medium text-slate-700">Events</legend>
+          <legend className="text-sm font-medium text-fg-soft">Events</legend>
           {NOTIFICATION_EVENTS.map((e) => (
             <label key={e} className="flex items-center gap-2 text-sm">
               <input

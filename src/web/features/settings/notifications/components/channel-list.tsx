@@ -50,10 +50,10 @@ export function ChannelList({
   onEdit: (channel: NotificationChannel) => void;
 }) {
   if (channels.length === 0) {
-    return <p className="py-2 text-sm text-slate-600">No notification channels yet.</p>;
+    return <p className="py-2 text-sm text-fg-muted">No notification channels yet.</p>;
   }
   return (
-    <ul className="divide-y divide-slate-100" aria-label="Notification channels">
+    <ul className="divide-y divide-line-soft" aria-label="Notification channels">
       {channels.map((channel) => (
         <ChannelRow key={channel.id} channel={channel} onEdit={() => onEdit(channel)} />
       ))}
@@ -98,10 +98,10 @@ function ChannelRow({ channel, onEdit }: { channel: NotificationChannel; onEdit:
           disabled={save.isPending}
           aria-label={`Enabled: ${channel.name}`}
         />
-        <span className="font-medium text-slate-900">{channel.name}</span>
+        <span className="font-medium text-fg">{channel.name}</span>
         <Badge tone="blue">{KIND_LABELS[channel.kind]}</Badge>
         {channel.secret_hint ? (
-          <span className="font-mono text-xs text-slate-500">{channel.secret_hint}</span>
+          <span className="font-mono text-xs text-fg-subtle">{channel.secret_hint}</span>
         ) : null}
         <div className="ml-auto flex gap-2">
           <Button size="sm" variant="secondary" onClick={sendTest} disabled={test.isPending}>
@@ -115,20 +115,20 @@ function ChannelRow({ channel, onEdit }: { channel: NotificationChannel; onEdit:
           </Button>
         </div>
       </div>
-      <p className="text-xs text-slate-600">
+      <p className="text-xs text-fg-muted">
         {channel.events.map((e) => EVENT_LABELS[e]).join(', ')}
         {channel.only_new_jobs ? ' · only when there are new jobs' : ''}
       </p>
       {result ? (
         <p
-          className={result.delivered ? 'text-sm text-green-700' : 'text-sm text-red-600'}
+          className={result.delivered ? 'text-sm text-success-fg' : 'text-sm text-danger-fg'}
           aria-live="polite"
         >
           {result.delivered ? result.detail : `Not delivered: ${result.detail}`}
         </p>
       ) : null}
       {rowError ? (
-        <p className="text-sm text-red-600" role="alert">
+        <p className="text-sm text-danger-fg" role="alert">
           {rowError}
         </p>
       ) : null}

@@ -25,7 +25,7 @@ export function NotificationsCard() {
       <CardHeader className="flex-row items-center justify-between">
         <div>
           <CardTitle id="notifications-title">Notifications</CardTitle>
-          <p className="text-sm text-slate-600">
+          <p className="text-sm text-fg-muted">
             Hear of new jobs, failed batches and rejected cookies by e-mail or webhook.
           </p>
         </div>
@@ -36,12 +36,12 @@ export function NotificationsCard() {
       </CardHeader>
       <CardContent>
         {channels.isPending ? (
-          <div className="flex items-center gap-3 py-4 text-sm text-slate-600" aria-busy="true">
+          <div className="flex items-center gap-3 py-4 text-sm text-fg-muted" aria-busy="true">
             <Spinner />
             <span className="sr-only">Loading notification channels</span>
           </div>
         ) : channels.isError ? (
-          <p className="text-sm text-red-600">
+          <p className="text-sm text-danger-fg">
             Could not load the notification channels: {channels.error.message}
           </p>
         ) : (

@@ -1,6 +1,14 @@
 import type { Delivery } from '../../../../../contract/notifications';
 import { Badge, type BadgeTone } from '../../../../components/ui/badge';
 import { DateTime } from '../../../../components/ui/date-time';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '../../../../components/ui/table';
 import { useDeliveries } from '../api/get-deliveries';
 import { DELIVERY_EVENT_LABELS } from '../labels';
 
@@ -15,49 +23,49 @@ export function RecentDeliveries() {
   const deliveries = useDeliveries();
   return (
     <div className="mt-6">
-      <h3 className="mb-2 text-sm font-semibold text-slate-900" id="recent-notifications">
+      <h3 className="mb-2 text-sm font-semibold text-fg" id="recent-notifications">
         Recent notifications
       </h3>
       {deliveries.isPending ? null : deliveries.isError ? (
-        <p className="text-sm text-red-600">
+        <p className="text-sm text-danger-fg">
           Could not load the recent notifications: {deliveries.error.message}
         </p>
       ) : deliveries.data.length === 0 ? (
-        <p className="text-sm text-slate-600">No notifications sent yet.</p>
+        <p className="text-sm text-fg-muted">No notifications sent yet.</p>
       ) : (
-        <table className="w-full text-left text-sm" aria-labelledby="recent-notifications">
-          <thead className="text-xs text-slate-500">
-            <tr>
-              <th className="py-1 pr-3 font-medium">Time</th>
-              <th className="py-1 pr-3 font-medium">Channel</th>
-              <th className="py-1 pr-3 font-medium">Event</th>
-              <th className="py-1 font-medium">Outcome</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
+        <Table aria-labelledby="recent-notifications">
+          <TableHeader>
+            <TableRow>
+              <TableHead>Time</TableHead>
+              <TableHead>Channel</TableHead>
+              <TableHead>Event</TableHead>
+              <TableHead>Outcome</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
             {deliveries.data.map((d) => (
-              <tr key={d.id}>
-                <td className="py-1.5 pr-3 whitespace-nowrap">
+              <TableRow key={d.id}>
+                <TableCell label="Time" className="whitespace-nowrap">
                   <DateTime value={d.delivered_at ?? d.created_at} />
-                </td>
-                <td className="py-1.5 pr-3">{d.channel_name}</td>
-                <td className="py-1.5 pr-3">
+                </TableCell>
+                <TableCell label="Channel">{d.channel_name}</TableCell>
+                <TableCell label="Event">
                   {DELIVERY_EVENT_LABELS[d.event]}
                   {d.batch_id !== null ? ` #${d.batch_id}` : ''}
-                </td>
-                <td className="py-1.5">
+                </TableCell>
+                <TableCell label="Outcome">
                   <Badge tone={OUTCOME[d.status].tone}>{OUTCOME[d.status].label}</Badge>
                   {d.error ? (
-                    <span className="ml-2 text-xs text-slate-600">
+                    <span className="ml-2 text-xs text-fg-muted">
                       {d.status === 'pending' ? `retrying (${d.attempts} tried): ` : ''}
                       {d.error}
                     </span>
                   ) : null}
-                </td>
-              </tr>
+                </TableCell>
+              </TableRow>
             ))}
-          </tbody>
-        </table>
+          </TableBody>
+        </Table>
       )}
     </div>
   );

@@ -1,0 +1,397 @@
+import axe from 'axe-core';
+import type { Page } from '@playwright/test';
+import {
+  DESKTOP_VIEWPORT,
+  openScreen,
+  PHONE_VIEWPORT,
+  seedShowcase,
+  SHOWCASE_SCREENS,
+  type ShowcaseScreen,
+} from '../test/showcase-data';
+import { expect, signIn, startServer, test, type RunningServer } from './fixtures';
+
+// Issue 12, "Phone and dark mode": every screen usable at 390 × 844 without sideways scrolling,
+// the header's menu, tables as labelled cards, and the theme toggle kept after a reload; every
+// screen's text meets WCAG AA contrast in both themes (axe-core's color-contrast rule).
+
+type Theme = 'light' | 'dark';
+const THEMES: readonly Theme[] = ['light', 'dark'];
+const THEME_KEY = 'jobscout-theme';
+
+// A few results per query keep the seeding batch short; the cards need only some rows.
+const MAX_RESULTS = '6';
+
+declare global {
+  interface Window {
+    axe: typeof axe;
+  }
+}
+
+async function startSeededServer(simulator: Parameters<typeof seedShowcase>[2]) {
+  const server = await startServer({
+    LINKEDIN_BASE_URL: simulator.url,
+    SCRAPE_MAX_RESULTS_PER_QUERY: MAX_RESULTS,
+  });
+  await seedShowcase(server.url, await server.apiToken(), simulator);
+  return server;
+}
+
+/** Stores the operator's theme choice as the toggle does, and reloads so the page starts in it. */
+async function useTheme(page: Page, theme: Theme): Promise<void> {
+  await page.evaluate(({ key, value }) => localStorage.setItem(key, value), {
+    key: THEME_KEY,
+    value: theme,
+  });
+  await page.reload();
+}
+
+async function signedIn(page: Page, server: RunningServer): Promise<void> {
+  await page.goto(`${server.url}/sign-in`);
+  await signIn(page);
+  // The header's toggle is there at every width (the links may be folded into the menu).
+  await expect(page.getByRole('button', { name: 'Dark mode' })).toBeVisible();
+}
+
+/**
+ * How far anything scrolls sideways: the page itself, or any box inside it that scrolls (a table
+ * wrapper that scrolls is no better than a page that does). 0 when everything fits.
+ */
+function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    let worst = root.scrollWidth - root.clientWidth;
+    for (const el of document.body.querySelectorAll('*')) {
+      const overflowX = getComputedStyle(el).overflowX;
+      if (overflowX === 'auto' || overflowX === 'scroll') {
+        worst = Math.max(worst, el.scrollWidth - el.clientWidth);
+      }
+    }
+    return worst;
+  });
+}
+
+/** Text whose contrast with its background is below WCAG AA, as axe-core measures it. */
+async function contrastFailures(page: Page): Promise<string[]> {
+  // Evaluated through the DevTools protocol, so the page's CSP (no inline scripts) allows it.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  return page.evaluate(async () => {
+    const result = await window.axe.run(document, {
+      runOnly: { type: 'rule', values: ['color-contrast'] },
+    });
+    return result.violations.flatMap((v) =>
+      v.nodes.map((n) => `${n.target.join(' ')}: ${n.any.map((c) => c.message).join('; ')}`),
+    );
+  });
+}
+
+async function checkScreen(
+  page: Page,
+  server: RunningServer,
+  screen: ShowcaseScreen,
+  label: string,
+) {
+  await openScreen(page, server.url, screen);
+  expect(await sidewaysOverflow(page), `${label}: scrolls sideways`).toBeLessThanOrEqual(0);
+  expect(await contrastFailures(page), `${label}: contrast below AA`).toEqual([]);
+}
+
+test('every screen fits a 390 × 844 phone and meets AA contrast in both themes, at both widths', async ({
+  page,
+  simulator,
+}) => {
+  test.setTimeout(120_000);
+  const server = await startSeededServer(simulator);
+  const cspErrors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) cspErrors.push(m.text());
+  });
+  try {
+    for (const viewport of [PHONE_VIEWPORT, DESKTOP_VIEWPORT]) {
+      await page.setViewportSize(viewport);
+      for (const theme of THEMES) {
+        await page.goto(`${server.url}/sign-in`);
+        await useTheme(page, theme);
+        for (const screen of SHOWCASE_SCREENS.filter((s) => s.signedOut)) {
+          await checkScreen(page, server, screen, `${screen.name} ${theme} ${viewport.width}px`);
+        }
+      }
+    }
+    await signedIn(page, server);
+    for (const viewport of [PHONE_VIEWPORT, DESKTOP_VIEWPORT]) {
+      await page.setViewportSize(viewport);
+      for (const theme of THEMES) {
+        await useTheme(page, theme);
+        for (const screen of SHOWCASE_SCREENS.filter((s) => !s.signedOut)) {
+          await checkScreen(page, server, screen, `${screen.name} ${theme} ${viewport.width}px`);
+        }
+      }
+    }
+    expect(cspErrors).toEqual([]);
+  } finally {
+    await server.stop();
+  }
+});
+
+test('on a phone the navigation folds into a menu that Escape, a link and the focus handle', async ({
+  page,
+  simulator,
+}) => {
+  const server = await startServer({ LINKEDIN_BASE_URL: simulator.url });
+  try {
+    await page.setViewportSize(PHONE_VIEWPORT);
+    await signedIn(page, server);
+    const menu = page.getByRole('button', { name: 'Menu' });
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const signOut = page.getByRole('button', { name: 'Sign Out' });
+    await expect(menu).toBeVisible();
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await expect(nav).toBeHidden();
+    await expect(signOut).toBeHidden();
+
+    await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await expect(nav.getByRole('link')).toHaveText([
+      'Jobs',
+      'Query Runs',
+      'Batches',
+      'Queries',
+      'Companies',
+      'Settings',
+    ]);
+    await expect(signOut).toBeVisible();
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+
+    await page.keyboard.press('Tab');
+    await expect(nav.getByRole('link', { name: 'Jobs' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(nav).toBeHidden();
+    await expect(menu).toBeFocused();
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+
+    await menu.click();
+    await nav.getByRole('link', { name: 'Companies' }).click();
+    await expect(page).toHaveURL(/\/companies$/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Companies Management' }),
+    ).toBeVisible();
+    await expect(nav).toBeHidden();
+    await expect(menu).toBeFocused();
+
+    // From 640 px up the links are in the header and there is no menu button.
+    await page.setViewportSize({ width: 640, height: 800 });
+    await expect(menu).toBeHidden();
+    await expect(nav.getByRole('link', { name: 'Batches' })).toBeVisible();
+    await expect(signOut).toBeVisible();
+    // Six links, the theme toggle and Sign Out still fit the narrowest header.
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+  } finally {
+    await server.stop();
+  }
+});
+
+test('on a phone each table row is a card naming every column, with its actions at hand', async ({
+  page,
+  simulator,
+}) => {
+  test.setTimeout(90_000);
+  const server = await startSeededServer(simulator);
+  try {
+    await page.setViewportSize(PHONE_VIEWPORT);
+    await signedIn(page, server);
+    const screens = [
+      { path: '/batches', table: 'Batches', action: 'Export' },
+      { path: '/query-runs', table: 'Query Runs', action: 'Export' },
+      { path: '/queries', table: 'All Queries', action: 'Edit' },
+      { path: '/companies', table: 'Blocked Companies', action: 'Unblock' },
+    ];
+    for (const { path, table: name, action } of screens) {
+      const screen = SHOWCASE_SCREENS.find((s) => s.path === path);
+      if (!screen) throw new Error(`no showcase screen for ${path}`);
+      await openScreen(page, server.url, screen);
+      const table = page.getByRole('table', { name });
+      // The table keeps its semantics: headers, rows, cells.
+      const headers = (await table.getByRole('columnheader').allTextContents()).map((t) =>
+        t.trim(),
+      );
+      // A row with its action (a failed run has no Export, and its empty cell no line in the card).
+      const row = table
+        .getByRole('row')
+        .filter({ has: page.getByRole('button', { name: action }) })
+        .first();
+      await expect(row).toBeVisible();
+      const card = await row.evaluate((tr) => {
+        const cells = [...tr.querySelectorAll('td')];
+        return {
+          display: getComputedStyle(tr).display,
+          right: tr.getBoundingClientRect().right,
+          labels: cells.map((td) =>
+            getComputedStyle(td, '::before').content.replace(/^"(.*)"$/, '$1'),
+          ),
+        };
+      });
+      expect(card.display, `${name}: a row is a card`).toBe('flex');
+      expect(card.right, `${name}: the card fits the screen`).toBeLessThanOrEqual(
+        PHONE_VIEWPORT.width,
+      );
+      // Each cell shows its column's name (the companies' Actions column is named for screen readers only).
+      expect(card.labels, `${name}: labels`).toEqual(headers);
+      // And Chromium's own accessibility tree still sees a table of rows and cells.
+      const cdp = await page.context().newCDPSession(page);
+      const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+      const roles = new Set(nodes.map((n) => String(n.role?.value)));
+      for (const role of ['table', 'row', 'columnheader', 'cell']) {
+        expect(roles, `${name}: the accessibility tree has ${role}s`).toContain(role);
+      }
+      await cdp.detach();
+      const button = row.getByRole('button', { name: action }).first();
+      await expect(button).toBeVisible();
+      await expect(button).toBeInViewport();
+      expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    }
+
+    // The Jobs list too: each job a card, its checkbox and title (which opens it) at hand.
+    const jobsScreen = SHOWCASE_SCREENS.find((s) => s.path === '/jobs');
+    if (!jobsScreen) throw new Error('no showcase screen for /jobs');
+    await openScreen(page, server.url, jobsScreen);
+    // The search is at hand; the other filters wait behind a button, so the jobs come first.
+    await expect(page.getByRole('searchbox', { name: 'Search jobs' })).toBeInViewport();
+    const filtersButton = page.getByRole('button', { name: 'Filters' });
+    await expect(page.getByRole('combobox', { name: 'Batch', exact: true })).toBeHidden();
+    await filtersButton.click();
+    await expect(filtersButton).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('combobox', { name: 'Batch', exact: true })).toBeVisible();
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    await filtersButton.click();
+    await expect(page.getByRole('combobox', { name: 'Batch', exact: true })).toBeHidden();
+    const jobs = page.getByRole('table', { name: 'Jobs' });
+    const headers = (await jobs.getByRole('columnheader').allTextContents()).map((t) => t.trim());
+    const row = jobs.locator('tr[data-job-id]').first();
+    const card = await row.evaluate((tr) => ({
+      display: getComputedStyle(tr).display,
+      right: tr.getBoundingClientRect().right,
+      labels: [...tr.querySelectorAll('td')].map((td) =>
+        getComputedStyle(td, '::before').content.replace(/^"(.*)"$/, '$1'),
+      ),
+    }));
+    expect(card.display, 'Jobs: a row is a card').toBe('flex');
+    expect(card.right, 'Jobs: the card fits the screen').toBeLessThanOrEqual(PHONE_VIEWPORT.width);
+    expect(card.labels, 'Jobs: labels').toEqual(headers);
+    const title = row.getByRole('button').first();
+    await title.scrollIntoViewIfNeeded();
+    await expect(row.getByRole('checkbox')).toBeInViewport();
+    await expect(title).toBeInViewport();
+    await title.click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+  } finally {
+    await server.stop();
+  }
+});
+
+test('the dialogs, the typeahead, a tooltip and a toast fit a phone and meet AA contrast in both themes', async ({
+  page,
+  simulator,
+}) => {
+  test.setTimeout(90_000);
+  const server = await startSeededServer(simulator);
+  try {
+    await page.setViewportSize(PHONE_VIEWPORT);
+    await signedIn(page, server);
+    const queries = SHOWCASE_SCREENS.find((s) => s.path === '/queries');
+    const settings = SHOWCASE_SCREENS.find((s) => s.path === '/settings');
+    const runs = SHOWCASE_SCREENS.find((s) => s.path === '/query-runs');
+    if (!queries || !settings || !runs) throw new Error('the showcase lacks a screen');
+    for (const theme of THEMES) {
+      await useTheme(page, theme);
+      await openScreen(page, server.url, queries);
+
+      await page.getByRole('button', { name: 'New Query' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Create New Query' });
+      await dialog.getByRole('combobox', { name: 'Location' }).pressSequentially('Lon');
+      await expect(page.getByRole('option').first()).toBeVisible();
+      expect(await sidewaysOverflow(page), `new query ${theme}`).toBeLessThanOrEqual(0);
+      const box = await dialog.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= PHONE_VIEWPORT.width).toBe(true);
+      expect(await contrastFailures(page), `new query + typeahead ${theme}`).toEqual([]);
+      await page.keyboard.press('Escape'); // the suggestions
+      await page.keyboard.press('Escape'); // the dialog
+      await expect(dialog).toBeHidden();
+
+      const row = page.getByRole('table', { name: 'All Queries' }).getByRole('row').nth(1);
+      await row.getByRole('button', { name: 'Delete' }).click();
+      const confirm = page.getByRole('alertdialog');
+      await expect(confirm).toBeVisible();
+      expect(await sidewaysOverflow(page), `delete ${theme}`).toBeLessThanOrEqual(0);
+      expect(await contrastFailures(page), `delete confirmation ${theme}`).toEqual([]);
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+
+      // The failed run's reason, in its tooltip.
+      await openScreen(page, server.url, runs);
+      await page.getByRole('table', { name: 'Query Runs' }).getByText('failed').hover();
+      await expect(page.getByRole('tooltip')).toBeVisible();
+      expect(await sidewaysOverflow(page), `tooltip ${theme}`).toBeLessThanOrEqual(0);
+      expect(await contrastFailures(page), `tooltip ${theme}`).toEqual([]);
+
+      await openScreen(page, server.url, settings);
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Settings saved' })).toBeVisible();
+      expect(await sidewaysOverflow(page), `toast ${theme}`).toBeLessThanOrEqual(0);
+      expect(await contrastFailures(page), `toast ${theme}`).toEqual([]);
+
+      await page.getByRole('button', { name: 'Add channel' }).click();
+      const channel = page.getByRole('dialog', { name: 'Add notification channel' });
+      await expect(channel).toBeVisible();
+      expect(await sidewaysOverflow(page), `channel dialog ${theme}`).toBeLessThanOrEqual(0);
+      expect(await contrastFailures(page), `channel dialog ${theme}`).toEqual([]);
+      await page.keyboard.press('Escape');
+      await expect(channel).toBeHidden();
+    }
+  } finally {
+    await server.stop();
+  }
+});
+
+test('dark mode follows the system, is toggled in the header, and is kept after a reload', async ({
+  page,
+  server,
+}) => {
+  const html = page.locator('html');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await signedIn(page, server);
+  const toggle = page.getByRole('button', { name: 'Dark mode' });
+  // No choice yet: the system's dark preference rules.
+  await expect(html).toHaveClass(/\bdark\b/);
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect(html).not.toHaveClass(/\bdark\b/);
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+
+  const canvas = () =>
+    page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+  const lightCanvas = await canvas();
+  await toggle.click();
+  await expect(html).toHaveClass(/\bdark\b/);
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  expect(await canvas()).not.toBe(lightCanvas);
+
+  await page.reload();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await expect(html).toHaveClass(/\bdark\b/);
+  // The choice outranks the system's light preference, and the page really is dark.
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe(
+    'dark',
+  );
+
+  // Applied before the app's code runs: with every script file refused, the page is still dark.
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.reload();
+  await expect(html).toHaveClass(/\bdark\b/);
+  await page.unroute('**/assets/*.js');
+
+  await page.reload();
+  await toggle.click();
+  await expect(html).not.toHaveClass(/\bdark\b/);
+  await page.reload();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+});

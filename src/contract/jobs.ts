@@ -1,0 +1,270 @@
+import { z } from 'zod/mini';
+
+// The Jobs screen's API (issue 9): every job the product has found, searched, filtered and triaged.
+// The names of the list's query string are the screen's URL parameters (docs/decisions/015).
+
+export const JOB_STATES = ['new', 'seen', 'saved', 'applied', 'hidden'] as const;
+export type JobState = (typeof JOB_STATES)[number];
+/** Without a `state` filter the list shows every state but hidden. */
+export const DEFAULT_JOB_STATES: readonly JobState[] = ['new', 'seen', 'saved', 'applied'];
+export const JOB_POSTED_WITHIN = ['24h', '7d', '30d'] as const;
+export type JobPostedWithin = (typeof JOB_POSTED_WITHIN)[number];
+/** The workplace words a job's stored data can tell (docs/decisions/013). */
+export const JOB_WORKPLACES = ['remote', 'hybrid', 'on-site'] as const;
+export type JobWorkplace = (typeof JOB_WORKPLACES)[number];
+export const JOB_SORTS = ['newest', 'posted', 'relevance'] as const;
+export type JobSort = (typeof JOB_SORTS)[number];
+
+export const JOBS_PAGE_MAX = 100;
+export const JOBS_PAGE_DEFAULT = 50;
+export const BULK_STATE_MAX_IDS = 500;
+/** Longer searches are refused rather than cut: nobody types 500 characters of keywords. */
+export const JOB_SEARCH_MAX_LENGTH = 500;
+export const JOB_COMPANY_FILTER_MAX_LENGTH = 200;
+/** A cursor is a short base64url text; anything longer is not ours. */
+export const JOB_CURSOR_MAX_LENGTH = 512;
+
+export const jobStateSchema = z.enum(JOB_STATES, {
+  error: `state must be one of ${JOB_STATES.join(', ')}`,
+});
+
+export const jobListItemSchema = z.object({
+  id: z.int(),
+  title: z.string(),
+  company_name: z.nullable(z.string()),
+  company_id: z.nullable(z.int()),
+  location: z.nullable(z.string()),
+  /** The posting day (YYYY-MM-DD) as the site gives it. */
+  posted_at: z.nullable(z.string()),
+  salary: z.nullable(z.string()),
+  easy_apply: z.boolean(),
+  applicants: z.nullable(z.string()),
+  workplace: z.nullable(z.string()),
+  /** The search terms of the runs that found it, each once, in the order first found. */
+  search_terms: z.array(z.string()),
+  state: jobStateSchema,
+  first_seen_at: z.string(),
+  url: z.string(),
+});
+export type JobListItem = z.infer<typeof jobListItemSchema>;
+
+/** The list counts matching jobs up to this many; past it, `total` is this and `total_capped` true. */
+export const JOBS_TOTAL_CAP = 1_000;
+
+export const jobListSchema = z.object({
+  items: z.array(jobListItemSchema),
+  next_cursor: z.nullable(z.string()),
+  total: z.int(),
+  /** More jobs match than `total` says (docs/decisions/014). */
+  total_capped: z.boolean(),
+});
+export type JobList = z.infer<typeof jobListSchema>;
+
+export const jobFoundBySchema = z.object({
+  run_id: z.int(),
+  batch_id: z.int(),
+  query_id: z.int(),
+  search_term: z.string(),
+  search_location: z.string(),
+});
+export type JobFoundBy = z.infer<typeof jobFoundBySchema>;
+
+export const jobDetailSchema = z.extend(jobListItemSchema, {
+  seniority: z.nullable(z.string()),
+  employment_type: z.nullable(z.string()),
+  job_function: z.nullable(z.string()),
+  industries: z.nullable(z.string()),
+  /** Sanitised on the server (an allow-list of text tags and http(s) links): safe to render. */
+  description_html: z.nullable(z.string()),
+  found_by: z.array(jobFoundBySchema),
+  last_seen_at: z.string(),
+  company_blocked: z.boolean(),
+});
+export type JobDetail = z.infer<typeof jobDetailSchema>;
+
+export const jobStateBodySchema = z.strictObject(
+  { state: jobStateSchema },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `Request body has unknown ${issue.keys.length === 1 ? 'key' : 'keys'} ${issue.keys.join(', ')}; send {state}`
+        : 'Request body must be {state}',
+  },
+);
+export type JobStateBody = z.infer<typeof jobStateBodySchema>;
+
+const BULK_IDS_MESSAGE = `ids must be a list of 1 to ${BULK_STATE_MAX_IDS} job ids`;
+const JOB_ID_MESSAGE = 'ids must hold positive integer job ids';
+
+export const bulkJobStateBodySchema = z.strictObject(
+  {
+    ids: z
+      .array(
+        z
+          .number({ error: JOB_ID_MESSAGE })
+          .check(
+            z.refine(Number.isSafeInteger, { error: JOB_ID_MESSAGE }),
+            z.gt(0, { error: JOB_ID_MESSAGE }),
+          ),
+        { error: BULK_IDS_MESSAGE },
+      )
+      .check(
+        z.minLength(1, { error: BULK_IDS_MESSAGE }),
+        z.maxLength(BULK_STATE_MAX_IDS, { error: BULK_IDS_MESSAGE }),
+      ),
+    state: jobStateSchema,
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `Request body has unknown ${issue.keys.length === 1 ? 'key' : 'keys'} ${issue.keys.join(', ')}; send {ids, state}`
+        : 'Request body must be {ids, state}',
+  },
+);
+export type BulkJobStateBody = z.infer<typeof bulkJobStateBodySchema>;
+
+export const jobStateResponseSchema = z.object({ id: z.int(), state: jobStateSchema });
+export type JobStateResponse = z.infer<typeof jobStateResponseSchema>;
+export const bulkJobStateResponseSchema = z.object({ updated: z.int() });
+
+// The list's query string. Every value arrives as text; each parameter is checked and turned into
+// its typed meaning here, and anything unknown (a parameter or a value) is refused with a message
+// naming it, so a typo never silently widens the list.
+
+const text = (field: string) => z.string({ error: `${field} must be given once, as text` });
+
+function positiveIntParam(field: string) {
+  const message = `${field} must be a positive integer`;
+  return z.optional(
+    z.pipe(
+      text(field).check(z.regex(/^[1-9]\d{0,14}$/, { error: message })),
+      z.transform((v: string) => Number(v)),
+    ),
+  );
+}
+
+function oneOfParam<const T extends readonly [string, ...string[]]>(field: string, values: T) {
+  return z.optional(z.enum(values, { error: `${field} must be one of ${values.join(', ')}` }));
+}
+
+/** A comma list of known words: each kept once, in the canonical order. */
+function listParam<const T extends readonly [string, ...string[]]>(field: string, values: T) {
+  const message = `${field} must be a comma-separated list of: ${values.join(', ')}`;
+  return z.optional(
+    z.pipe(
+      text(field).check(
+        z.refine(
+          (v: string) =>
+            v.split(',').every((w) => (values as readonly string[]).includes(w.trim())),
+          { error: message },
+        ),
+      ),
+      z.transform((v: string) => {
+        const given = new Set(v.split(',').map((w) => w.trim()));
+        return values.filter((w) => given.has(w));
+      }),
+    ),
+  );
+}
+
+function flagParam(field: string) {
+  return z.optional(
+    z.pipe(
+      z.enum(['true', 'false'], { error: `${field} must be true or false` }),
+      z.transform((v: 'true' | 'false') => v === 'true'),
+    ),
+  );
+}
+
+function trimmedParam(field: string, max: number) {
+  return z.optional(
+    z.pipe(
+      text(field).check(z.maxLength(max, { error: `${field} must be at most ${max} characters` })),
+      z.transform((v: string) => v.trim()),
+    ),
+  );
+}
+
+const LIST_PARAMS = [
+  'q',
+  'batch',
+  'run',
+  'new_in_batch',
+  'posted',
+  'workplace',
+  'easy_apply',
+  'has_salary',
+  'company',
+  'state',
+  'sort',
+  'cursor',
+  'limit',
+] as const;
+
+const filterShape = {
+  q: trimmedParam('q', JOB_SEARCH_MAX_LENGTH),
+  batch: positiveIntParam('batch'),
+  run: positiveIntParam('run'),
+  new_in_batch: positiveIntParam('new_in_batch'),
+  posted: oneOfParam('posted', JOB_POSTED_WITHIN),
+  workplace: listParam('workplace', JOB_WORKPLACES),
+  easy_apply: flagParam('easy_apply'),
+  has_salary: flagParam('has_salary'),
+  company: trimmedParam('company', JOB_COMPANY_FILTER_MAX_LENGTH),
+  state: listParam('state', JOB_STATES),
+  sort: oneOfParam('sort', JOB_SORTS),
+};
+
+function unknownParams(keys: string[], known: readonly string[]): string {
+  return `unknown ${keys.length === 1 ? 'parameter' : 'parameters'} ${keys.join(', ')}; known: ${known.join(', ')}`;
+}
+
+const LIMIT_MESSAGE = `limit must be an integer from 1 to ${JOBS_PAGE_MAX}`;
+
+/** `GET /jobs`: the filters, the order, and the page. */
+export const jobListQuerySchema = z.strictObject(
+  {
+    ...filterShape,
+    cursor: z.optional(
+      text('cursor').check(
+        z.maxLength(JOB_CURSOR_MAX_LENGTH, {
+          error: 'cursor is not one this server gave: load the list again without it',
+        }),
+      ),
+    ),
+    limit: z._default(
+      z.pipe(
+        text('limit').check(z.regex(/^\d{1,3}$/, { error: LIMIT_MESSAGE })),
+        z.pipe(
+          z.transform((v: string) => Number(v)),
+          z
+            .number()
+            .check(
+              z.gte(1, { error: LIMIT_MESSAGE }),
+              z.lte(JOBS_PAGE_MAX, { error: LIMIT_MESSAGE }),
+            ),
+        ),
+      ),
+      JOBS_PAGE_DEFAULT,
+    ),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? unknownParams(issue.keys, LIST_PARAMS)
+        : 'Invalid query string',
+  },
+);
+export type JobListQuery = z.output<typeof jobListQuerySchema>;
+
+/** `GET /jobs/export`: the list's filters and order, without the page. */
+export const jobExportQuerySchema = z.strictObject(filterShape, {
+  error: (issue) =>
+    issue.code === 'unrecognized_keys'
+      ? unknownParams(issue.keys, Object.keys(filterShape))
+      : 'Invalid query string',
+});
+export type JobExportQuery = z.output<typeof jobExportQuerySchema>;
+export type JobFilterQuery = Omit<JobListQuery, 'cursor' | 'limit'>;
+
+export const JOBS_EXPORT_FILE_NAME = 'jobs.xlsx';

@@ -1,0 +1,39 @@
+// The full-text index of the Jobs screen (docs/decisions/013): a contentless FTS5 table whose
+// rowid is the site's numeric job id, kept in step with `jobs` by triggers. Contentless, because
+// the words are already in `jobs` and nothing reads them back from the index (the screen
+// highlights in the browser); the numeric id, because `jobs` has a text key and its implicit
+// rowid may change on VACUUM. detail=full (the default), although no search is a phrase: a
+// contentless index with detail=column or none cannot tell bm25 how often a word occurs in a
+// column, so every match ranked 0 and relevance was the id order.
+
+/** Whether a job id can be the index's rowid: digits only, no leading zero, within 64 bits. */
+export const FTS_ID_OK = (column: string) =>
+  `(${column} <> '' AND ${column} NOT GLOB '*[^0-9]*' AND ${column} NOT GLOB '0*' AND length(${column}) <= 18)`;
+
+const INSERT_NEW = `INSERT INTO jobs_fts (rowid, title, company, location, description)
+    VALUES (CAST(new.id AS INTEGER), new.title, new.company_name, new.location, COALESCE(new.description, ''));`;
+const DELETE_OLD = `DELETE FROM jobs_fts WHERE rowid = CAST(old.id AS INTEGER);`;
+
+export const JOBS_FTS_SQL: readonly string[] = [
+  `CREATE VIRTUAL TABLE jobs_fts USING fts5(
+    title, company, location, description,
+    content = '', contentless_delete = 1,
+    tokenize = 'unicode61 remove_diacritics 2'
+  )`,
+  // A word in the title counts most, then the company, then the place, then the description.
+  `INSERT INTO jobs_fts (jobs_fts, rank) VALUES ('rank', 'bm25(10.0, 5.0, 2.0, 1.0)')`,
+  `CREATE TRIGGER jobs_fts_insert AFTER INSERT ON jobs WHEN ${FTS_ID_OK('new.id')}
+   BEGIN ${INSERT_NEW} END`,
+  `CREATE TRIGGER jobs_fts_delete AFTER DELETE ON jobs WHEN ${FTS_ID_OK('old.id')}
+   BEGIN ${DELETE_OLD} END`,
+  // Only a change of an indexed text re-indexes the row: state, last seen and the rest don't.
+  `CREATE TRIGGER jobs_fts_update AFTER UPDATE OF id, title, company_name, location, description ON jobs
+   WHEN old.id IS NOT new.id OR old.title IS NOT new.title OR old.company_name IS NOT new.company_name
+     OR old.location IS NOT new.location OR old.description IS NOT new.description
+   BEGIN
+     DELETE FROM jobs_fts WHERE ${FTS_ID_OK('old.id')} AND rowid = CAST(old.id AS INTEGER);
+     INSERT INTO jobs_fts (rowid, title, company, location, description)
+       SELECT CAST(new.id AS INTEGER), new.title, new.company_name, new.location, COALESCE(new.description, '')
+       WHERE ${FTS_ID_OK('new.id')};
+   END`,
+];

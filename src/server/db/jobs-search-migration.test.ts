@@ -1,0 +1,121 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, SqliteDialect } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase } from './database';
+import { migrations } from './migrations';
+
+// Migration 0007 on a database that already holds jobs, as an upgraded install has it.
+
+let dir: string;
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobscout-0007-'));
+});
+afterEach(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const file = () => path.join(dir, 'jobscout.sqlite');
+
+/** The schema as it was before 0007, with a few jobs stored by the runner of then. */
+async function databaseBefore0007(): Promise<void> {
+  const sqlite = new SQLite(file());
+  const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const earlier = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '0007'));
+  const { error } = await new Migrator({
+    db,
+    provider: { getMigrations: () => Promise.resolve(earlier) },
+  }).migrateToLatest();
+  if (error) throw error;
+  sqlite.exec(`
+    INSERT INTO queries (id, job_title, location_id, display_name, status, created_at, updated_at)
+      VALUES (1, 'Data Engineer', 1, 'Berlin', 'active', 0, 0);
+    INSERT INTO batches (id, kind, status, started_at) VALUES (1, 'manual', 'completed', 100), (2, 'manual', 'completed', 500);
+    INSERT INTO query_runs (id, batch_id, query_id, job_title, location, location_id, is_ai, status, start_time)
+      VALUES (1, 1, 1, 'Data Engineer', 'Berlin', 1, 0, 'completed', 100),
+             (2, 2, 1, 'Data Engineer', 'Berlin', 1, 0, 'completed', 500);
+    INSERT INTO jobs (id, title, company_name, company_normalized, location, url, description, first_seen_batch_id, first_seen_at)
+      VALUES ('101', 'Data Engineer', 'Acme', 'acme', 'Germany (Remote)', 'u1', 'Build <pipelines> & more.' || char(10) || 'Line two' || char(10) || char(10) || 'Para two', 1, 100),
+             ('102', 'Backend Developer (Hybrid)', 'Globex', 'globex', 'Berlin', 'u2', NULL, 1, 110),
+             ('103', 'Cook', 'Diner', 'diner', 'Paris', 'u3', '   ', 2, 500);
+    INSERT INTO query_run_jobs (query_run_id, job_id, rank) VALUES (1, '101', 1), (2, '101', 1), (1, '102', 2);
+  `);
+  await db.destroy();
+}
+
+describe('migration 0007-jobs-search-and-triage', () => {
+  it('backfills state, last seen, workplace, description HTML and the search index', async () => {
+    await databaseBefore0007();
+    const { sqlite, close } = await openDatabase(dir);
+    try {
+      const rows = sqlite
+        .prepare(
+          'SELECT id, state, last_seen_at, workplace, description_html FROM jobs ORDER BY id',
+        )
+        .all();
+      expect(rows).toEqual([
+        {
+          id: '101',
+          state: 'new',
+          last_seen_at: 500,
+          workplace: 'remote',
+          description_html:
+            '<p>Build &lt;pipelines&gt; &amp; more.<br />Line two</p><p>Para two</p>',
+        },
+        { id: '102', state: 'new', last_seen_at: 110, workplace: 'hybrid', description_html: null },
+        { id: '103', state: 'new', last_seen_at: 500, workplace: null, description_html: null },
+      ]);
+      const match = (q: string) =>
+        sqlite
+          .prepare('SELECT rowid FROM jobs_fts WHERE jobs_fts MATCH ? ORDER BY rowid')
+          .all(q)
+          .map((r) => (r as { rowid: number }).rowid);
+      expect(match('"pipelines"*')).toEqual([101]);
+      expect(match('"globex"*')).toEqual([102]);
+      expect(match('"paris"*')).toEqual([103]);
+      expect(() => sqlite.prepare(`UPDATE jobs SET state = 'done' WHERE id = '101'`).run()).toThrow(
+        /CHECK constraint/,
+      );
+    } finally {
+      await close();
+    }
+  });
+
+  it('keeps the index in step on insert, update and delete', async () => {
+    const { sqlite, close } = await openDatabase(dir);
+    try {
+      sqlite.exec(`INSERT INTO batches (id, kind, status) VALUES (1, 'manual', 'completed')`);
+      const insert =
+        sqlite.prepare(`INSERT INTO jobs (id, title, company_name, company_normalized, location, url,
+        first_seen_batch_id, first_seen_at) VALUES (?, ?, 'Acme', 'acme', 'Berlin', 'u', 1, 0)`);
+      const match = (q: string) =>
+        sqlite
+          .prepare('SELECT rowid FROM jobs_fts WHERE jobs_fts MATCH ? ORDER BY rowid')
+          .all(q)
+          .map((r) => (r as { rowid: number }).rowid);
+      insert.run('7', 'Data Engineer');
+      insert.run('8', 'Data Analyst');
+      expect(match('"data"*')).toEqual([7, 8]);
+      sqlite.exec(`UPDATE jobs SET description = 'Kubernetes clusters' WHERE id = '7'`);
+      expect(match('"kubernetes"*')).toEqual([7]);
+      expect(match('"engineer"*')).toEqual([7]);
+      sqlite.exec(`UPDATE jobs SET title = 'Chef' WHERE id = '8'`);
+      expect(match('"analyst"*')).toEqual([]);
+      expect(match('"chef"*')).toEqual([8]);
+      // Triage does not touch the index.
+      sqlite.exec(`UPDATE jobs SET state = 'hidden', last_seen_at = 5 WHERE id = '8'`);
+      expect(match('"chef"*')).toEqual([8]);
+      sqlite.exec(`DELETE FROM jobs WHERE id = '7'`);
+      expect(match('"data"*')).toEqual([]);
+      expect(match('"kubernetes"*')).toEqual([]);
+      // An id that cannot be the index's rowid is stored, just not searchable.
+      insert.run('abc', 'Data Person');
+      insert.run('007', 'Data Agent');
+      expect(match('"data"*')).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});

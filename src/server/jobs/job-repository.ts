@@ -1,0 +1,338 @@
+import type SQLite from 'better-sqlite3';
+import { z } from 'zod';
+import type {
+  JobDetail,
+  JobFoundBy,
+  JobList,
+  JobListItem,
+  JobListQuery,
+  JobState,
+} from '../../contract';
+import { DEFAULT_JOB_STATES, JOBS_TOTAL_CAP } from '../../contract';
+import { BLOCKED_JOB_SQL } from '../../runner';
+import { isoOrNull } from '../db/times';
+import {
+  decodeCursor,
+  effectiveSort,
+  encodeCursor,
+  filterSql,
+  hasRowFilters,
+  listFingerprint,
+  orderSql,
+  RANK_SQL,
+  rankAfterParams,
+  rankAfterSql,
+  type JobCursor,
+  type SqlParams,
+} from './job-query';
+
+// The Jobs screen's reads and writes, as synchronous better-sqlite3 statements on the server's
+// connection: each is one short indexed query (docs/decisions/014), and the runner writes through
+// the same connection, so a read never waits on a lock.
+
+export const LIST_COLUMNS = `j.id, j.title, j.company_name, j.company_id, j.location, j.posted_at, j.salary,
+  j.easy_apply, j.applicants, j.workplace, j.state, j.first_seen_at, j.url`;
+
+const listRowSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  company_name: z.string(),
+  company_id: z.number().nullable(),
+  location: z.string(),
+  posted_at: z.string().nullable(),
+  salary: z.string().nullable(),
+  easy_apply: z.number().nullable(),
+  applicants: z.string().nullable(),
+  workplace: z.string().nullable(),
+  state: z.enum(['new', 'seen', 'saved', 'applied', 'hidden']),
+  first_seen_at: z.number(),
+  url: z.string(),
+});
+type ListRow = z.infer<typeof listRowSchema>;
+
+const keyRowSchema = z.object({
+  id: z.string(),
+  sort_first: z.number().optional(),
+  sort_posted: z.string().optional(),
+  sort_rank: z.number().optional(),
+});
+
+const detailRowSchema = listRowSchema.extend({
+  seniority: z.string().nullable(),
+  employment_type: z.string().nullable(),
+  job_function: z.string().nullable(),
+  industries: z.string().nullable(),
+  description_html: z.string().nullable(),
+  last_seen_at: z.number(),
+  company_blocked: z.number(),
+});
+
+const foundByRowSchema = z.object({
+  job_id: z.string(),
+  run_id: z.number(),
+  batch_id: z.number(),
+  query_id: z.number(),
+  search_term: z.string(),
+  search_location: z.string(),
+});
+const countSchema = z.object({ n: z.number() });
+const candidateSchema = z.object({ rid: z.number(), sort_rank: z.number() });
+const idRowSchema = z.object({ id: z.string() });
+
+/** How many of a search's best matches are checked against the filters at least. */
+const TOP_RANKED_MIN = 200;
+
+/**
+ * A search whose filters keep nearly every job: only the triage states most jobs are in (new,
+ * seen) and the block list. Its best matches are found in the index first (topRanked).
+ */
+function broadSearch(query: JobListQuery): boolean {
+  const states = query.state ?? DEFAULT_JOB_STATES;
+  return !hasRowFilters(query) && states.includes('new') && states.includes('seen');
+}
+
+const emptyToNull = (text: string): string | null => (text.trim() === '' ? null : text);
+
+function toListItem(row: ListRow, searchTerms: string[]): JobListItem {
+  return {
+    id: Number(row.id),
+    title: row.title,
+    company_name: emptyToNull(row.company_name),
+    company_id: row.company_id,
+    location: emptyToNull(row.location),
+    posted_at: row.posted_at,
+    salary: row.salary,
+    easy_apply: row.easy_apply === 1,
+    applicants: row.applicants,
+    workplace: row.workplace,
+    search_terms: searchTerms,
+    state: row.state,
+    first_seen_at: new Date(row.first_seen_at).toISOString(),
+    url: row.url,
+  };
+}
+
+export type JobPage = JobList;
+
+/** The full SQL of the list for these filters (without page bounds), shared with the export. */
+export function listQuerySql(
+  query: Omit<JobListQuery, 'limit' | 'cursor'>,
+  now: number,
+  options: { cursor?: JobCursor | null; anyBlocked?: boolean } = {},
+): { select: (columns: string) => string; count: string; params: SqlParams; empty: boolean } {
+  const cursor = options.cursor ?? null;
+  const sort = effectiveSort(query);
+  const filters = filterSql(query, now, options.anyBlocked ?? true);
+  const order = orderSql(sort, filters.match, cursor);
+  const and = (extra: string | null) => {
+    const all = extra === null ? filters.where : [...filters.where, extra];
+    return all.length > 0 ? all.join(' AND ') : '1';
+  };
+  const whereSql = and(order.matchWhere);
+  const countWhere = and(order.countMatchWhere);
+  const pageWhere = order.after ? `${whereSql} AND ${order.after}` : whereSql;
+  return {
+    select: (columns) =>
+      `SELECT ${columns}, ${order.keys} FROM ${order.from} WHERE ${pageWhere} ORDER BY ${order.orderBy}`,
+    // The count has no order to keep: with the states as its only filter it reads the state
+    // index, which also covers the block-list rule (jobs_state_company); any other filter needs
+    // a column only the orders' covering indexes hold, so the state index is kept out of it.
+    // Counted up to the cap only (docs/decisions/014): past it the exact figure costs a scan of
+    // every matching row and tells the operator nothing the cap doesn't.
+    count: `SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${order.countFrom}
+      WHERE ${hasRowFilters(query) ? countWhere : countWhere.replace('+j.state', 'j.state')}
+      LIMIT ${JOBS_TOTAL_CAP + 1})`,
+    params: { ...filters.params, ...order.params },
+    empty: filters.matchesNothing,
+  };
+}
+
+export class JobRepository {
+  private readonly statements = new Map<string, SQLite.Statement>();
+  private readonly s;
+
+  constructor(private readonly sqlite: SQLite.Database) {
+    const p = (text: string) => sqlite.prepare(text);
+    this.s = {
+      foundBy: p(
+        `SELECT l.job_id, r.id AS run_id, r.batch_id, r.query_id, r.job_title AS search_term,
+                r.location AS search_location
+         FROM query_run_jobs l JOIN query_runs r ON r.id = l.query_run_id
+         WHERE l.job_id IN (SELECT value FROM json_each(?))
+         ORDER BY l.query_run_id`,
+      ),
+      detail: p(
+        `SELECT ${LIST_COLUMNS}, j.seniority, j.employment_type, j.job_function, j.industries,
+                j.description_html, j.last_seen_at, ${BLOCKED_JOB_SQL} AS company_blocked
+         FROM jobs j WHERE j.id = ?`,
+      ),
+      setState: p('UPDATE jobs SET state = ? WHERE id = ?'),
+      rowsByIds: p(
+        `SELECT ${LIST_COLUMNS} FROM jobs j WHERE j.id IN (SELECT value FROM json_each(?))`,
+      ),
+      anyBlocked: p('SELECT EXISTS (SELECT 1 FROM banned_companies) AS n'),
+      setStates: p(
+        'UPDATE jobs SET state = @state WHERE id IN (SELECT value FROM json_each(@ids))',
+      ),
+    };
+  }
+
+  /** Statements built from a filter combination are prepared once each (a few dozen at most). */
+  private prepared(text: string): SQLite.Statement {
+    let statement = this.statements.get(text);
+    if (!statement) {
+      statement = this.sqlite.prepare(text);
+      if (this.statements.size > 500) this.statements.clear();
+      this.statements.set(text, statement);
+    }
+    return statement;
+  }
+
+  private foundBy(ids: readonly string[]): Map<string, JobFoundBy[]> {
+    const byJob = new Map<string, JobFoundBy[]>();
+    if (ids.length === 0) return byJob;
+    for (const raw of this.s.foundBy.all(JSON.stringify(ids))) {
+      const row = foundByRowSchema.parse(raw);
+      const list = byJob.get(row.job_id) ?? [];
+      list.push({
+        run_id: row.run_id,
+        batch_id: row.batch_id,
+        query_id: row.query_id,
+        search_term: row.search_term,
+        search_location: row.search_location,
+      });
+      byJob.set(row.job_id, list);
+    }
+    return byJob;
+  }
+
+  list(query: JobListQuery, now: number): JobPage {
+    const sort = effectiveSort(query);
+    const fingerprint = listFingerprint(query, sort);
+    const cursor = query.cursor ? decodeCursor(query.cursor, fingerprint, sort) : null;
+    const anyBlocked = countSchema.parse(this.s.anyBlocked.get()).n === 1;
+    const sql = listQuerySql(query, now, { cursor, anyBlocked });
+    if (sql.empty) return { items: [], next_cursor: null, total: 0, total_capped: false };
+    // Two steps: the page's ids and sort keys first, read from indexes only, then the rows of
+    // those few ids. Filtering and ordering thousands of candidates through the table itself
+    // would read each one's description (the columns of 0007 sit after it in the record).
+    const keyRows =
+      (sort === 'relevance' && broadSearch(query)
+        ? this.topRanked(query, now, anyBlocked, cursor, query.limit + 1)
+        : null) ??
+      this.prepared(`${sql.select('j.id')} LIMIT @limit`).all({
+        ...sql.params,
+        limit: query.limit + 1,
+      });
+    const keys = keyRows.slice(0, query.limit).map((raw) => keyRowSchema.parse(raw));
+    const byId = new Map<string, ListRow>();
+    for (const raw of this.s.rowsByIds.all(JSON.stringify(keys.map((k) => k.id)))) {
+      const row = listRowSchema.parse(raw);
+      byId.set(row.id, row);
+    }
+    const page = keys.flatMap((k) => {
+      const row = byId.get(k.id);
+      return row ? [{ row, keys: k }] : [];
+    });
+    const foundBy = this.foundBy(page.map((r) => r.row.id));
+    const items = page.map(({ row }) => toListItem(row, searchTerms(foundBy.get(row.id) ?? [])));
+    const last = page.at(-1);
+    let next: string | null = null;
+    if (keyRows.length > query.limit && last) {
+      next = encodeCursor(
+        sort === 'relevance'
+          ? { s: 'relevance', f: fingerprint, rank: last.keys.sort_rank ?? 0, id: last.row.id }
+          : {
+              s: sort,
+              f: fingerprint,
+              first: last.keys.sort_first ?? last.row.first_seen_at,
+              posted: last.keys.sort_posted ?? '',
+              id: last.row.id,
+            },
+      );
+    }
+    // The first page counts; later pages repeat the count too (the screen reads it from page 1,
+    // but a client paging from a link may start anywhere).
+    const countSql = listQuerySql(query, now, { anyBlocked });
+    const counted = countSchema.parse(this.prepared(countSql.count).get(countSql.params)).n;
+    return {
+      items,
+      next_cursor: next,
+      total: Math.min(counted, JOBS_TOTAL_CAP),
+      total_capped: counted > JOBS_TOTAL_CAP,
+    };
+  }
+
+  /**
+   * The best-ranked `want` matches of a search whose filters keep nearly every job, or null when
+   * too many of them were filtered out. bm25 must score every match before the first is known
+   * (46,000 for a common skill among 200,000 jobs); done by the index alone, SQLite keeps only
+   * the best few while scoring, and then only those few are checked against the filters, instead
+   * of checking every match and then sorting them all (about 95 -> 45 ms there).
+   */
+  private topRanked(
+    query: JobListQuery,
+    now: number,
+    anyBlocked: boolean,
+    cursor: JobCursor | null,
+    want: number,
+  ): Array<z.infer<typeof keyRowSchema>> | null {
+    const filters = filterSql(query, now, anyBlocked);
+    if (filters.match === null) return null;
+    const after = cursor?.s === 'relevance';
+    const limit = Math.max(TOP_RANKED_MIN, want * 4);
+    const candidates = this.prepared(
+      `SELECT rowid AS rid, ${RANK_SQL('jobs_fts')} AS sort_rank FROM jobs_fts
+       WHERE jobs_fts MATCH @match${after ? ` AND ${rankAfterSql('jobs_fts', 'rowid')}` : ''}
+       ORDER BY sort_rank, rowid LIMIT @limit`,
+    )
+      .all({ match: filters.match, limit, ...(after ? rankAfterParams(cursor) : {}) })
+      .map((raw) => candidateSchema.parse(raw));
+    const where = filters.where.length > 0 ? filters.where.join(' AND ') : '1';
+    const passing = new Set(
+      this.prepared(
+        `SELECT j.id FROM jobs j WHERE j.id IN (SELECT value FROM json_each(@ids)) AND ${where}`,
+      )
+        .all({ ...filters.params, ids: JSON.stringify(candidates.map((c) => String(c.rid))) })
+        .map((raw) => idRowSchema.parse(raw).id),
+    );
+    const kept = candidates.filter((c) => passing.has(String(c.rid))).slice(0, want);
+    // Fewer than wanted although the index had more: the filters dropped many of the best; the
+    // whole query ranks past them.
+    if (kept.length < want && candidates.length === limit) return null;
+    return kept.map((c) => ({ id: String(c.rid), sort_rank: c.sort_rank }));
+  }
+
+  find(id: number): JobDetail | undefined {
+    const raw: unknown = this.s.detail.get(String(id));
+    if (raw === undefined) return undefined;
+    const row = detailRowSchema.parse(raw);
+    const foundBy = this.foundBy([row.id]).get(row.id) ?? [];
+    return {
+      ...toListItem(row, searchTerms(foundBy)),
+      seniority: row.seniority,
+      employment_type: row.employment_type,
+      job_function: row.job_function,
+      industries: row.industries,
+      description_html: row.description_html,
+      found_by: foundBy,
+      last_seen_at: isoOrNull(Math.max(row.last_seen_at, row.first_seen_at)) ?? '',
+      company_blocked: row.company_blocked === 1,
+    };
+  }
+
+  /** false when there is no such job. */
+  setState(id: number, state: JobState): boolean {
+    return this.s.setState.run(state, String(id)).changes > 0;
+  }
+
+  /** How many of the jobs were set (those that exist; unknown ids are skipped). */
+  setStates(ids: readonly number[], state: JobState): number {
+    return this.s.setStates.run({ state, ids: JSON.stringify(ids.map(String)) }).changes;
+  }
+}
+
+/** Each search term once, in the order the runs found the job. */
+function searchTerms(foundBy: readonly JobFoundBy[]): string[] {
+  return Array.from(new Set(foundBy.map((f) => f.search_term)));
+}

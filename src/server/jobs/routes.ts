@@ -1,0 +1,98 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  bulkJobStateBodySchema,
+  bulkJobStateResponseSchema,
+  errorBodySchema,
+  idParamSchema,
+  jobDetailSchema,
+  jobExportQuerySchema,
+  jobListQuerySchema,
+  jobListSchema,
+  jobStateBodySchema,
+  jobStateResponseSchema,
+  JOBS_EXPORT_FILE_NAME,
+} from '../../contract';
+import type { AppContext } from '../context';
+import { HttpError } from '../plugins/errors';
+import { sendXlsx } from '../batches/export-reply';
+import { viewExportJobs } from './export-source';
+import { JobRepository } from './job-repository';
+
+const notFound = (id: number) => new HttpError(404, `Job ${id} not found`);
+
+/** The Jobs screen (issue 9): the list, one job, triage, and "Export this view". */
+export const jobRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const jobs = new JobRepository(ctx.sqlite);
+
+  app.get(
+    '/jobs',
+    {
+      schema: {
+        querystring: jobListQuerySchema,
+        response: { 200: jobListSchema, 400: errorBodySchema },
+      },
+    },
+    async (request) => jobs.list(request.query, ctx.now()),
+  );
+
+  app.get(
+    '/jobs/export',
+    { schema: { querystring: jobExportQuerySchema, response: { 400: errorBodySchema } } },
+    async (request, reply) =>
+      sendXlsx(
+        reply,
+        JOBS_EXPORT_FILE_NAME,
+        viewExportJobs(ctx.sqlite.name, request.query, ctx.now()),
+      ),
+  );
+
+  app.get(
+    '/jobs/:id',
+    {
+      schema: {
+        params: idParamSchema,
+        response: { 200: jobDetailSchema, 400: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const job = jobs.find(request.params.id);
+      if (!job) throw notFound(request.params.id);
+      return job;
+    },
+  );
+
+  app.patch(
+    '/jobs/:id',
+    {
+      schema: {
+        params: idParamSchema,
+        body: jobStateBodySchema,
+        response: { 200: jobStateResponseSchema, 400: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const { state } = request.body;
+      if (!jobs.setState(id, state)) throw notFound(id);
+      return { id, state };
+    },
+  );
+
+  app.post(
+    '/jobs/state',
+    {
+      schema: {
+        body: bulkJobStateBodySchema,
+        response: { 200: bulkJobStateResponseSchema, 400: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const { ids, state } = request.body;
+      const updated = jobs.setStates(ids, state);
+      request.log.info({ count: ids.length, updated, state }, 'job states set');
+      return { updated };
+    },
+  );
+};

@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+
+/** Split `text` into plain runs and runs that start with one of `words` (already lower case). */
+export function highlightParts(
+  text: string,
+  words: readonly string[],
+): { text: string; match: boolean }[] {
+  if (words.length === 0 || !text) return [{ text, match: false }];
+  const parts: { text: string; match: boolean }[] = [];
+  // Word by word, as the full-text index tokenises: a search word matches the start of a word
+  // (prefix matching), and the whole of that word is marked.
+  const token = /[\p{L}\p{N}]+/gu;
+  let last = 0;
+  for (const m of text.matchAll(token)) {
+    const word = m[0].toLocaleLowerCase();
+    if (!words.some((w) => word.startsWith(w))) continue;
+    if (m.index > last) parts.push({ text: text.slice(last, m.index), match: false });
+    parts.push({ text: m[0], match: true });
+    last = m.index + m[0].length;
+  }
+  if (last < text.length) parts.push({ text: text.slice(last), match: false });
+  return parts;
+}
+
+/** Text with the search's words marked, built from text nodes: nothing is parsed as HTML. */
+export function Highlight({ text, words }: { text: string; words: readonly string[] }): ReactNode {
+  return highlightParts(text, words).map((part, i) =>
+    part.match ? (
+      <mark key={i} className="rounded-sm bg-tone-amber-bg px-0.5 text-inherit">
+        {part.text}
+      </mark>
+    ) : (
+      part.text
+    ),
+  );
+}

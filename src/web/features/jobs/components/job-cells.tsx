@@ -1,0 +1,58 @@
+import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import { fullDay, relativeDay } from '../relative-date';
+import { STATE_LABELS, WORKPLACE_LABELS, WORKPLACES, type TriageState } from '../job-filters';
+
+const STATE_TONES: Record<TriageState, BadgeTone> = {
+  new: 'blue',
+  seen: 'neutral',
+  saved: 'amber',
+  applied: 'green',
+  hidden: 'neutral',
+};
+
+/** The triage state, except "seen", which is what an opened job simply is. */
+export function StateBadge({ state }: { state: TriageState }) {
+  if (state === 'seen') return null;
+  if (state === 'new') return <NewMarker />;
+  return (
+    <Badge tone={STATE_TONES[state]} className="whitespace-nowrap">
+      {STATE_LABELS[state]}
+    </Badge>
+  );
+}
+
+/** A job the operator has not opened yet. */
+export function NewMarker() {
+  return (
+    <Badge
+      tone="blue"
+      className="px-1.5 py-0 text-[10px] whitespace-nowrap uppercase tracking-wide"
+    >
+      new
+    </Badge>
+  );
+}
+
+/** "3 days ago", with the full date on hover and in the `<time>` element. */
+export function PostedDate({ value }: { value: string | null }) {
+  if (!value) return <span className="text-fg-subtle">-</span>;
+  return (
+    <time dateTime={value} title={fullDay(value)} className="whitespace-nowrap">
+      {relativeDay(value)}
+    </time>
+  );
+}
+
+export function EasyApplyBadge({ easyApply }: { easyApply: boolean }) {
+  return easyApply ? (
+    <Badge tone="violet" className="whitespace-nowrap">
+      Easy Apply
+    </Badge>
+  ) : null;
+}
+
+/** "Remote", "Hybrid", "On-site" for the words the API knows; anything else as sent. */
+export function workplaceLabel(workplace: string): string {
+  const known = WORKPLACES.find((w) => w === workplace);
+  return known ? WORKPLACE_LABELS[known] : workplace;
+}

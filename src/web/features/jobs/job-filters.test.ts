@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import {
+  EMPTY_FILTERS,
+  effectiveSort,
+  hasActiveFilters,
+  jobFiltersToParams,
+  parseJobFilters,
+  searchWords,
+} from './job-filters';
+
+const parse = (search: string) => parseJobFilters(new URLSearchParams(search));
+
+describe('job filters in the URL', () => {
+  it('reads every filter under the API’s names and writes them back the same', () => {
+    const search =
+      'q=data+engineer&batch=3&run=12&new_in_batch=3&posted=7d&workplace=remote%2Chybrid&easy_apply=true&has_salary=true&company=Acme&state=saved%2Capplied&sort=posted';
+    const filters = parse(search);
+    expect(filters).toEqual({
+      q: 'data engineer',
+      batch: 3,
+      run: 12,
+      new_in_batch: 3,
+      posted: '7d',
+      workplace: ['remote', 'hybrid'],
+      easy_apply: true,
+      has_salary: true,
+      company: 'Acme',
+      state: ['saved', 'applied'],
+      sort: 'posted',
+    });
+    expect(jobFiltersToParams(filters).toString()).toBe(search);
+  });
+
+  it('drops values the API would refuse instead of sending them', () => {
+    const filters = parse(
+      'batch=-1&run=abc&new_in_batch=0&posted=1y&workplace=mars,remote,remote&easy_apply=yes&state=deleted,new&sort=random',
+    );
+    expect(filters).toEqual({ ...EMPTY_FILTERS, workplace: ['remote'], state: ['new'] });
+  });
+
+  it('leaves defaults out: an empty view is an empty query string', () => {
+    expect(jobFiltersToParams(EMPTY_FILTERS).toString()).toBe('');
+    expect(hasActiveFilters(EMPTY_FILTERS)).toBe(false);
+    expect(hasActiveFilters({ ...EMPTY_FILTERS, sort: 'posted' })).toBe(false);
+    expect(hasActiveFilters({ ...EMPTY_FILTERS, has_salary: true })).toBe(true);
+  });
+
+  it('sorts newest unless chosen, and by relevance only while searching', () => {
+    expect(effectiveSort(EMPTY_FILTERS)).toBe('newest');
+    expect(effectiveSort({ ...EMPTY_FILTERS, q: 'x' })).toBe('newest');
+    expect(effectiveSort({ ...EMPTY_FILTERS, q: 'x', sort: 'relevance' })).toBe('relevance');
+    expect(effectiveSort({ ...EMPTY_FILTERS, sort: 'relevance' })).toBe('newest');
+    expect(jobFiltersToParams({ ...EMPTY_FILTERS, sort: 'relevance' }).toString()).toBe('');
+    expect(jobFiltersToParams({ ...EMPTY_FILTERS, q: 'x', sort: 'newest' }).toString()).toBe(
+      'q=x&sort=newest',
+    );
+  });
+
+  it('splits a search into lower-case words, FTS syntax left out', () => {
+    expect(searchWords('"Data" OR scien* -(Berlin) 🚀 data')).toEqual([
+      'data',
+      'or',
+      'scien',
+      'berlin',
+    ]);
+  });
+});

@@ -1,0 +1,141 @@
+/**
+ * The Jobs screen's filters, kept in the URL's search params under the API's own names, so a
+ * reload, Back and a shared link restore the view, and the same string filters the export.
+ * Anything the URL holds that isn't a valid value is dropped here rather than sent to the API.
+ */
+
+export const POSTED_WITHIN = ['24h', '7d', '30d'] as const;
+export type PostedWithin = (typeof POSTED_WITHIN)[number];
+export const WORKPLACES = ['remote', 'hybrid', 'on-site'] as const;
+export type Workplace = (typeof WORKPLACES)[number];
+export const TRIAGE_STATES = ['new', 'seen', 'saved', 'applied', 'hidden'] as const;
+export type TriageState = (typeof TRIAGE_STATES)[number];
+export const SORTS = ['newest', 'posted', 'relevance'] as const;
+export type JobSort = (typeof SORTS)[number];
+
+/** Without a `state` filter the list shows every state but hidden (issue 9). */
+export const DEFAULT_STATES: readonly TriageState[] = ['new', 'seen', 'saved', 'applied'];
+
+export const POSTED_LABELS: Record<PostedWithin, string> = {
+  '24h': 'Past 24 hours',
+  '7d': 'Past 7 days',
+  '30d': 'Past 30 days',
+};
+export const WORKPLACE_LABELS: Record<Workplace, string> = {
+  remote: 'Remote',
+  hybrid: 'Hybrid',
+  'on-site': 'On-site',
+};
+export const STATE_LABELS: Record<TriageState, string> = {
+  new: 'New',
+  seen: 'Seen',
+  saved: 'Saved',
+  applied: 'Applied',
+  hidden: 'Hidden',
+};
+export const SORT_LABELS: Record<JobSort, string> = {
+  newest: 'Newest first',
+  posted: 'Posted date',
+  relevance: 'Relevance',
+};
+
+export interface JobFilters {
+  q: string;
+  batch: number | null;
+  run: number | null;
+  new_in_batch: number | null;
+  posted: PostedWithin | null;
+  workplace: Workplace[];
+  easy_apply: boolean;
+  has_salary: boolean;
+  company: string;
+  /** Empty: the default (every state but hidden). */
+  state: TriageState[];
+  /** null: the default (newest, also while searching: docs/decisions/013). */
+  sort: JobSort | null;
+}
+
+export const EMPTY_FILTERS: JobFilters = {
+  q: '',
+  batch: null,
+  run: null,
+  new_in_batch: null,
+  posted: null,
+  workplace: [],
+  easy_apply: false,
+  has_salary: false,
+  company: '',
+  state: [],
+  sort: null,
+};
+
+const isOneOf =
+  <T extends string>(values: readonly T[]) =>
+  (value: string): value is T =>
+    (values as readonly string[]).includes(value);
+
+function positiveInt(value: string | null): number | null {
+  if (value === null || !/^\d{1,15}$/.test(value)) return null;
+  const n = Number(value);
+  return n > 0 ? n : null;
+}
+
+/** Comma lists keep the canonical order and drop unknown or repeated words. */
+function list<T extends string>(value: string | null, values: readonly T[]): T[] {
+  if (!value) return [];
+  const given = new Set(value.split(',').map((v) => v.trim()));
+  return values.filter((v) => given.has(v));
+}
+
+export function parseJobFilters(params: URLSearchParams): JobFilters {
+  const posted = params.get('posted');
+  const sort = params.get('sort');
+  return {
+    q: params.get('q')?.trim() ?? '',
+    batch: positiveInt(params.get('batch')),
+    run: positiveInt(params.get('run')),
+    new_in_batch: positiveInt(params.get('new_in_batch')),
+    posted: posted !== null && isOneOf(POSTED_WITHIN)(posted) ? posted : null,
+    workplace: list(params.get('workplace'), WORKPLACES),
+    easy_apply: params.get('easy_apply') === 'true',
+    has_salary: params.get('has_salary') === 'true',
+    company: params.get('company')?.trim() ?? '',
+    state: list(params.get('state'), TRIAGE_STATES),
+    sort: sort !== null && isOneOf(SORTS)(sort) ? sort : null,
+  };
+}
+
+/** The filters as search params, in a fixed order, leaving defaults out. */
+export function jobFiltersToParams(filters: JobFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.q) params.set('q', filters.q);
+  if (filters.batch !== null) params.set('batch', String(filters.batch));
+  if (filters.run !== null) params.set('run', String(filters.run));
+  if (filters.new_in_batch !== null) params.set('new_in_batch', String(filters.new_in_batch));
+  if (filters.posted) params.set('posted', filters.posted);
+  if (filters.workplace.length > 0) params.set('workplace', filters.workplace.join(','));
+  if (filters.easy_apply) params.set('easy_apply', 'true');
+  if (filters.has_salary) params.set('has_salary', 'true');
+  if (filters.company) params.set('company', filters.company);
+  if (filters.state.length > 0) params.set('state', filters.state.join(','));
+  // Relevance needs words to rank by; without a search it would mean nothing.
+  const sort = effectiveSort(filters);
+  if (filters.sort !== null && !(sort === 'newest' && !filters.q)) params.set('sort', sort);
+  return params;
+}
+
+/** The order the list is in: newest unless chosen; relevance is offered only while searching. */
+export function effectiveSort(filters: JobFilters): JobSort {
+  if (filters.sort === 'relevance') return filters.q ? 'relevance' : 'newest';
+  return filters.sort ?? 'newest';
+}
+
+/** Whether anything narrows the list (the search, a filter, or a non-default state choice). */
+export function hasActiveFilters(filters: JobFilters): boolean {
+  return jobFiltersToParams({ ...filters, sort: null }).size > 0;
+}
+
+/** The words of a search, for highlighting: what the server's FTS matches as prefixes. */
+export function searchWords(q: string): string[] {
+  return Array.from(new Set(q.toLocaleLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []));
+}

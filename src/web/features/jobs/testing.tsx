@@ -1,0 +1,117 @@
+import { http, HttpResponse } from 'msw';
+import type { JobDetail, JobListItem, JobState } from './api/jobs-schema';
+
+export const API = 'http://localhost:3000/api/v1';
+
+export function aJob(id: number, overrides: Partial<JobDetail> = {}): JobDetail {
+  return {
+    id,
+    title: `Job ${id}`,
+    company_name: `Company ${id}`,
+    company_id: 1000 + id,
+    location: 'Berlin, Germany',
+    posted_at: null,
+    salary: null,
+    easy_apply: false,
+    applicants: null,
+    workplace: null,
+    search_terms: ['Data Analyst'],
+    state: 'seen',
+    first_seen_at: '2025-03-04T09:00:00.000Z',
+    last_seen_at: '2025-03-05T09:00:00.000Z',
+    url: `https://www.linkedin.com/jobs/view/${id}`,
+    seniority: null,
+    employment_type: null,
+    job_function: null,
+    industries: null,
+    description_html: null,
+    found_by: [],
+    company_blocked: false,
+    ...overrides,
+  };
+}
+
+export function listItem(job: JobDetail): JobListItem {
+  const {
+    seniority: _s,
+    employment_type: _e,
+    job_function: _f,
+    industries: _i,
+    description_html: _d,
+    found_by: _b,
+    last_seen_at: _l,
+    company_blocked: _c,
+    ...item
+  } = job;
+  return item;
+}
+
+export interface FakeJobsApi {
+  jobs: JobDetail[];
+  /** Every GET /jobs request's search params, in order. */
+  listRequests: URLSearchParams[];
+  writes: { method: string; path: string; body: unknown }[];
+  pageSize: number;
+}
+
+/**
+ * A small stand-in for the server's jobs API: it keeps states, hides hidden jobs by default,
+ * pages with an opaque cursor (the next index) and filters by `state` and by blocked companies.
+ */
+export function fakeJobsApi(api: FakeJobsApi) {
+  const isState = (s: unknown): s is JobState =>
+    s === 'new' || s === 'seen' || s === 'saved' || s === 'applied' || s === 'hidden';
+  const setState = (ids: number[], state: JobState) => {
+    api.jobs = api.jobs.map((j) => (ids.includes(j.id) ? { ...j, state } : j));
+  };
+  return [
+    http.get(`${API}/jobs`, ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      api.listRequests.push(params);
+      const states = params.get('state')?.split(',') ?? ['new', 'seen', 'saved', 'applied'];
+      const matching = api.jobs.filter((j) => states.includes(j.state) && !j.company_blocked);
+      const start = Number(params.get('cursor') ?? 0);
+      const end = start + api.pageSize;
+      return HttpResponse.json({
+        items: matching.slice(start, end).map(listItem),
+        next_cursor: end < matching.length ? String(end) : null,
+        total: matching.length,
+        total_capped: false,
+      });
+    }),
+    http.get(`${API}/jobs/:id`, ({ params }) => {
+      const job = api.jobs.find((j) => j.id === Number(params.id));
+      return job
+        ? HttpResponse.json(job)
+        : HttpResponse.json({ error: 'Job not found' }, { status: 404 });
+    }),
+    http.patch(`${API}/jobs/:id`, async ({ request, params }) => {
+      const body = await request.json();
+      api.writes.push({ method: 'PATCH', path: `/jobs/${String(params.id)}`, body });
+      const state =
+        typeof body === 'object' && body !== null && 'state' in body ? body.state : null;
+      if (!isState(state)) return HttpResponse.json({ error: 'bad state' }, { status: 400 });
+      setState([Number(params.id)], state);
+      return HttpResponse.json({ id: Number(params.id), state });
+    }),
+    http.post(`${API}/jobs/state`, async ({ request }) => {
+      const body = await request.json();
+      api.writes.push({ method: 'POST', path: '/jobs/state', body });
+      if (typeof body !== 'object' || body === null || !('ids' in body) || !('state' in body))
+        return HttpResponse.json({ error: 'bad body' }, { status: 400 });
+      const { ids, state } = body;
+      if (!Array.isArray(ids) || !isState(state))
+        return HttpResponse.json({ error: 'bad body' }, { status: 400 });
+      setState(ids.map(Number), state);
+      return HttpResponse.json({ updated: ids.length });
+    }),
+    http.post(`${API}/companies/:id/ban`, ({ params }) => {
+      const id = Number(params.id);
+      api.writes.push({ method: 'POST', path: `/companies/${id}/ban`, body: null });
+      api.jobs = api.jobs.map((j) => (j.company_id === id ? { ...j, company_blocked: true } : j));
+      return HttpResponse.json({ id, normalized_name: 'acme' });
+    }),
+    http.get(`${API}/batches`, () => HttpResponse.json([])),
+    http.get(`${API}/query-runs`, () => HttpResponse.json([])),
+  ];
+}

@@ -1,0 +1,115 @@
+import type { Page } from '@playwright/test';
+import { batchListSchema } from '../src/contract/batches';
+import { locationSuggestionListSchema } from '../src/contract/locations';
+import type { QueryWrite } from '../src/contract/queries';
+import { VALID_COOKIES, type Simulator } from '../simulator';
+
+// The simulated site's signed-in (AI) search, as LINKEDIN.md describes it.
+const AI_SEARCH_PATH = '/flagship-web/jobs/search-results';
+
+/** A screen of the dashboard, as the phone-and-dark test and the screenshots visit it. */
+export interface ShowcaseScreen {
+  /** File-name part of its screenshots: docs/screenshots/{name}-{theme}-{width}.png. */
+  name: string;
+  path: string;
+  /** Its h1, seen once the screen has rendered. */
+  heading: string;
+  /** Shown signed out (the sign-in page); every other screen is signed in. */
+  signedOut?: true;
+}
+
+/** Every screen, in the navigation's order. A new screen is one more line here. */
+export const SHOWCASE_SCREENS: readonly ShowcaseScreen[] = [
+  { name: 'sign-in', path: '/sign-in', heading: 'Sign in to LinkedIn Dashboard', signedOut: true },
+  { name: 'jobs', path: '/jobs', heading: 'Jobs' },
+  { name: 'query-runs', path: '/query-runs', heading: 'Query Runs' },
+  { name: 'batches', path: '/batches', heading: 'Batches' },
+  { name: 'queries', path: '/queries', heading: 'Queries' },
+  { name: 'companies', path: '/companies', heading: 'Companies Management' },
+  { name: 'settings', path: '/settings', heading: 'Settings' },
+];
+
+export const DESKTOP_VIEWPORT = { width: 1280, height: 800 } as const;
+export const PHONE_VIEWPORT = { width: 390, height: 844 } as const;
+
+/** Opens a screen and waits until its data has loaded: no skeleton rows, nothing busy. */
+export async function openScreen(page: Page, baseUrl: string, screen: ShowcaseScreen) {
+  await page.goto(`${baseUrl}${screen.path}`);
+  await page.getByRole('heading', { level: 1, name: screen.heading }).waitFor();
+  await page.waitForFunction(
+    () =>
+      document.querySelectorAll('[data-testid="skeleton-row"], [aria-busy="true"]').length === 0,
+  );
+}
+
+/**
+ * Fills a fresh server with what every screen shows when in use: saved cookies, four queries
+ * (one with filters, one AI, one paused), a completed batch with its query runs (the AI one
+ * failed: the simulated site changed its markup, so the screens show a failure and its reason),
+ * and two blocked companies. Used by the phone-and-dark browser test and by `npm run screenshots`, so both look
+ * at the same, realistic screens.
+ */
+export async function seedShowcase(
+  serverUrl: string,
+  token: string,
+  simulator: Simulator,
+): Promise<void> {
+  const call = async (method: string, pathname: string, body?: unknown): Promise<unknown> => {
+    const res = await fetch(`${serverUrl}/api/v1${pathname}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json: unknown = await res.json();
+    if (!res.ok) throw new Error(`${method} ${pathname} answered ${res.status}`);
+    return json;
+  };
+  const placeId = async (name: string): Promise<number> => {
+    const hits = locationSuggestionListSchema.parse(
+      await call('GET', `/locations/typeahead?query=${encodeURIComponent(name)}`),
+    );
+    const first = hits[0];
+    if (!first) throw new Error(`the simulated typeahead knows no ${name}`);
+    return Number(first.id);
+  };
+
+  await call('POST', '/settings', { cookies: VALID_COOKIES, script_time: '09:00' });
+  const queries: (Omit<QueryWrite, 'location_id'> & { place: string })[] = [
+    {
+      job_title: 'Data Analyst',
+      place: 'Berlin',
+      status: 'active',
+      is_ai: false,
+      filters: { posted_within: 'past_week', workplace: ['remote', 'hybrid'] },
+    },
+    { job_title: 'Software Engineer', place: 'New York', status: 'active', is_ai: false },
+    {
+      job_title: 'Data scientist working on climate models',
+      place: 'London',
+      status: 'active',
+      is_ai: true,
+    },
+    { job_title: 'Product Manager', place: 'London', status: 'inactive', is_ai: false },
+  ];
+  for (const { place, ...query } of queries) {
+    await call('POST', '/queries', { ...query, location_id: await placeId(place) });
+  }
+
+  simulator.faults.changedMarkup({ pathPrefix: AI_SEARCH_PATH });
+  await call('POST', '/batches');
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const batches = batchListSchema.parse(await call('GET', '/batches'));
+    if (batches.every((b) => b.status === 'completed' || b.status === 'failed')) break;
+    if (Date.now() > deadline) throw new Error('the showcase batch did not finish within 60 s');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  simulator.faults.clear();
+
+  for (const company of simulator.catalogue.companies.slice(3, 5)) {
+    await call('POST', `/companies/${company.id}/ban`);
+  }
+}

@@ -68,6 +68,9 @@ describe('GET /backup', () => {
     );
     expect(res.headers['cache-control']).toBe('no-store');
     const jobsAfter = count('SELECT COUNT(*) FROM jobs');
+    // The file format's read and write versions: 1 is a rollback journal, 2 would be WAL (a
+    // file that grows -wal and -shm beside it once opened).
+    expect([res.rawPayload[18], res.rawPayload[19]]).toEqual([1, 1]);
 
     const snapshot = new SQLite(writeSnapshot(res.rawPayload), { readonly: true });
     try {

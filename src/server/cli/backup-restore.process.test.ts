@@ -75,6 +75,8 @@ describe('npm run backup', () => {
     const copy = new SQLite(file, { readonly: true });
     expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
     copy.close();
+    // A file that stands alone: opening it grew no -wal or -shm beside it.
+    expect(fs.readdirSync(path.dirname(file))).toEqual(['jobscout-copy.sqlite']);
     expect(termsIn(file)).toEqual(['python developer', 'data engineer']);
     expect((fs.statSync(file).mode & 0o777).toString(8)).toBe('600');
 
@@ -128,6 +130,13 @@ describe('npm run restore', () => {
       .prepare('INSERT INTO kysely_migration (name, timestamp) VALUES (?, ?)')
       .run('9999-from-the-future', new Date().toISOString());
     newerDb.close();
+    // Page 1 (the schema) stays whole, every later page becomes noise.
+    const damaged = path.join(dir, 'damaged.sqlite');
+    expect((await runCli('backup', [damaged], dataDir)).code).toBe(0);
+    const bytes = fs.readFileSync(damaged);
+    const pageSize = bytes.readUInt16BE(16);
+    for (let i = pageSize; i < bytes.length; i++) bytes[i] = (i * 31) & 0xff;
+    fs.writeFileSync(damaged, bytes);
     const good = path.join(dir, 'good.sqlite');
     expect((await runCli('backup', [good], dataDir)).code).toBe(0);
 
@@ -136,6 +145,7 @@ describe('npm run restore', () => {
       [[text], 'notes.txt is not a SQLite database'],
       [[other], 'other.sqlite is not a jobscout database'],
       [[newer], 'is from a newer jobscout (migration 9999-from-the-future is unknown'],
+      [[damaged], 'damaged.sqlite is damaged ('],
       [[], 'Usage: npm run restore -- FILE'],
     ];
     for (const [args, message] of cases) {

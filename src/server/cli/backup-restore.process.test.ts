@@ -66,7 +66,7 @@ function termsIn(file: string): string[] {
 }
 
 describe('npm run backup', () => {
-  it('writes a whole, checked copy to a new file and never overwrites one', async () => {
+  it('writes a whole, checked copy to a new file, and replaces one only with --force', async () => {
     const dataDir = await dataDirWith(['python developer', 'data engineer']);
     const file = path.join(tempDir(), 'jobscout-copy.sqlite');
     const made = await runCli('backup', [file], dataDir);
@@ -82,10 +82,22 @@ describe('npm run backup', () => {
 
     const again = await runCli('backup', [file], dataDir);
     expect(again.code).toBe(1);
-    expect(again.output).toContain(`${file} exists: name a new file`);
+    expect(again.output).toBe(`${file} exists: name a new file, or add --force to replace it\n`);
+    expect(termsIn(file)).toEqual(['python developer', 'data engineer']);
+    // Told to, it replaces the file with today's database.
+    const database = await openDatabase(dataDir);
+    seedQueries(database, [{ jobTitle: 'later', ...LONDON }]);
+    await database.close();
+    const forced = await runCli('backup', [file, '--force'], dataDir);
+    expect(forced.code).toBe(0);
+    expect(termsIn(file)).toEqual(['python developer', 'data engineer', 'later']);
+    expect(fs.readdirSync(path.dirname(file))).toEqual(['jobscout-copy.sqlite']);
+
     const usage = await runCli('backup', [], dataDir);
-    expect(usage.code).toBe(1);
-    expect(usage.output).toContain('Usage: npm run backup -- FILE');
+    expect(usage).toEqual({ code: 1, output: 'Usage: npm run backup -- FILE [--force]\n' });
+    const nowhere = await runCli('backup', [path.join(file, 'inside', 'x.sqlite')], dataDir);
+    expect(nowhere.code).toBe(1);
+    expect(nowhere.output).toContain('does not exist');
   });
 });
 

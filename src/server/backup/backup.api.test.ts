@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -68,6 +69,9 @@ describe('GET /backup', () => {
     );
     expect(res.headers['cache-control']).toBe('no-store');
     const jobsAfter = count('SELECT COUNT(*) FROM jobs');
+    // The file format's read and write versions: 1 is a rollback journal, 2 would be WAL (a
+    // file that grows -wal and -shm beside it once opened).
+    expect([res.rawPayload[18], res.rawPayload[19]]).toEqual([1, 1]);
 
     const snapshot = new SQLite(writeSnapshot(res.rawPayload), { readonly: true });
     try {
@@ -84,6 +88,66 @@ describe('GET /backup', () => {
     while (count('SELECT COUNT(*) FROM jobs') <= jobsAfter && Date.now() < later) await sleep(10);
     expect(count('SELECT COUNT(*) FROM jobs')).toBeGreaterThan(jobsAfter);
     expect(fs.readdirSync(server.dataDir).filter((f) => f.startsWith('.backup-'))).toEqual([]);
+  });
+
+  it('lets go of the copy when the client goes away mid-download', async () => {
+    // 8 MB that hardly compresses, so the answer is far larger than the socket's buffers.
+    const padding = Buffer.alloc(8 * 1024 * 1024);
+    for (let i = 0; i < padding.length; i++) padding[i] = (i * 7919) % 251;
+    server.database.sqlite
+      .prepare(`INSERT INTO settings (key, value) VALUES ('test_padding', ?)`)
+      .run(padding.toString('base64'));
+    const token = await server.signIn();
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = server.app.server.address();
+    if (address === null || typeof address === 'string') throw new Error('not listening');
+    // Every descriptor this process holds on a backup copy (unlinked ones read "(deleted)").
+    const openCopies = () =>
+      fs
+        .readdirSync('/proc/self/fd')
+        .map((fd) => {
+          try {
+            return fs.readlinkSync(`/proc/self/fd/${fd}`);
+          } catch {
+            return '';
+          }
+        })
+        .filter((target) => target.includes('/.backup-'));
+
+    let midDownload: string[] = [];
+    const firstChunk = await new Promise<number>((resolve, reject) => {
+      const req = http.get(
+        {
+          host: '127.0.0.1',
+          port: address.port,
+          path: '/api/v1/backup',
+          headers: { authorization: `Bearer ${token}` },
+        },
+        (res) => {
+          expect(res.statusCode).toBe(200);
+          res.once('data', (chunk: Buffer) => {
+            // Mid-download the server reads the copy through one descriptor, unlinked already.
+            midDownload = openCopies();
+            req.destroy();
+            resolve(chunk.length);
+          });
+        },
+      );
+      req.on('error', (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ECONNRESET') reject(error);
+      });
+    });
+    expect(firstChunk).toBeGreaterThan(0);
+    expect(midDownload).toEqual([expect.stringMatching(/\/\.backup-\w+\.sqlite \(deleted\)$/)]);
+    const deadline = Date.now() + 5_000;
+    while (openCopies().length > 0 && Date.now() < deadline) await sleep(20);
+    expect(openCopies()).toEqual([]);
+    expect(fs.readdirSync(server.dataDir).filter((f) => f.startsWith('.backup-'))).toEqual([]);
+
+    // And the next download is whole.
+    const res = await server.authed({ method: 'GET', url: '/api/v1/backup' });
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.length).toBeGreaterThan(padding.length);
   });
 
   it('needs a session', async () => {

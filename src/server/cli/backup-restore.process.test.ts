@@ -66,7 +66,7 @@ function termsIn(file: string): string[] {
 }
 
 describe('npm run backup', () => {
-  it('writes a whole, checked copy to a new file and never overwrites one', async () => {
+  it('writes a whole, checked copy to a new file, and replaces one only with --force', async () => {
     const dataDir = await dataDirWith(['python developer', 'data engineer']);
     const file = path.join(tempDir(), 'jobscout-copy.sqlite');
     const made = await runCli('backup', [file], dataDir);
@@ -75,15 +75,29 @@ describe('npm run backup', () => {
     const copy = new SQLite(file, { readonly: true });
     expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
     copy.close();
+    // A file that stands alone: opening it grew no -wal or -shm beside it.
+    expect(fs.readdirSync(path.dirname(file))).toEqual(['jobscout-copy.sqlite']);
     expect(termsIn(file)).toEqual(['python developer', 'data engineer']);
     expect((fs.statSync(file).mode & 0o777).toString(8)).toBe('600');
 
     const again = await runCli('backup', [file], dataDir);
     expect(again.code).toBe(1);
-    expect(again.output).toContain(`${file} exists: name a new file`);
+    expect(again.output).toBe(`${file} exists: name a new file, or add --force to replace it\n`);
+    expect(termsIn(file)).toEqual(['python developer', 'data engineer']);
+    // Told to, it replaces the file with today's database.
+    const database = await openDatabase(dataDir);
+    seedQueries(database, [{ jobTitle: 'later', ...LONDON }]);
+    await database.close();
+    const forced = await runCli('backup', [file, '--force'], dataDir);
+    expect(forced.code).toBe(0);
+    expect(termsIn(file)).toEqual(['python developer', 'data engineer', 'later']);
+    expect(fs.readdirSync(path.dirname(file))).toEqual(['jobscout-copy.sqlite']);
+
     const usage = await runCli('backup', [], dataDir);
-    expect(usage.code).toBe(1);
-    expect(usage.output).toContain('Usage: npm run backup -- FILE');
+    expect(usage).toEqual({ code: 1, output: 'Usage: npm run backup -- FILE [--force]\n' });
+    const nowhere = await runCli('backup', [path.join(file, 'inside', 'x.sqlite')], dataDir);
+    expect(nowhere.code).toBe(1);
+    expect(nowhere.output).toContain('does not exist');
   });
 });
 
@@ -128,6 +142,13 @@ describe('npm run restore', () => {
       .prepare('INSERT INTO kysely_migration (name, timestamp) VALUES (?, ?)')
       .run('9999-from-the-future', new Date().toISOString());
     newerDb.close();
+    // Page 1 (the schema) stays whole, every later page becomes noise.
+    const damaged = path.join(dir, 'damaged.sqlite');
+    expect((await runCli('backup', [damaged], dataDir)).code).toBe(0);
+    const bytes = fs.readFileSync(damaged);
+    const pageSize = bytes.readUInt16BE(16);
+    for (let i = pageSize; i < bytes.length; i++) bytes[i] = (i * 31) & 0xff;
+    fs.writeFileSync(damaged, bytes);
     const good = path.join(dir, 'good.sqlite');
     expect((await runCli('backup', [good], dataDir)).code).toBe(0);
 
@@ -136,6 +157,7 @@ describe('npm run restore', () => {
       [[text], 'notes.txt is not a SQLite database'],
       [[other], 'other.sqlite is not a jobscout database'],
       [[newer], 'is from a newer jobscout (migration 9999-from-the-future is unknown'],
+      [[damaged], 'damaged.sqlite is damaged ('],
       [[], 'Usage: npm run restore -- FILE'],
     ];
     for (const [args, message] of cases) {

@@ -8,15 +8,24 @@ import { backupInto, DATABASE_FILE, tempFileIn } from '../db/backup';
 // server runs (SQLite's online backup, docs/decisions/025).
 
 async function main(): Promise<void> {
-  const target = process.argv[2];
-  if (target === undefined || target === '' || process.argv.length > 3) {
-    throw new Error('Usage: npm run backup -- FILE');
+  const args = process.argv.slice(2);
+  const force = args.includes('--force');
+  const files = args.filter((arg) => arg !== '--force');
+  const target = files[0];
+  if (target === undefined || target === '' || files.length > 1 || target.startsWith('-')) {
+    throw new Error('Usage: npm run backup -- FILE [--force]');
   }
   const config = loadConfig();
   const dbFile = path.join(config.dataDir, DATABASE_FILE);
   if (!fs.existsSync(dbFile)) throw new Error(`There is no database at ${dbFile} (DATA_DIR)`);
   const destination = path.resolve(target);
-  if (fs.existsSync(destination)) throw new Error(`${destination} exists: name a new file`);
+  // Replacing a file, maybe last week's only backup, is only done when asked for.
+  if (fs.existsSync(destination) && !force) {
+    throw new Error(`${destination} exists: name a new file, or add --force to replace it`);
+  }
+  if (!fs.existsSync(path.dirname(destination))) {
+    throw new Error(`The folder ${path.dirname(destination)} does not exist`);
+  }
   // Written beside the target under a temporary name, so FILE is either whole or absent.
   const temp = tempFileIn(path.dirname(destination), 'backup');
   const source = new SQLite(dbFile, { fileMustExist: true });

@@ -47,6 +47,16 @@ export async function backupInto(
         steps === 'chunked' ? BACKUP_STEP_PAGES : Math.max(100, remainingPages),
     });
     fs.chmodSync(file, 0o600);
+    // The copy keeps the live database's WAL mode, so whoever opened it later (the operator's
+    // sqlite3, a test) would grow -wal and -shm files beside it, and could not open it read-only
+    // in a read-only folder; a rollback-journal file stands alone. The server turns WAL back on
+    // when it opens a restored one.
+    const copy = new SQLite(file, { fileMustExist: true });
+    try {
+      copy.pragma('journal_mode = DELETE');
+    } finally {
+      copy.close();
+    }
   } catch (error) {
     fs.rmSync(file, { force: true });
     throw error;
@@ -101,6 +111,10 @@ export function restoreProblem(file: string): string | null {
     if (integrity !== 'ok') return `${file} is damaged (integrity_check: ${String(integrity)})`;
     return null;
   } catch (error) {
+    // A damaged page often fails the reads above before integrity_check gets to run.
+    if (error instanceof SQLite.SqliteError && error.code.startsWith('SQLITE_CORRUPT')) {
+      return `${file} is damaged (${error.message})`;
+    }
     return `${file} cannot be opened as a SQLite database: ${error instanceof Error ? error.message : String(error)}`;
   } finally {
     db?.close();

@@ -16,6 +16,18 @@ describe('Highlight', () => {
     ]);
   });
 
+  it('folds accents as the index does: cafe marks Café, résumé marks Resume', () => {
+    expect(highlightParts('Café Manager', ['cafe'])).toEqual([
+      { text: 'Café', match: true },
+      { text: ' Manager', match: false },
+    ]);
+    expect(highlightParts('Resume writer', ['résumé', 'wri'])).toEqual([
+      { text: 'Resume', match: true },
+      { text: ' ', match: false },
+      { text: 'writer', match: true },
+    ]);
+  });
+
   it('marks whole words that start with a search word, case-insensitively', () => {
     expect(highlightParts('Senior Data Scientist, data team', ['data', 'scien'])).toEqual([
       { text: 'Senior ', match: false },

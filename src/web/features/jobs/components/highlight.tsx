@@ -1,8 +1,13 @@
 import type { ReactNode } from 'react';
 
+/** Lower case without accents, as the index folds words (unicode61 remove_diacritics 2). */
+function fold(word: string): string {
+  return word.toLocaleLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
+}
+
 /**
- * Split `text` into plain runs and runs that match one of `words` (already lower case, in the
- * order typed), as the search does (docs/decisions/013): the last word matches the start of a
+ * Split `text` into plain runs and runs that match one of `words` (in the order typed), as the
+ * search does (docs/decisions/013): case and accents aside, the last word matches the start of a
  * word, the others whole words.
  */
 export function highlightParts(
@@ -11,13 +16,14 @@ export function highlightParts(
 ): { text: string; match: boolean }[] {
   if (words.length === 0 || !text) return [{ text, match: false }];
   const parts: { text: string; match: boolean }[] = [];
-  const prefix = words.at(-1) ?? '';
-  const whole = new Set(words.slice(0, -1));
+  const folded = words.map(fold);
+  const prefix = folded.at(-1) ?? '';
+  const whole = new Set(folded.slice(0, -1));
   // Word by word, as the full-text index tokenises, and the whole of a matching word is marked.
   const token = /[\p{L}\p{N}]+/gu;
   let last = 0;
   for (const m of text.matchAll(token)) {
-    const word = m[0].toLocaleLowerCase();
+    const word = fold(m[0]);
     if (!whole.has(word) && !word.startsWith(prefix)) continue;
     if (m.index > last) parts.push({ text: text.slice(last, m.index), match: false });
     parts.push({ text: m[0], match: true });

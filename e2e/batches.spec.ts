@@ -2,24 +2,10 @@ import ExcelJS from 'exceljs';
 import { queryRunListSchema } from '../src/contract/query-runs';
 import { locationSuggestionListSchema } from '../src/contract/locations';
 import { EXPORT_COLUMNS } from '../src/server/export';
-import { expect, signIn, startServer, test, type RunningServer } from './fixtures';
+import { apiJson, expect, signIn, startServer, test } from './fixtures';
 
 // A small cap keeps the batch quick; the paging itself is proven by the scraper's own tests.
 const MAX_RESULTS = '25';
-
-async function api(
-  server: RunningServer,
-  token: string,
-  path: string,
-  init: RequestInit = {},
-): Promise<unknown> {
-  const res = await fetch(`${server.url}/api/v1${path}`, {
-    ...init,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-  });
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path} answered ${res.status}`);
-  return res.json();
-}
 
 async function readSheet(path: string): Promise<ExcelJS.Worksheet> {
   const workbook = new ExcelJS.Workbook();
@@ -57,11 +43,11 @@ test('runs a batch from the dashboard, watches it finish, and downloads both exp
 
     const token = await server.apiToken();
     const places = locationSuggestionListSchema.parse(
-      await api(server, token, '/locations/typeahead?query=London'),
+      await apiJson(server, token, '/locations/typeahead?query=London'),
     );
     const london = places[0];
     if (!london) throw new Error('the simulator knows no London');
-    await api(server, token, '/queries', {
+    await apiJson(server, token, '/queries', {
       method: 'POST',
       body: JSON.stringify({
         job_title: 'Climate data scientist',
@@ -112,7 +98,7 @@ test('runs a batch from the dashboard, watches it finish, and downloads both exp
       'AI-powered search needs valid LinkedIn cookies: paste new ones in Settings',
     );
 
-    const runs = queryRunListSchema.parse(await api(server, token, '/query-runs'));
+    const runs = queryRunListSchema.parse(await apiJson(server, token, '/query-runs'));
     const good = runs.find((r) => r.job_title === 'Data Analyst');
     if (!good) throw new Error('no run for Data Analyst');
     expect(good.jobs_found).toBeGreaterThan(0);

@@ -1,7 +1,7 @@
 import { VALID_COOKIES } from '../simulator';
 import { queryRunListSchema } from '../src/contract/query-runs';
 import { locationSuggestionListSchema } from '../src/contract/locations';
-import { expect, signIn, test, type RunningServer } from './fixtures';
+import { apiJson, expect, signIn, test } from './fixtures';
 
 // Issue 12: the operator cancels a running batch of the demo's set-up (its three example
 // queries and the simulator's cookies) from the Batches screen. The simulated site answers
@@ -14,37 +14,23 @@ const DEMO_QUERIES = [
   { job_title: 'Data scientist working on climate models', place: 'London', is_ai: true },
 ];
 
-async function api(
-  server: RunningServer,
-  token: string,
-  path: string,
-  init: RequestInit = {},
-): Promise<unknown> {
-  const res = await fetch(`${server.url}/api/v1${path}`, {
-    ...init,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-  });
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path} answered ${res.status}`);
-  return res.json();
-}
-
 test('cancels a running demo batch; the jobs found so far stay exportable from their run', async ({
   page,
   server,
   simulator,
 }) => {
   const token = await server.apiToken();
-  await api(server, token, '/settings', {
+  await apiJson(server, token, '/settings', {
     method: 'POST',
     body: JSON.stringify({ cookies: VALID_COOKIES, script_time: '09:00' }),
   });
   for (const query of DEMO_QUERIES) {
     const places = locationSuggestionListSchema.parse(
-      await api(server, token, `/locations/typeahead?query=${encodeURIComponent(query.place)}`),
+      await apiJson(server, token, `/locations/typeahead?query=${encodeURIComponent(query.place)}`),
     );
     const place = places[0];
     if (!place) throw new Error(`the simulator knows no ${query.place}`);
-    await api(server, token, '/queries', {
+    await apiJson(server, token, '/queries', {
       method: 'POST',
       body: JSON.stringify({
         job_title: query.job_title,
@@ -80,7 +66,7 @@ test('cancels a running demo batch; the jobs found so far stay exportable from t
   await expect(page.getByRole('tooltip')).toHaveText('Cancelled by the operator');
 
   // Query Runs: the interrupted run completed with what it had; the others failed unstarted.
-  const runs = queryRunListSchema.parse(await api(server, token, '/query-runs'));
+  const runs = queryRunListSchema.parse(await apiJson(server, token, '/query-runs'));
   expect(runs).toHaveLength(3);
   const interrupted = runs.find((r) => r.job_title === 'Financial Analyst');
   expect(interrupted).toMatchObject({ status: 'completed' });

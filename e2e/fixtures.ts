@@ -1,5 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { startSimulator, type Simulator } from '../simulator';
+import { locationSuggestionListSchema } from '../src/contract/locations';
 import {
   startServerProcess,
   TEST_SERVER_PASSWORD,
@@ -12,6 +13,49 @@ export type RunningServer = ServerProcess;
 /** Starts the built server on a free port with a fresh data folder. */
 export function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   return startServerProcess({ env });
+}
+
+/** An API call with the bearer token; its JSON answer, or an error naming the call and status. */
+export async function apiJson(
+  server: RunningServer,
+  token: string,
+  path: string,
+  init: RequestInit = {},
+): Promise<unknown> {
+  const res = await fetch(`${server.url}/api/v1${path}`, {
+    ...init,
+    // A JSON content type with no body is refused (400), so only a call with a body says JSON.
+    headers: {
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      authorization: `Bearer ${token}`,
+    },
+  });
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path} answered ${res.status}`);
+  return res.json();
+}
+
+/** Active standard queries in the simulator's Berlin, created through the API. */
+export async function createBerlinQueries(
+  server: RunningServer,
+  token: string,
+  titles: readonly string[],
+): Promise<void> {
+  const places = locationSuggestionListSchema.parse(
+    await apiJson(server, token, '/locations/typeahead?query=Berlin'),
+  );
+  const berlin = places[0];
+  if (!berlin) throw new Error('the simulator knows no Berlin');
+  for (const title of titles) {
+    await apiJson(server, token, '/queries', {
+      method: 'POST',
+      body: JSON.stringify({
+        job_title: title,
+        location_id: Number(berlin.id),
+        status: 'active',
+        is_ai: false,
+      }),
+    });
+  }
 }
 
 /** Signs in through the page the way an operator does. */

@@ -1,30 +1,11 @@
 import ExcelJS from 'exceljs';
 import { batchListSchema } from '../src/contract/batches';
-import { locationSuggestionListSchema } from '../src/contract/locations';
-import { expect, signIn, startServer, test, type RunningServer } from './fixtures';
+import { apiJson, createBerlinQueries, expect, signIn, startServer, test } from './fixtures';
 
 // A small cap keeps the batch quick and every job on the first page of the list.
 const MAX_RESULTS = '30';
 /** Set to write docs/screenshots/jobs.png (the README's picture) from this run. */
 const SCREENSHOT_PATH = process.env.JOBS_SCREENSHOT;
-
-async function api(
-  server: RunningServer,
-  token: string,
-  path: string,
-  init: RequestInit = {},
-): Promise<unknown> {
-  const res = await fetch(`${server.url}/api/v1${path}`, {
-    ...init,
-    // A JSON content type with no body is refused (400), so only a call with a body says JSON.
-    headers: {
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-      authorization: `Bearer ${token}`,
-    },
-  });
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path} answered ${res.status}`);
-  return res.json();
-}
 
 async function readRows(path: string): Promise<Record<string, unknown>[]> {
   const workbook = new ExcelJS.Workbook();
@@ -57,26 +38,15 @@ test('the operator searches, filters, triages, blocks a company and exports the 
   try {
     // The demo's kind of batch: two searches, run to the end.
     const token = await server.apiToken();
-    const places = locationSuggestionListSchema.parse(
-      await api(server, token, '/locations/typeahead?query=Berlin'),
-    );
-    const berlin = places[0];
-    if (!berlin) throw new Error('the simulator knows no Berlin');
-    for (const title of ['Data Analyst', 'Data Engineer'])
-      await api(server, token, '/queries', {
-        method: 'POST',
-        body: JSON.stringify({
-          job_title: title,
-          location_id: Number(berlin.id),
-          status: 'active',
-          is_ai: false,
-        }),
-      });
-    await api(server, token, '/batches', { method: 'POST' });
+    await createBerlinQueries(server, token, ['Data Analyst', 'Data Engineer']);
+    await apiJson(server, token, '/batches', { method: 'POST' });
     await expect
-      .poll(async () => batchListSchema.parse(await api(server, token, '/batches'))[0]?.status, {
-        timeout: 60_000,
-      })
+      .poll(
+        async () => batchListSchema.parse(await apiJson(server, token, '/batches'))[0]?.status,
+        {
+          timeout: 60_000,
+        },
+      )
       .toBe('completed');
 
     await page.setViewportSize({ width: 1280, height: 800 });

@@ -3,52 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { batchListSchema } from '../src/contract/batches';
-import { locationSuggestionListSchema } from '../src/contract/locations';
 import { jobListSchema } from '../src/contract/jobs';
 import { EXPIRED_COOKIES, VALID_COOKIES } from '../simulator';
-import { expect, signIn, startServer, test, type RunningServer } from './fixtures';
+import { apiJson, createBerlinQueries, expect, signIn, startServer, test } from './fixtures';
 
 // Issue 12, operating it day to day, in Chromium against the built server and the simulated
 // site: check the cookies, see the schedule, download a backup (cancelling a batch has its own
 // spec, cancel-batch.spec.ts).
-
-async function api(
-  server: RunningServer,
-  token: string,
-  apiPath: string,
-  init: RequestInit = {},
-): Promise<unknown> {
-  const res = await fetch(`${server.url}/api/v1${apiPath}`, {
-    ...init,
-    // A JSON content type with no body is refused (400), so only a call with a body says JSON.
-    headers: {
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-      authorization: `Bearer ${token}`,
-    },
-  });
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${apiPath} answered ${res.status}`);
-  return res.json();
-}
-
-/** Standard queries in Berlin, created through the API as the dashboard would. */
-async function createQueries(server: RunningServer, token: string, titles: string[]) {
-  const places = locationSuggestionListSchema.parse(
-    await api(server, token, '/locations/typeahead?query=Berlin'),
-  );
-  const berlin = places[0];
-  if (!berlin) throw new Error('the simulator knows no Berlin');
-  for (const title of titles) {
-    await api(server, token, '/queries', {
-      method: 'POST',
-      body: JSON.stringify({
-        job_title: title,
-        location_id: Number(berlin.id),
-        status: 'active',
-        is_ai: false,
-      }),
-    });
-  }
-}
 
 test('checks the saved cookies: valid, then rejected once the site no longer honours them', async ({
   page,
@@ -84,7 +45,7 @@ test('shows when the next daily batch starts, and why none would', async ({ page
   await signIn(page);
   const line = page.getByTestId('next-daily-batch');
   await expect(line).toHaveText('Next daily batch: none: no active queries');
-  await createQueries(server, await server.apiToken(), ['Data Analyst']);
+  await createBerlinQueries(server, await server.apiToken(), ['Data Analyst']);
   await page.reload();
   await expect(line).toHaveText(
     /^Next daily batch: (today|tomorrow) at \d\d:\d\d \([A-Za-z_]+(\/[A-Za-z_]+)*\)$/,
@@ -104,14 +65,17 @@ test('downloads a backup from Settings: a whole SQLite database holding the jobs
   });
   try {
     const token = await server.apiToken();
-    await createQueries(server, token, ['Data Analyst']);
-    await api(server, token, '/batches', { method: 'POST' });
+    await createBerlinQueries(server, token, ['Data Analyst']);
+    await apiJson(server, token, '/batches', { method: 'POST' });
     await expect
-      .poll(async () => batchListSchema.parse(await api(server, token, '/batches'))[0]?.status, {
-        timeout: 60_000,
-      })
+      .poll(
+        async () => batchListSchema.parse(await apiJson(server, token, '/batches'))[0]?.status,
+        {
+          timeout: 60_000,
+        },
+      )
       .toBe('completed');
-    const jobs = jobListSchema.parse(await api(server, token, '/jobs?limit=100')).total;
+    const jobs = jobListSchema.parse(await apiJson(server, token, '/jobs?limit=100')).total;
     expect(jobs).toBeGreaterThan(0);
 
     await page.goto(`${server.url}/settings`);

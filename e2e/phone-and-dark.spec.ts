@@ -1,5 +1,5 @@
 import axe from 'axe-core';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import {
   DESKTOP_VIEWPORT,
   openScreen,
@@ -82,6 +82,24 @@ async function contrastFailures(page: Page): Promise<string[]> {
       v.nodes.map((n) => `${n.target.join(' ')}: ${n.any.map((c) => c.message).join('; ')}`),
     );
   });
+}
+
+/**
+ * On a phone, `row` of `table` is a card that fits the screen, each cell labelled with its
+ * column's name (the table keeps its semantics: headers, rows, cells).
+ */
+async function expectLabelledCard(table: Locator, row: Locator, name: string): Promise<void> {
+  const headers = (await table.getByRole('columnheader').allTextContents()).map((t) => t.trim());
+  const card = await row.evaluate((tr) => ({
+    display: getComputedStyle(tr).display,
+    right: tr.getBoundingClientRect().right,
+    labels: [...tr.querySelectorAll('td')].map((td) =>
+      getComputedStyle(td, '::before').content.replace(/^"(.*)"$/, '$1'),
+    ),
+  }));
+  expect(card.display, `${name}: a row is a card`).toBe('flex');
+  expect(card.right, `${name}: the card fits the screen`).toBeLessThanOrEqual(PHONE_VIEWPORT.width);
+  expect(card.labels, `${name}: labels`).toEqual(headers);
 }
 
 async function checkScreen(
@@ -209,32 +227,14 @@ test('on a phone each table row is a card naming every column, with its actions 
       if (!screen) throw new Error(`no showcase screen for ${path}`);
       await openScreen(page, server.url, screen);
       const table = page.getByRole('table', { name });
-      // The table keeps its semantics: headers, rows, cells.
-      const headers = (await table.getByRole('columnheader').allTextContents()).map((t) =>
-        t.trim(),
-      );
       // A row with its action (a failed run has no Export, and its empty cell no line in the card).
       const row = table
         .getByRole('row')
         .filter({ has: page.getByRole('button', { name: action }) })
         .first();
       await expect(row).toBeVisible();
-      const card = await row.evaluate((tr) => {
-        const cells = [...tr.querySelectorAll('td')];
-        return {
-          display: getComputedStyle(tr).display,
-          right: tr.getBoundingClientRect().right,
-          labels: cells.map((td) =>
-            getComputedStyle(td, '::before').content.replace(/^"(.*)"$/, '$1'),
-          ),
-        };
-      });
-      expect(card.display, `${name}: a row is a card`).toBe('flex');
-      expect(card.right, `${name}: the card fits the screen`).toBeLessThanOrEqual(
-        PHONE_VIEWPORT.width,
-      );
       // Each cell shows its column's name (the companies' Actions column is named for screen readers only).
-      expect(card.labels, `${name}: labels`).toEqual(headers);
+      await expectLabelledCard(table, row, name);
       // And Chromium's own accessibility tree still sees a table of rows and cells.
       const cdp = await page.context().newCDPSession(page);
       const { nodes } = await cdp.send('Accessibility.getFullAXTree');
@@ -264,18 +264,8 @@ test('on a phone each table row is a card naming every column, with its actions 
     await filtersButton.click();
     await expect(page.getByRole('combobox', { name: 'Batch', exact: true })).toBeHidden();
     const jobs = page.getByRole('table', { name: 'Jobs' });
-    const headers = (await jobs.getByRole('columnheader').allTextContents()).map((t) => t.trim());
     const row = jobs.locator('tr[data-job-id]').first();
-    const card = await row.evaluate((tr) => ({
-      display: getComputedStyle(tr).display,
-      right: tr.getBoundingClientRect().right,
-      labels: [...tr.querySelectorAll('td')].map((td) =>
-        getComputedStyle(td, '::before').content.replace(/^"(.*)"$/, '$1'),
-      ),
-    }));
-    expect(card.display, 'Jobs: a row is a card').toBe('flex');
-    expect(card.right, 'Jobs: the card fits the screen').toBeLessThanOrEqual(PHONE_VIEWPORT.width);
-    expect(card.labels, 'Jobs: labels').toEqual(headers);
+    await expectLabelledCard(jobs, row, 'Jobs');
     const title = row.getByRole('button').first();
     await title.scrollIntoViewIfNeeded();
     await expect(row.getByRole('checkbox')).toBeInViewport();

@@ -15,6 +15,20 @@ export type JobWorkplace = (typeof JOB_WORKPLACES)[number];
 export const JOB_SORTS = ['newest', 'posted', 'relevance'] as const;
 export type JobSort = (typeof JOB_SORTS)[number];
 
+/** The words of a search, lower-cased, each once: letters and digits only, as the index cuts them. */
+export function jobSearchWords(q: string): string[] {
+  return Array.from(new Set(q.toLocaleLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []));
+}
+
+/**
+ * The order a list is in: newest unless another is asked for, also while searching; relevance
+ * needs words to rank by (docs/decisions/013 and 015). The server and the screen both read it.
+ */
+export function effectiveJobSort(q: string | undefined, sort: JobSort | null | undefined): JobSort {
+  if (sort === 'relevance') return q ? 'relevance' : 'newest';
+  return sort ?? 'newest';
+}
+
 export const JOBS_PAGE_MAX = 100;
 export const JOBS_PAGE_DEFAULT = 50;
 export const BULK_STATE_MAX_IDS = 500;

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import {
   DEFAULT_JOB_STATES,
+  effectiveJobSort,
+  jobSearchWords,
   JOB_STATES,
   type JobFilterQuery,
   type JobPostedWithin,
@@ -21,11 +23,6 @@ export type SqlParams = Record<string, string | number>;
 const DAY_MS = 86_400_000;
 const POSTED_DAYS: Record<JobPostedWithin, number> = { '24h': 1, '7d': 7, '30d': 30 };
 
-/** The words of a search, lower-cased, each once: letters and digits only, as the index cuts them. */
-export function searchTokens(q: string): string[] {
-  return Array.from(new Set(q.toLocaleLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []));
-}
-
 /**
  * The FTS5 query for a search typed by a person: every word must match; the last one also as
  * the start of a word, since it may be the one still being typed ("data engin" finds Data
@@ -34,18 +31,14 @@ export function searchTokens(q: string): string[] {
  * quotes), which makes FTS5's own syntax (OR, NEAR, -, *, parentheses, column filters) plain text.
  */
 export function ftsMatch(q: string): string | null {
-  const tokens = searchTokens(q);
+  const tokens = jobSearchWords(q);
   if (tokens.length === 0) return null;
   return tokens.map((t, i) => (i === tokens.length - 1 ? `"${t}"*` : `"${t}"`)).join(' ');
 }
 
-/**
- * The sort the list is in: newest unless another is asked for, also while searching; relevance
- * needs words to rank by (docs/decisions/013 and 015).
- */
+/** The sort the list is in (the contract's rule, shared with the screen). */
 export function effectiveSort(filters: JobFilterQuery): JobSort {
-  if (filters.sort === 'relevance') return filters.q ? 'relevance' : 'newest';
-  return filters.sort ?? 'newest';
+  return effectiveJobSort(filters.q, filters.sort);
 }
 
 /** Whether any filter other than the triage states (and the block list, always on) is set. */
@@ -158,7 +151,7 @@ const OTHER_LIST_CURSOR =
 /** A short fingerprint of the filters and sort, so a cursor is only taken by its own list. */
 export function listFingerprint(filters: JobFilterQuery, sort: JobSort): string {
   const canonical = JSON.stringify([
-    filters.q ? searchTokens(filters.q) : null,
+    filters.q ? jobSearchWords(filters.q) : null,
     filters.batch ?? null,
     filters.run ?? null,
     filters.new_in_batch ?? null,

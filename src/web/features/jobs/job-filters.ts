@@ -3,15 +3,28 @@
  * reload, Back and a shared link restore the view, and the same string filters the export.
  * Anything the URL holds that isn't a valid value is dropped here rather than sent to the API.
  */
+import {
+  effectiveJobSort,
+  JOB_POSTED_WITHIN,
+  JOB_SORTS,
+  JOB_STATES,
+  JOB_WORKPLACES,
+  jobSearchWords,
+  type JobPostedWithin,
+  type JobSort,
+  type JobState,
+  type JobWorkplace,
+} from '../../../contract/jobs';
 
-export const POSTED_WITHIN = ['24h', '7d', '30d'] as const;
-export type PostedWithin = (typeof POSTED_WITHIN)[number];
-export const WORKPLACES = ['remote', 'hybrid', 'on-site'] as const;
-export type Workplace = (typeof WORKPLACES)[number];
-export const TRIAGE_STATES = ['new', 'seen', 'saved', 'applied', 'hidden'] as const;
-export type TriageState = (typeof TRIAGE_STATES)[number];
-export const SORTS = ['newest', 'posted', 'relevance'] as const;
-export type JobSort = (typeof SORTS)[number];
+// The screen's names for the contract's values.
+export const POSTED_WITHIN = JOB_POSTED_WITHIN;
+export type PostedWithin = JobPostedWithin;
+export const WORKPLACES = JOB_WORKPLACES;
+export type Workplace = JobWorkplace;
+export const TRIAGE_STATES = JOB_STATES;
+export type TriageState = JobState;
+export const SORTS = JOB_SORTS;
+export type { JobSort };
 
 /** Without a `state` filter the list shows every state but hidden (issue 9). */
 export const DEFAULT_STATES: readonly TriageState[] = ['new', 'seen', 'saved', 'applied'];
@@ -126,8 +139,7 @@ export function jobFiltersToParams(filters: JobFilters): URLSearchParams {
 
 /** The order the list is in: newest unless chosen; relevance is offered only while searching. */
 export function effectiveSort(filters: JobFilters): JobSort {
-  if (filters.sort === 'relevance') return filters.q ? 'relevance' : 'newest';
-  return filters.sort ?? 'newest';
+  return effectiveJobSort(filters.q, filters.sort);
 }
 
 /** Whether anything narrows the list (the search, a filter, or a non-default state choice). */
@@ -135,7 +147,5 @@ export function hasActiveFilters(filters: JobFilters): boolean {
   return jobFiltersToParams({ ...filters, sort: null }).size > 0;
 }
 
-/** The words of a search, for highlighting: what the server's FTS matches as prefixes. */
-export function searchWords(q: string): string[] {
-  return Array.from(new Set(q.toLocaleLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []));
-}
+/** The words of a search, for highlighting: the very words the server's index is asked for. */
+export const searchWords = jobSearchWords;

@@ -4,6 +4,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { scheduleHandler } from './test-schedule';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../../components/ui/toaster';
 import { testQueryClient } from '../../test/render';
@@ -14,17 +15,7 @@ import { cancelBatchConfirmation } from './components/cancel-batch-button';
 // Issue 12: a working batch's Actions cell holds Cancel, asked first in an alertdialog.
 
 const API = 'http://localhost:3000/api/v1';
-// The schedule line above the table (issue 12) reads this on every render of the page.
-const server = setupServer(
-  http.get(`${API}/schedule`, () =>
-    HttpResponse.json({
-      script_time: '09:00',
-      time_zone: 'Europe/Berlin',
-      next: { at: '2026-11-24T08:00:00.000Z', day: '2026-11-24', when: 'tomorrow', time: '09:00' },
-      reason: null,
-    }),
-  ),
-);
+const server = setupServer(scheduleHandler(API));
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   server.resetHandlers();

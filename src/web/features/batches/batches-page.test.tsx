@@ -4,6 +4,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { scheduleHandler } from './test-schedule';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACTIVE_BATCH_POLL_MS } from '../../../contract/constants';
 import { recordDownloads, type RecordedDownloads } from '../../test/downloads';
@@ -16,17 +17,7 @@ const API = 'http://localhost:3000/api/v1';
 const CONFIRMATION =
   'Are you sure you want to start a new batch job? This will begin processing all active queries.';
 
-// The schedule line above the table (issue 12) reads this on every render of the page.
-const server = setupServer(
-  http.get(`${API}/schedule`, () =>
-    HttpResponse.json({
-      script_time: '09:00',
-      time_zone: 'Europe/Berlin',
-      next: { at: '2026-11-24T08:00:00.000Z', day: '2026-11-24', when: 'tomorrow', time: '09:00' },
-      reason: null,
-    }),
-  ),
-);
+const server = setupServer(scheduleHandler(API));
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   server.resetHandlers();

@@ -42,6 +42,43 @@ export const jobStateSchema = z.enum(JOB_STATES, {
   error: `state must be one of ${JOB_STATES.join(', ')}`,
 });
 
+/**
+ * The job an item reposts (issue 17, docs/decisions/028): an earlier job of the same company,
+ * normalised title and location under another id. `confirmed` once both descriptions were
+ * compared; false while it rests on the search card alone (details not fetched yet).
+ */
+export const jobRepostSchema = z.object({
+  /** The earlier job it reposts (the latest one before it in the chain). */
+  of: z.int(),
+  /** When the chain's first job was first seen ("Reposted · first seen 23 days ago"). */
+  first_seen_at: z.string(),
+  /** That earlier job's triage state now. */
+  earlier_state: jobStateSchema,
+  /** A job of the chain was marked applied. */
+  applied_before: z.boolean(),
+  confirmed: z.boolean(),
+});
+export type JobRepost = z.infer<typeof jobRepostSchema>;
+
+/** A group key: the same role (company and normalised title) in several places. */
+export const JOB_GROUP_KEY_PATTERN = /^[0-9a-f]{16}$/;
+/** A group's item lists at most this many of its locations (size still counts them all). */
+export const JOB_GROUP_LOCATIONS_MAX = 50;
+
+/**
+ * The same role in several places: one company's jobs with the same normalised title in two or
+ * more locations. The list shows one row per group unless `grouped=false`; `GET /jobs?group=<key>`
+ * lists its members. Null for a role found in one place only.
+ */
+export const jobGroupSchema = z.object({
+  key: z.string(),
+  /** How many distinct locations the group spans (the row says "+{size - 1} locations"). */
+  size: z.int(),
+  /** Its distinct locations, this job's first, then alphabetical (at most JOB_GROUP_LOCATIONS_MAX). */
+  locations: z.array(z.string()),
+});
+export type JobGroup = z.infer<typeof jobGroupSchema>;
+
 export const jobListItemSchema = z.object({
   id: z.int(),
   title: z.string(),
@@ -59,6 +96,10 @@ export const jobListItemSchema = z.object({
   state: jobStateSchema,
   first_seen_at: z.string(),
   url: z.string(),
+  /** Issue 17: the earlier job this one reposts, or null. */
+  repost: z.nullable(jobRepostSchema),
+  /** Issue 17: the same role in other places, or null. */
+  group: z.nullable(jobGroupSchema),
 });
 export type JobListItem = z.infer<typeof jobListItemSchema>;
 
@@ -83,6 +124,17 @@ export const jobFoundBySchema = z.object({
 });
 export type JobFoundBy = z.infer<typeof jobFoundBySchema>;
 
+/** One job of a repost chain, oldest first (the job itself included). */
+export const jobRepostChainEntrySchema = z.object({
+  id: z.int(),
+  title: z.string(),
+  location: z.nullable(z.string()),
+  first_seen_at: z.string(),
+  posted_at: z.nullable(z.string()),
+  state: jobStateSchema,
+});
+export type JobRepostChainEntry = z.infer<typeof jobRepostChainEntrySchema>;
+
 export const jobDetailSchema = z.extend(jobListItemSchema, {
   seniority: z.nullable(z.string()),
   employment_type: z.nullable(z.string()),
@@ -93,6 +145,8 @@ export const jobDetailSchema = z.extend(jobListItemSchema, {
   found_by: z.array(jobFoundBySchema),
   last_seen_at: z.string(),
   company_blocked: z.boolean(),
+  /** Issue 17: the job's repost chain, oldest first, itself included; [] when it has none. */
+  repost_chain: z.array(jobRepostChainEntrySchema),
 });
 export type JobDetail = z.infer<typeof jobDetailSchema>;
 
@@ -211,6 +265,9 @@ const LIST_PARAMS = [
   'company',
   'state',
   'sort',
+  'hide_reposts',
+  'group',
+  'grouped',
   'cursor',
   'limit',
 ] as const;
@@ -227,6 +284,21 @@ const filterShape = {
   company: trimmedParam('company', JOB_COMPANY_FILTER_MAX_LENGTH),
   state: listParam('state', JOB_STATES),
   sort: oneOfParam('sort', JOB_SORTS),
+  /** Issue 17: leave out reposts of jobs already triaged (the earlier job is no longer new). */
+  hide_reposts: flagParam('hide_reposts'),
+  /** Issue 17: only the jobs of this group (the same role in several places). */
+  group: z.optional(
+    text('group').check(
+      z.regex(JOB_GROUP_KEY_PATTERN, {
+        error: 'group must be a group key as the list gives it (16 hex digits)',
+      }),
+    ),
+  ),
+  /**
+   * Issue 17: one row per group (default true); false lists every job. The export always lists
+   * every job (each location is its own job there), whatever this says.
+   */
+  grouped: flagParam('grouped'),
 };
 
 function unknownParams(keys: string[], known: readonly string[]): string {

@@ -109,6 +109,8 @@ function toListItem(row: ListRow, searchTerms: string[]): JobListItem {
     state: row.state,
     first_seen_at: new Date(row.first_seen_at).toISOString(),
     url: row.url,
+    repost: null,
+    group: null,
   };
 }
 
@@ -318,6 +320,7 @@ export class JobRepository {
       found_by: foundBy,
       last_seen_at: isoOrNull(Math.max(row.last_seen_at, row.first_seen_at)) ?? '',
       company_blocked: row.company_blocked === 1,
+      repost_chain: [],
     };
   }
 

@@ -27,6 +27,9 @@ export function aJob(id: number, overrides: Partial<JobDetail> = {}): JobDetail 
     description_html: null,
     found_by: [],
     company_blocked: false,
+    repost: null,
+    group: null,
+    repost_chain: [],
     ...overrides,
   };
 }
@@ -41,6 +44,7 @@ export function listItem(job: JobDetail): JobListItem {
     found_by: _b,
     last_seen_at: _l,
     company_blocked: _c,
+    repost_chain: _r,
     ...item
   } = job;
   return item;

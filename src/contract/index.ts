@@ -12,3 +12,5 @@ export * from './notifications';
 export * from './operations';
 export * from './jobs';
 export * from './reposts';
+export * from './text-fold';
+export * from './rules';

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { jobFlagSchema, jobRuleRefSchema } from './rules';
 
 // The Jobs screen's API (issue 9): every job the product has found, searched, filtered and triaged.
 // The names of the list's query string are the screen's URL parameters (docs/decisions/015).
@@ -100,6 +101,12 @@ export const jobListItemSchema = z.object({
   repost: z.nullable(jobRepostSchema),
   /** Issue 17: the same role in other places, or null. */
   group: z.nullable(jobGroupSchema),
+  /** Issue 17: the labels of the enabled flag rules that match it, in the rules' order. */
+  flags: z.array(jobFlagSchema),
+  /** Issue 17: the rule that set the state hidden, while nobody has changed the state since. */
+  hidden_by_rule: z.nullable(jobRuleRefSchema),
+  /** Issue 17: the rule that keeps it out of notifications. */
+  muted_by_rule: z.nullable(jobRuleRefSchema),
 });
 export type JobListItem = z.infer<typeof jobListItemSchema>;
 
@@ -147,6 +154,8 @@ export const jobDetailSchema = z.extend(jobListItemSchema, {
   company_blocked: z.boolean(),
   /** Issue 17: the job's repost chain, oldest first, itself included; [] when it has none. */
   repost_chain: z.array(jobRepostChainEntrySchema),
+  /** Issue 17: false for a job hidden on its card before its details were fetched (`POST /jobs/{id}/details`). */
+  details_fetched: z.boolean(),
 });
 export type JobDetail = z.infer<typeof jobDetailSchema>;
 
@@ -264,6 +273,7 @@ const LIST_PARAMS = [
   'has_salary',
   'company',
   'state',
+  'flag',
   'sort',
   'hide_reposts',
   'group',
@@ -283,6 +293,8 @@ const filterShape = {
   has_salary: flagParam('has_salary'),
   company: trimmedParam('company', JOB_COMPANY_FILTER_MAX_LENGTH),
   state: listParam('state', JOB_STATES),
+  /** Issue 17: only the jobs an enabled flag rule labels (the rule's id). */
+  flag: positiveIntParam('flag'),
   sort: oneOfParam('sort', JOB_SORTS),
   /** Issue 17: leave out reposts of jobs already triaged (the earlier job is no longer new). */
   hide_reposts: flagParam('hide_reposts'),

@@ -278,4 +278,40 @@ export const migrations: Record<string, Migration> = {
       for (const statement of indexes) await statement.execute(db);
     },
   },
+  // Issue 17: rules (docs/decisions/029). A deleted rule is kept (deleted_at) so the jobs it hid
+  // still name it and can still be brought back. hidden_by_rule_id is who set a job's hidden
+  // state, while nobody has changed it since (any triage by the operator clears it), with the
+  // state it replaced; muted_by_rule_id keeps a job out of notifications.
+  '0008-rules': {
+    async up(db: Kysely<unknown>) {
+      const statements = [
+        sql`CREATE TABLE rules (
+          id INTEGER PRIMARY KEY AUTOINCREMENT,
+          name TEXT NOT NULL,
+          conditions TEXT NOT NULL,
+          match TEXT NOT NULL CHECK (match IN ('any','all')),
+          exceptions TEXT NOT NULL DEFAULT '[]',
+          action TEXT NOT NULL CHECK (action IN ('hide','flag','mute')),
+          color TEXT,
+          enabled INTEGER NOT NULL DEFAULT 1,
+          position INTEGER NOT NULL,
+          created_at INTEGER NOT NULL,
+          updated_at INTEGER NOT NULL,
+          deleted_at INTEGER
+        )`,
+        sql`CREATE TABLE job_flags (
+          rule_id INTEGER NOT NULL REFERENCES rules(id),
+          job_id TEXT NOT NULL REFERENCES jobs(id) ON DELETE CASCADE,
+          PRIMARY KEY (rule_id, job_id)
+        ) WITHOUT ROWID`,
+        sql`CREATE INDEX job_flags_job ON job_flags (job_id)`,
+        sql`ALTER TABLE jobs ADD COLUMN hidden_by_rule_id INTEGER`,
+        sql`ALTER TABLE jobs ADD COLUMN state_before_rule TEXT CHECK (state_before_rule IN ('new','seen'))`,
+        sql`ALTER TABLE jobs ADD COLUMN muted_by_rule_id INTEGER`,
+        // Partial: only the few jobs a rule hid, so "what did rule N hide" reads no other row.
+        sql`CREATE INDEX jobs_hidden_by_rule ON jobs (hidden_by_rule_id) WHERE hidden_by_rule_id IS NOT NULL`,
+      ];
+      for (const statement of statements) await statement.execute(db);
+    },
+  },
 };

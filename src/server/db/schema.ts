@@ -140,6 +140,12 @@ export interface JobsTable {
   workplace: 'remote' | 'hybrid' | 'on-site' | null;
   /** The description sanitised for display (migration 0007). */
   description_html: string | null;
+  /** The rule that set the state hidden, while nobody has changed it since (migration 0008). */
+  hidden_by_rule_id: Generated<number | null>;
+  /** The state that rule replaced (new or seen), for bringing the job back. */
+  state_before_rule: Generated<'new' | 'seen' | null>;
+  /** The rule that keeps the job out of notifications (migration 0008). */
+  muted_by_rule_id: Generated<number | null>;
 }
 
 export interface QueryRunJobsTable {
@@ -191,6 +197,29 @@ export interface CookieStatusTable {
   cookies_sha256: string;
 }
 
+/** A rule (migration 0008); conditions and exceptions are JSON lists of {field, value}. */
+export interface RulesTable {
+  id: Generated<number>;
+  name: string;
+  conditions: string;
+  match: 'any' | 'all';
+  exceptions: string;
+  action: 'hide' | 'flag' | 'mute';
+  color: string | null;
+  enabled: number;
+  position: number;
+  created_at: number;
+  updated_at: number;
+  /** Kept after deletion so the jobs it hid still name it and can be brought back. */
+  deleted_at: number | null;
+}
+
+/** A flag rule's label on a job (migration 0008). */
+export interface JobFlagsTable {
+  rule_id: number;
+  job_id: string;
+}
+
 export interface Database {
   settings: SettingsTable;
   auth_tokens: AuthTokensTable;
@@ -207,6 +236,8 @@ export interface Database {
   notification_channels: NotificationChannelsTable;
   notification_outbox: NotificationOutboxTable;
   cookie_status: CookieStatusTable;
+  rules: RulesTable;
+  job_flags: JobFlagsTable;
 }
 
 export type QueryRow = Selectable<QueriesTable>;

@@ -51,7 +51,8 @@ export function hasRowFilters(filters: JobFilterQuery): boolean {
     (filters.workplace !== undefined && filters.workplace.length > 0) ||
     filters.easy_apply === true ||
     filters.has_salary === true ||
-    Boolean(filters.company)
+    Boolean(filters.company) ||
+    filters.flag !== undefined
   );
 }
 
@@ -117,6 +118,12 @@ export function filterSql(filters: JobFilterQuery, now: number, anyBlocked = tru
       params.company = company;
     }
   }
+  if (filters.flag !== undefined) {
+    // Only an enabled rule's labels count, as the list shows them (src/server/rules/job-rule-marks.ts).
+    where.push(`j.id IN (SELECT f.job_id FROM job_flags f JOIN rules fr ON fr.id = f.rule_id
+      WHERE f.rule_id = @flag AND fr.enabled = 1 AND fr.deleted_at IS NULL)`);
+    params.flag = filters.flag;
+  }
   const match = filters.q ? ftsMatch(filters.q) : null;
   if (match !== null) params.match = match;
   return { where, params, match, matchesNothing: Boolean(filters.q) && match === null };
@@ -161,6 +168,7 @@ export function listFingerprint(filters: JobFilterQuery, sort: JobSort): string 
     filters.has_salary === true,
     filters.company ? normalizeCompanyName(filters.company) : '',
     filters.state ?? DEFAULT_JOB_STATES,
+    filters.flag ?? null,
     sort,
   ]);
   return createHash('sha256').update(canonical).digest('base64url').slice(0, 16);

@@ -11,6 +11,7 @@ import type {
 import { DEFAULT_JOB_STATES, JOBS_TOTAL_CAP } from '../../contract';
 import { BLOCKED_JOB_SQL } from '../../runner';
 import { isoOrNull } from '../db/times';
+import { JobRuleMarks } from '../rules/job-rule-marks';
 import {
   decodeCursor,
   effectiveSort,
@@ -65,6 +66,7 @@ const detailRowSchema = listRowSchema.extend({
   description_html: z.string().nullable(),
   last_seen_at: z.number(),
   company_blocked: z.number(),
+  details_fetched_at: z.number().nullable(),
 });
 
 const foundByRowSchema = z.object({
@@ -111,6 +113,9 @@ function toListItem(row: ListRow, searchTerms: string[]): JobListItem {
     url: row.url,
     repost: null,
     group: null,
+    flags: [],
+    hidden_by_rule: null,
+    muted_by_rule: null,
   };
 }
 
@@ -152,8 +157,10 @@ export function listQuerySql(
 export class JobRepository {
   private readonly statements = new Map<string, SQLite.Statement>();
   private readonly s;
+  private readonly ruleMarks: JobRuleMarks;
 
   constructor(private readonly sqlite: SQLite.Database) {
+    this.ruleMarks = new JobRuleMarks(sqlite);
     const p = (text: string) => sqlite.prepare(text);
     this.s = {
       foundBy: p(
@@ -165,16 +172,20 @@ export class JobRepository {
       ),
       detail: p(
         `SELECT ${LIST_COLUMNS}, j.seniority, j.employment_type, j.job_function, j.industries,
-                j.description_html, j.last_seen_at, ${BLOCKED_JOB_SQL} AS company_blocked
+                j.description_html, j.last_seen_at, j.details_fetched_at, ${BLOCKED_JOB_SQL} AS company_blocked
          FROM jobs j WHERE j.id = ?`,
       ),
-      setState: p('UPDATE jobs SET state = ? WHERE id = ?'),
+      // The operator's triage: a rule no longer holds the state it set (it cannot undo it).
+      setState: p(
+        'UPDATE jobs SET state = ?, hidden_by_rule_id = NULL, state_before_rule = NULL WHERE id = ?',
+      ),
       rowsByIds: p(
         `SELECT ${LIST_COLUMNS} FROM jobs j WHERE j.id IN (SELECT value FROM json_each(?))`,
       ),
       anyBlocked: p('SELECT EXISTS (SELECT 1 FROM banned_companies) AS n'),
       setStates: p(
-        'UPDATE jobs SET state = @state WHERE id IN (SELECT value FROM json_each(@ids))',
+        `UPDATE jobs SET state = @state, hidden_by_rule_id = NULL, state_before_rule = NULL
+         WHERE id IN (SELECT value FROM json_each(@ids))`,
       ),
     };
   }
@@ -237,7 +248,9 @@ export class JobRepository {
       return row ? [{ row, keys: k }] : [];
     });
     const foundBy = this.foundBy(page.map((r) => r.row.id));
-    const items = page.map(({ row }) => toListItem(row, searchTerms(foundBy.get(row.id) ?? [])));
+    const items = this.ruleMarks.fill(
+      page.map(({ row }) => toListItem(row, searchTerms(foundBy.get(row.id) ?? []))),
+    );
     const last = page.at(-1);
     let next: string | null = null;
     if (keyRows.length > query.limit && last) {
@@ -310,8 +323,11 @@ export class JobRepository {
     if (raw === undefined) return undefined;
     const row = detailRowSchema.parse(raw);
     const foundBy = this.foundBy([row.id]).get(row.id) ?? [];
+    const [item = toListItem(row, searchTerms(foundBy))] = this.ruleMarks.fill([
+      toListItem(row, searchTerms(foundBy)),
+    ]);
     return {
-      ...toListItem(row, searchTerms(foundBy)),
+      ...item,
       seniority: row.seniority,
       employment_type: row.employment_type,
       job_function: row.job_function,
@@ -321,6 +337,7 @@ export class JobRepository {
       last_seen_at: isoOrNull(Math.max(row.last_seen_at, row.first_seen_at)) ?? '',
       company_blocked: row.company_blocked === 1,
       repost_chain: [],
+      details_fetched: row.details_fetched_at !== null,
     };
   }
 

@@ -1,9 +1,5 @@
 import type { ReactNode } from 'react';
-
-/** Lower case without accents, as the index folds words (unicode61 remove_diacritics 2). */
-function fold(word: string): string {
-  return word.toLocaleLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
-}
+import { foldWord as fold } from '../../../../contract/text-fold';
 
 /**
  * Split `text` into plain runs and runs that match one of `words` (in the order typed), as the

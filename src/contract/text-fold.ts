@@ -1,0 +1,26 @@
+// How the search index cuts and folds words (src/server/db/jobs-fts.ts: FTS5's unicode61 with
+// remove_diacritics 2), for everything that must agree with it: the Jobs screen's highlighting
+// and the rules' matcher. Letters and digits make words; anything else (marks included) parts them.
+
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/** Lower case without accents, as the index folds words: Café → cafe, RÉSUMÉ → resume. */
+export function foldWord(word: string): string {
+  return word.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
+}
+
+/** The words of a text as the index holds them: cut at anything but letters and digits, folded. */
+export function indexWords(text: string): string[] {
+  const words: string[] = [];
+  for (const m of text.matchAll(WORD)) words.push(foldWord(m[0]));
+  return words;
+}
+
+/** Each word of a text with where it stands, unfolded: for marking matches in the text itself. */
+export function wordSpans(text: string): { word: string; start: number; end: number }[] {
+  return Array.from(text.matchAll(WORD), (m) => ({
+    word: m[0],
+    start: m.index,
+    end: m.index + m[0].length,
+  }));
+}

@@ -8,6 +8,8 @@ import {
   workplaceFromText,
   type WorkplaceWord,
 } from '../scraper/workplace';
+import { RuleGate } from './apply-rules';
+import { RepostDetector } from './reposts';
 
 // The runner's reads and writes, as synchronous better-sqlite3 statements: each page of
 // results or each enriched job is one short transaction, so progress is on disk the moment
@@ -79,8 +81,12 @@ const BATCH_JOBS_SQL = `FROM query_runs r JOIN query_run_jobs l ON l.query_run_i
 
 // Jobs without details, not blocked, and not already tried by this batch: a failure recorded
 // by an earlier batch is tried again.
+// Issue 17: nor a job hidden on its card (by a rule or the operator): its details cost a
+// request and are fetched on demand (POST /jobs/{id}/details, docs/decisions/029).
 const PENDING_DETAILS_SQL = `${BATCH_JOBS_SQL} AND j.details_fetched_at IS NULL
-  AND (j.details_error IS NULL OR j.details_error_batch_id IS NOT @batch) AND NOT ${BLOCKED_JOB_SQL}`;
+  AND (j.details_error IS NULL OR j.details_error_batch_id IS NOT @batch) AND NOT ${BLOCKED_JOB_SQL}
+  AND NOT (j.repost_carried = 'hidden' AND j.state = 'hidden')
+  AND j.state <> 'hidden'`;
 
 export type CancelRequest = 'requested' | 'ended' | 'not-found';
 
@@ -89,9 +95,13 @@ export type ClaimResult =
 
 export class BatchStore {
   private readonly s;
+  private readonly reposts: RepostDetector;
+  private readonly rules: RuleGate;
 
   constructor(private readonly sqlite: SQLite.Database) {
+    this.rules = new RuleGate(sqlite);
     const p = (text: string) => sqlite.prepare(text);
+    this.reposts = new RepostDetector(sqlite);
     this.s = {
       batch: p('SELECT * FROM batches WHERE id = ?'),
       active: p(`SELECT id FROM batches WHERE status IN ('running','enriching') ORDER BY id`),
@@ -277,8 +287,12 @@ export class BatchStore {
    */
   savePage(run: StoredRun, page: SearchPage, now: number): void {
     const siteWorkplace = this.searchedWorkplace(run.id);
+    const carryOver = this.reposts.carryOver();
     this.sqlite.transaction(() => {
+      // Issue 17: new jobs pass through the rules that read only the card (docs/decisions/029).
+      const cardRules = this.rules.rules('card');
       page.cards.forEach((card, i) => {
+        const known = this.reposts.isStored(card.jobId);
         this.s.insertJob.run({
           id: card.jobId,
           title: card.title,
@@ -294,6 +308,25 @@ export class BatchStore {
           siteWorkplace,
           textWorkplace: workplaceFromText(card.location, card.title),
         });
+        if (!known) {
+          // Issue 17: a repost is recognised on its card, before its details are fetched.
+          this.reposts.jobStored(
+            {
+              id: card.jobId,
+              title: card.title,
+              companyNormalized: normalizeCompanyName(card.companyName),
+              location: card.location ?? '',
+              batchId: run.batch_id,
+            },
+            carryOver,
+          );
+          this.rules.apply(cardRules, card.jobId, {
+            title: card.title,
+            company: card.companyName,
+            location: card.location ?? '',
+            description: null,
+          });
+        }
         this.s.link.run(run.id, card.jobId, page.start + i + 1);
       });
       this.s.pageDone.run({ run: run.id, next: page.nextStart });
@@ -409,7 +442,9 @@ export class BatchStore {
     this.s.setToEnrich.run({ batch: batchId, total, done });
   }
 
-  saveDetails(batchId: number, details: JobDetails, now: number): void {
+  /** `batchId` null: fetched on the operator's request (POST /jobs/{id}/details), in no batch. */
+  saveDetails(batchId: number | null, details: JobDetails, now: number): void {
+    const carryOver = this.reposts.carryOver();
     this.sqlite.transaction(() => {
       this.s.saveDetails.run({
         id: details.jobId,
@@ -428,7 +463,10 @@ export class BatchStore {
         slug: details.companySlug,
         now,
       });
-      this.s.enrichedOne.run(batchId);
+      // Issue 17: the description confirms a repost decided on the card, or undoes it.
+      this.reposts.detailsStored(details.jobId, details.description, carryOver);
+      this.rules.applyToDetails(details.jobId, details.description);
+      if (batchId !== null) this.s.enrichedOne.run(batchId);
     })();
   }
 

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import { z } from 'zod';
+import { repostKey, roleKey } from '../../runner/repost-keys';
 import { workplaceFromText } from '../../scraper/workplace';
 import { FTS_ID_OK, JOBS_FTS_SQL } from './jobs-fts';
 
@@ -312,6 +313,80 @@ export const migrations: Record<string, Migration> = {
         sql`CREATE INDEX jobs_hidden_by_rule ON jobs (hidden_by_rule_id) WHERE hidden_by_rule_id IS NOT NULL`,
       ];
       for (const statement of statements) await statement.execute(db);
+    },
+  },
+  // Issue 17: reposts and the same role in several places (docs/decisions/028). Each job's keys
+  // (hashes of company, normalised title and place), the earlier job it reposts and its chain's
+  // first, whether descriptions confirmed it, the state triage carried over to it (to undo), and
+  // a MinHash of its description. The list's covering indexes gain the group and repost columns
+  // their filters read, so grouping and hide_reposts walk an index as every other filter does.
+  '0009-reposts': {
+    async up(db: Kysely<unknown>) {
+      const columns = [
+        sql`ALTER TABLE jobs ADD COLUMN repost_key TEXT`,
+        sql`ALTER TABLE jobs ADD COLUMN role_key TEXT`,
+        sql`ALTER TABLE jobs ADD COLUMN group_key TEXT`,
+        sql`ALTER TABLE jobs ADD COLUMN repost_of TEXT`,
+        sql`ALTER TABLE jobs ADD COLUMN repost_root TEXT`,
+        sql`ALTER TABLE jobs ADD COLUMN repost_confirmed INTEGER`,
+        sql`ALTER TABLE jobs ADD COLUMN repost_carried TEXT CHECK (repost_carried IN ('hidden','saved','seen'))`,
+        sql`ALTER TABLE jobs ADD COLUMN description_minhash BLOB`,
+      ];
+      for (const statement of columns) await statement.execute(db);
+
+      // The keys of the jobs already stored, a chunk at a time (no repost is decided among them:
+      // their triage is the operator's; new jobs are compared with them from now on).
+      const rowSchema = z.object({
+        id: z.string(),
+        title: z.string(),
+        company_normalized: z.string(),
+        location: z.string(),
+      });
+      for (let after = ''; ;) {
+        const chunk = await sql<unknown>`SELECT id, title, company_normalized, location FROM jobs
+          WHERE id > ${after} ORDER BY id LIMIT 5000`.execute(db);
+        if (chunk.rows.length === 0) break;
+        const keys = chunk.rows.map((raw) => {
+          const row = rowSchema.parse(raw);
+          after = row.id;
+          return [
+            row.id,
+            repostKey(row.company_normalized, row.title, row.location),
+            roleKey(row.company_normalized, row.title, row.location),
+          ];
+        });
+        await sql`UPDATE jobs SET repost_key = json_extract(k.value, '$[1]'), role_key = json_extract(k.value, '$[2]')
+          FROM json_each(${JSON.stringify(keys)}) AS k WHERE jobs.id = json_extract(k.value, '$[0]')`.execute(
+          db,
+        );
+      }
+      await sql`UPDATE jobs SET group_key = role_key WHERE role_key IN (
+          SELECT role_key FROM jobs WHERE role_key IS NOT NULL
+          GROUP BY role_key HAVING COUNT(DISTINCT repost_key) > 1)`.execute(db);
+
+      const FILTERED = sql.raw(`state, company_id, company_normalized, first_seen_batch_id,
+        posted_at, workplace, easy_apply, salary, group_key, repost_of`);
+      const indexes = [
+        sql`CREATE INDEX jobs_repost_key ON jobs (repost_key) WHERE repost_key IS NOT NULL`,
+        sql`CREATE INDEX jobs_role_key ON jobs (role_key, repost_key) WHERE role_key IS NOT NULL`,
+        sql`CREATE INDEX jobs_repost_root ON jobs (repost_root) WHERE repost_root IS NOT NULL`,
+        // A group's members newest first, with what the list's filters read: "is another member
+        // of this group shown before this one" is one short walk of this index.
+        sql`CREATE INDEX jobs_group ON jobs (group_key, first_seen_at, id, ${FILTERED})
+              WHERE group_key IS NOT NULL`,
+        sql`DROP INDEX jobs_newest`,
+        sql`DROP INDEX jobs_posted`,
+        sql`DROP INDEX jobs_new_in_batch`,
+        sql`DROP INDEX jobs_filter_columns`,
+        sql`CREATE INDEX jobs_newest ON jobs (first_seen_at, COALESCE(posted_at, ''), id, ${FILTERED})`,
+        sql`CREATE INDEX jobs_posted ON jobs (COALESCE(posted_at, ''), first_seen_at, id, ${FILTERED})`,
+        sql`CREATE INDEX jobs_new_in_batch ON jobs (first_seen_batch_id, first_seen_at,
+              COALESCE(posted_at, ''), id, ${FILTERED})`,
+        sql`CREATE INDEX jobs_filter_columns ON jobs (id, state, company_id, company_normalized,
+              first_seen_at, posted_at, first_seen_batch_id, workplace, easy_apply, salary,
+              group_key, repost_of)`,
+      ];
+      for (const statement of indexes) await statement.execute(db);
     },
   },
 };

@@ -146,6 +146,21 @@ export interface JobsTable {
   state_before_rule: Generated<'new' | 'seen' | null>;
   /** The rule that keeps the job out of notifications (migration 0008). */
   muted_by_rule_id: Generated<number | null>;
+  /** Hash of company, normalised title and place: what a repost shares (migration 0009). */
+  repost_key: Generated<string | null>;
+  /** Hash of company and normalised title: the same role wherever it is (migration 0009). */
+  role_key: Generated<string | null>;
+  /** The role key once the role is stored in two or more places: its list group. */
+  group_key: Generated<string | null>;
+  /** The earlier job this one reposts, and the first job of its chain (migration 0009). */
+  repost_of: Generated<string | null>;
+  repost_root: Generated<string | null>;
+  /** 1 when descriptions confirmed the repost, 0 while it rests on the card alone. */
+  repost_confirmed: Generated<number | null>;
+  /** The state triage carried over from the earlier job (undone if it proves no repost). */
+  repost_carried: Generated<'hidden' | 'saved' | 'seen' | null>;
+  /** MinHash signature of the description (src/runner/repost-keys.ts). */
+  description_minhash: Generated<Buffer | null>;
 }
 
 export interface QueryRunJobsTable {

@@ -1,0 +1,252 @@
+import type SQLite from 'better-sqlite3';
+import { z } from 'zod';
+import {
+  descriptionSignature,
+  repostKey,
+  roleKey,
+  SAME_DESCRIPTION_SIMILARITY,
+  signatureSimilarity,
+} from './repost-keys';
+
+// Repost detection (issue 17, docs/decisions/028), on the runner's store path. A job stored for
+// the first time gets its keys; the jobs of its batch that share its repost key are (re)decided
+// in order: each is a repost of the latest earlier job of that key whose company is not another
+// one and whose description, where both are known, is the same. Decided on the card, confirmed
+// or undone when the details come. Every lookup goes through an index on a key column.
+
+export const CARRY_OVER_SETTING = 'reposts.carry_over_triage';
+
+const candidateSchema = z.object({
+  id: z.string(),
+  first_seen_batch_id: z.number(),
+  posted_at: z.string().nullable(),
+  company_id: z.number().nullable(),
+  company_slug: z.string().nullable(),
+  description: z.string().nullable(),
+  description_minhash: z.instanceof(Buffer).nullable(),
+  state: z.enum(['new', 'seen', 'saved', 'applied', 'hidden']),
+  repost_of: z.string().nullable(),
+  repost_root: z.string().nullable(),
+  repost_carried: z.string().nullable(),
+  details_fetched_at: z.number().nullable(),
+});
+type Candidate = z.infer<typeof candidateSchema>;
+
+const keyRowSchema = z.object({
+  repost_key: z.string().nullable(),
+  first_seen_batch_id: z.number(),
+});
+const settingSchema = z.object({ value: z.string() });
+const countSchema = z.object({ n: z.number() });
+
+/** The order jobs of one key were posted in: first sighting, then posting day, then the site's id. */
+function before(a: Candidate, b: Candidate): boolean {
+  if (a.first_seen_batch_id !== b.first_seen_batch_id)
+    return a.first_seen_batch_id < b.first_seen_batch_id;
+  const pa = a.posted_at ?? '';
+  const pb = b.posted_at ?? '';
+  if (pa !== pb) return pa < pb;
+  // Site ids grow with time; compared as numbers (they are digits of varying length).
+  return a.id.length !== b.id.length ? a.id.length < b.id.length : a.id < b.id;
+}
+
+export interface RepostDecision {
+  of: Candidate;
+  confirmed: boolean;
+}
+
+/**
+ * Which earlier job `job` reposts, if any: the latest of `earlier` (oldest first) that is not
+ * another company (ids or links both known and different) and whose description is the same
+ * (where both have one); `confirmed` when descriptions were compared.
+ */
+export function decideRepost(
+  job: Pick<Candidate, 'company_id' | 'company_slug'> & { signature: Buffer | null },
+  earlier: ReadonlyArray<Candidate & { signature: Buffer | null }>,
+): RepostDecision | null {
+  for (let i = earlier.length - 1; i >= 0; i -= 1) {
+    const other = earlier[i];
+    if (!other) continue;
+    if (job.company_id !== null && other.company_id !== null && job.company_id !== other.company_id)
+      continue;
+    if (
+      job.company_slug !== null &&
+      other.company_slug !== null &&
+      job.company_slug !== other.company_slug
+    )
+      continue;
+    if (job.signature !== null && other.signature !== null) {
+      if (signatureSimilarity(job.signature, other.signature) >= SAME_DESCRIPTION_SIMILARITY)
+        return { of: other, confirmed: true };
+      continue;
+    }
+    return { of: other, confirmed: false };
+  }
+  return null;
+}
+
+/** The state triage carries over to a repost of `earlier` (a chain with an application in it). */
+export function carriedState(
+  earlier: Candidate['state'],
+  appliedBefore: boolean,
+): 'hidden' | 'saved' | 'seen' | null {
+  if (earlier === 'hidden') return 'hidden';
+  if (earlier === 'saved') return 'saved';
+  if (earlier === 'applied' || appliedBefore) return 'seen';
+  return null;
+}
+
+export class RepostDetector {
+  private readonly s;
+
+  constructor(sqlite: SQLite.Database) {
+    const p = (text: string) => sqlite.prepare(text);
+    this.s = {
+      exists: p('SELECT 1 FROM jobs WHERE id = ?'),
+      setKeys: p('UPDATE jobs SET repost_key = @repost, role_key = @role WHERE id = @id'),
+      keyOf: p('SELECT repost_key, first_seen_batch_id FROM jobs WHERE id = ?'),
+      byKey: p(
+        `SELECT id, first_seen_batch_id, posted_at, company_id, company_slug, description, description_minhash,
+                state, repost_of, repost_root, repost_carried, details_fetched_at
+         FROM jobs WHERE repost_key = ? AND first_seen_batch_id <= ?`,
+      ),
+      saveSignature: p('UPDATE jobs SET description_minhash = ? WHERE id = ?'),
+      setRepost: p(
+        `UPDATE jobs SET repost_of = @of, repost_root = @root, repost_confirmed = @confirmed
+         WHERE id = @id`,
+      ),
+      setState: p('UPDATE jobs SET state = @state, repost_carried = @carried WHERE id = @id'),
+      appliedInChain: p(
+        `SELECT EXISTS (SELECT 1 FROM jobs WHERE (id = @root OR repost_root = @root) AND state = 'applied') AS n`,
+      ),
+      otherPlace: p(
+        `SELECT EXISTS (SELECT 1 FROM jobs WHERE role_key = @role AND repost_key IS NOT @repost) AS n`,
+      ),
+      joinGroup: p('UPDATE jobs SET group_key = role_key WHERE role_key = ? AND group_key IS NULL'),
+      setting: p('SELECT value FROM settings WHERE key = ?'),
+      batchReposts: p(
+        'SELECT COUNT(*) AS n FROM jobs WHERE first_seen_batch_id = ? AND repost_of IS NOT NULL',
+      ),
+    };
+  }
+
+  /** Whether a job is stored already (call before storing a card: only new jobs are decided). */
+  isStored(jobId: string): boolean {
+    return this.s.exists.get(jobId) !== undefined;
+  }
+
+  carryOver(): boolean {
+    const row: unknown = this.s.setting.get(CARRY_OVER_SETTING);
+    return row === undefined || settingSchema.parse(row).value !== 'false';
+  }
+
+  /**
+   * A job just stored for the first time: its keys, the group it may join, and whether it (and
+   * the batch's other jobs of its key) are reposts. Runs inside the page's transaction.
+   */
+  jobStored(
+    job: {
+      id: string;
+      title: string;
+      companyNormalized: string;
+      location: string;
+      batchId: number;
+    },
+    carryOver: boolean,
+  ): void {
+    const repost = repostKey(job.companyNormalized, job.title, job.location);
+    const role = roleKey(job.companyNormalized, job.title, job.location);
+    this.s.setKeys.run({ id: job.id, repost, role });
+    if (role !== null && countSchema.parse(this.s.otherPlace.get({ role, repost })).n === 1)
+      this.s.joinGroup.run(role);
+    if (repost !== null) this.decideKey(repost, job.batchId, carryOver);
+  }
+
+  /** A job's description is known (details saved): its signature, then its key decided again. */
+  detailsStored(jobId: string, description: string | null, carryOver: boolean): void {
+    const signature = descriptionSignature(description);
+    this.s.saveSignature.run(signature, jobId);
+    const row = keyRowSchema.safeParse(this.s.keyOf.get(jobId));
+    if (!row.success || row.data.repost_key === null) return;
+    this.decideKey(row.data.repost_key, row.data.first_seen_batch_id, carryOver);
+  }
+
+  /** How many of a batch's new jobs are reposts (the batch-finished message counts them apart). */
+  batchRepostCount(batchId: number): number {
+    return countSchema.parse(this.s.batchReposts.get(batchId)).n;
+  }
+
+  /**
+   * Decides every job of `key` first seen in `batchId`, in posting order, against all the jobs of
+   * that key before it. Jobs of earlier batches keep their decision: theirs was made when seen.
+   */
+  private decideKey(key: string, batchId: number, carryOver: boolean): void {
+    const jobs = this.s.byKey
+      .all(key, batchId)
+      .map((raw) => candidateSchema.parse(raw))
+      .sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0))
+      .map((c) => ({ ...c, signature: this.signatureOf(c) }));
+    for (let i = 0; i < jobs.length; i += 1) {
+      const job = jobs[i];
+      if (!job || job.first_seen_batch_id !== batchId) continue;
+      const decision = decideRepost(job, jobs.slice(0, i));
+      const of = decision?.of.id ?? null;
+      const root = decision ? (decision.of.repost_root ?? decision.of.id) : null;
+      this.s.setRepost.run({
+        id: job.id,
+        of,
+        root,
+        confirmed: decision ? (decision.confirmed ? 1 : 0) : null,
+      });
+      job.repost_of = of;
+      job.repost_root = root;
+      this.carry(job, decision, carryOver);
+    }
+  }
+
+  /**
+   * Triage carried over from the earlier job, once, to a job nobody has triaged; undone when the
+   * job turns out not to be a repost (or to repost another job) and nobody has changed it since.
+   */
+  private carry(job: Candidate, decision: RepostDecision | null, carryOver: boolean): void {
+    let state = job.state;
+    let carried = job.repost_carried;
+    if (carried !== null && state === carried) {
+      state = 'new';
+      carried = null;
+    }
+    if (decision && carryOver && state === 'new') {
+      const root = decision.of.repost_root ?? decision.of.id;
+      const applied = countSchema.parse(this.s.appliedInChain.get({ root })).n === 1;
+      const next = carriedState(decision.of.state, applied);
+      if (next !== null) {
+        state = next;
+        carried = next;
+      }
+    }
+    if (state !== job.state || carried !== job.repost_carried) {
+      this.s.setState.run({ id: job.id, state, carried });
+      job.state = state;
+      job.repost_carried = carried;
+    }
+  }
+
+  /** A stored signature, or one computed now from a description stored before signatures were. */
+  private signatureOf(job: Candidate): Buffer | null {
+    if (job.description_minhash !== null) return job.description_minhash;
+    if (job.details_fetched_at === null || job.description === null) return null;
+    const signature = descriptionSignature(job.description);
+    if (signature !== null) this.s.saveSignature.run(signature, job.id);
+    return signature;
+  }
+}
+
+/** How many of the batch's new jobs are reposts, for the batch-finished message. */
+export function countBatchReposts(sqlite: SQLite.Database, batchId: number): number {
+  const row: unknown = sqlite
+    .prepare(
+      'SELECT COUNT(*) AS n FROM jobs WHERE first_seen_batch_id = ? AND repost_of IS NOT NULL',
+    )
+    .get(batchId);
+  return countSchema.parse(row).n;
+}

@@ -52,7 +52,18 @@ export interface SimJob {
   longDescription: boolean;
   /** Seed of the lazily generated description, so start-up stays fast. */
   seed: number;
+  /** The title before a repost's decoration ("Data Engineer" of "Data Engineer (m/w/d)"). */
+  baseTitle?: string;
+  /** Issue 17: the posting this one reposts (truth for repost detection). */
+  repostOf?: string;
+  /** Issue 17: the posting this one looks like without being its repost, and how it differs. */
+  lookalikeOf?: { id: string; kind: LookalikeKind };
+  /** A repost or look-alike joins the searches of the posting it copies. */
+  echoOf?: SimJob;
 }
+
+/** A look-alike that is no repost: another description, or the same role in another place. */
+export type LookalikeKind = 'other-description' | 'other-place';
 
 export type SimWorkplace = 'on-site' | 'remote' | 'hybrid';
 
@@ -65,6 +76,9 @@ export interface Catalogue {
   baseCount: number;
   /** Adds a new posting (the clock's growth). */
   add(job: SimJob): void;
+  /** Issue 17: the share of the clock's postings that repost an older job, and that look like one. */
+  repostShare: number;
+  lookalikeShare: number;
   jobById(id: string): SimJob | undefined;
   companyById(id: string): SimCompany | undefined;
 }
@@ -73,7 +87,30 @@ export interface CatalogueOptions {
   seed: number;
   companyCount?: number;
   jobCount?: number;
+  /** Share of the clock's postings that repost an older job (default 0.08). */
+  repostShare?: number;
+  /** Share of the clock's postings that look like an older job without reposting it (default 0.04). */
+  lookalikeShare?: number;
 }
+
+/** What reposts add to or change in a title; most keep it as it was. */
+const REPOST_TITLE_VARIANTS = [
+  '',
+  '',
+  '',
+  '',
+  '',
+  ' (m/w/d)',
+  ' (w/m/d)',
+  ' (m/f/d)',
+  ' (f/m/x)',
+  ' (Remote)',
+  ' - Remote',
+  ' – Contract',
+  ' (Hybrid)',
+] as const;
+/** A repost comes back at least this many days after the posting it copies. */
+const REPOST_MIN_AGE_DAYS = 7;
 
 /** The site's "now": fixed, so posted dates do not depend on the wall clock. */
 export const CATALOGUE_NOW = Date.UTC(2026, 9, 1, 12, 0, 0);
@@ -288,7 +325,7 @@ export function makePosting(
   const prng = createPrng(hashSeed(catalogue.seed, 'posting', n));
   const last = catalogue.jobs[catalogue.baseCount - 1];
   const id = String((last ? Number(last.id) : 4_300_000_000) + 1 + n * 97 + prng.int(97));
-  return makeJob(
+  const job = makeJob(
     prng,
     catalogue.seed,
     catalogue.companies,
@@ -297,9 +334,64 @@ export function makePosting(
     () => postedAt,
     now,
   );
+  return echoOlderJob(catalogue, job, n);
+}
+
+/**
+ * Issue 17: a share of postings copy an older job: reposts (same company, place, description and
+ * title give or take a decoration, under a new id) and look-alikes that are no repost (the same
+ * title at the same company with another description, or the same ad in another place). Drawn
+ * from their own hashes, so the other postings, and every posting at shares of 0, stay as they were.
+ */
+function echoOlderJob(catalogue: Catalogue, job: SimJob, n: number): SimJob {
+  const roll = hashSeed(catalogue.seed, 'repost-kind', n) / 4294967296;
+  const share = catalogue.repostShare + catalogue.lookalikeShare;
+  if (roll >= share) return job;
+  const pick = createPrng(hashSeed(catalogue.seed, 'repost-of', n));
+  let original: SimJob | undefined;
+  for (let tries = 0; tries < 20 && !original; tries += 1) {
+    const candidate = catalogue.jobs[pick.int(catalogue.jobs.length)];
+    if (candidate && candidate.postedAt <= job.postedAt - REPOST_MIN_AGE_DAYS * DAY_MS)
+      original = candidate;
+  }
+  if (!original) return job;
+  const base = original.baseTitle ?? original.title;
+  const copy: SimJob = {
+    ...job,
+    company: original.company,
+    place: original.place,
+    seniority: original.seniority,
+    employmentType: original.employmentType,
+    jobFunction: original.jobFunction,
+    industries: original.industries,
+    workplace: original.workplace,
+    longDescription: original.longDescription,
+    baseTitle: base,
+    title: `${base}${pick.pick(REPOST_TITLE_VARIANTS)}`,
+    echoOf: original,
+  };
+  if (roll < catalogue.repostShare) return { ...copy, seed: original.seed, repostOf: original.id };
+  if (pick.chance(0.5)) {
+    // The same title at the same company and place, another team: the description differs.
+    return { ...copy, lookalikeOf: { id: original.id, kind: 'other-description' } };
+  }
+  // The same ad in another place: one role in several places, never a repost.
+  let place = pick.pick(cityPlaces);
+  while (place.id === original.place.id) place = pick.pick(cityPlaces);
+  return {
+    ...copy,
+    place,
+    seed: original.seed,
+    lookalikeOf: { id: original.id, kind: 'other-place' },
+  };
 }
 
 export function buildCatalogue(options: CatalogueOptions): Catalogue {
+  const share = (value: number | undefined, fallback: number): number => {
+    const v = value ?? fallback;
+    if (!Number.isFinite(v) || v < 0 || v > 1) throw new Error('a share must be from 0 to 1');
+    return v;
+  };
   const prng = createPrng(options.seed);
   const companies = buildCompanies(prng, options.companyCount ?? 400);
   const jobs = buildJobs(prng, options.seed, companies, options.jobCount ?? 5000);
@@ -310,6 +402,8 @@ export function buildCatalogue(options: CatalogueOptions): Catalogue {
     companies,
     jobs,
     baseCount: jobs.length,
+    repostShare: share(options.repostShare, 0.08),
+    lookalikeShare: share(options.lookalikeShare, 0.04),
     add(job) {
       jobs.push(job);
       jobsById.set(job.id, job);

@@ -5,6 +5,7 @@ export {
   type Simulator,
   type SimulatorOptions,
   type RequestLogEntry,
+  type RepostTruth,
 } from './server';
 export type { FaultSpec, Faults } from './faults';
 export { VALID_COOKIES, EXPIRED_COOKIES, SIMULATOR_LI_AT, SIMULATOR_JSESSIONID } from './session';

@@ -6,7 +6,7 @@ import { startSimulator } from './server';
 const usage = `Usage: tsx simulator/main.ts [--port 4010] [--seed 1] [--jobs-per-query N]
   [--latency MS] [--rate-limit N [--retry-after S]] [--deny N] [--server-error N]
   [--drop N] [--authwall] [--changed-markup] [--path-prefix /jobs-guest] [--expired-session]
-  [--daily-growth 0.05] [--clock-control]`;
+  [--daily-growth 0.05] [--repost-share 0.08] [--lookalike-share 0.04] [--clock-control]`;
 
 function count(value: string | undefined, name: string): number | undefined {
   if (value === undefined) return undefined;
@@ -44,6 +44,8 @@ const { values } = parseArgs({
     'path-prefix': { type: 'string' },
     'expired-session': { type: 'boolean', default: false },
     'daily-growth': { type: 'string' },
+    'repost-share': { type: 'string' },
+    'lookalike-share': { type: 'string' },
     'clock-control': { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
@@ -59,6 +61,8 @@ const sim = await startSimulator({
   seed: count(values.seed, 'seed'),
   jobsPerQuery: count(values['jobs-per-query'], 'jobs-per-query'),
   dailyGrowth: share(values['daily-growth'], 'daily-growth'),
+  repostShare: share(values['repost-share'], 'repost-share'),
+  lookalikeShare: share(values['lookalike-share'], 'lookalike-share'),
   controlEndpoint: values['clock-control'],
 });
 const scope = values['path-prefix'] ? { pathPrefix: values['path-prefix'] } : {};

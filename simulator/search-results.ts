@@ -134,14 +134,31 @@ export function createSearchEngine(
    * The clock's postings a search matches, newest first: each with the same chance as the
    * search's share of the starting catalogue, so every search grows at the catalogue's rate.
    */
-  const postingsFor = (key: string, total: number): SimJob[] => {
+  const postingsFor = (key: string, total: number, ranked: readonly SimJob[]): SimJob[] => {
     const now = clock?.now() ?? Number.POSITIVE_INFINITY;
     const share = Math.min(1, total / Math.max(1, base.length));
     const found: SimJob[] = [];
+    // Issue 17: a repost or look-alike is found by the searches that found the job it copies.
+    const inRanked = new Set(ranked.map((j) => j.id));
+    const matched = new Map<string, boolean>();
+    const matches = (job: SimJob): boolean => {
+      if (job.index < catalogue.baseCount) return inRanked.has(job.id);
+      const known = matched.get(job.id);
+      if (known !== undefined) return known;
+      const yes = job.echoOf
+        ? matches(job.echoOf)
+        : hashSeed(catalogue.seed, 'matches', key, job.id) / 4294967296 < share;
+      matched.set(job.id, yes);
+      return yes;
+    };
+    for (let i = catalogue.baseCount; i < catalogue.jobs.length; i += 1) {
+      const job = catalogue.jobs[i];
+      if (job) matches(job);
+    }
     for (let i = catalogue.jobs.length - 1; i >= catalogue.baseCount; i -= 1) {
       const job = catalogue.jobs[i];
       if (!job || job.postedAt > now) continue;
-      if (hashSeed(catalogue.seed, 'matches', key, job.id) / 4294967296 < share) found.push(job);
+      if (matched.get(job.id) === true) found.push(job);
     }
     return found;
   };
@@ -204,7 +221,7 @@ export function createSearchEngine(
       const key = guestKey(keywords, geoKey);
       const total = guestTotal(key);
       const ranked = rank(key, total, keywords);
-      const postings = postingsFor(key, total);
+      const postings = postingsFor(key, total, ranked);
       const all = postings.length > 0 ? [...postings, ...ranked] : ranked;
       return results(filters ? all.filter(keep(filters, geoKey)) : all, GUEST_OFFSET_LIMIT);
     },

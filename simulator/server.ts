@@ -4,7 +4,7 @@ import {
   type IncomingMessage,
   type ServerResponse,
 } from 'node:http';
-import { buildCatalogue, type Catalogue } from './catalogue';
+import { buildCatalogue, type Catalogue, type LookalikeKind } from './catalogue';
 import { createSiteClock, type SiteClock } from './clock';
 import { applyChangedMarkup, createFaults, type FaultDecision, type Faults } from './faults';
 import { foldForMatch } from './places';
@@ -33,6 +33,10 @@ export interface SimulatorOptions {
   companyCount?: number;
   /** New postings per simulated day as a share of the starting catalogue (default 0.05). */
   dailyGrowth?: number;
+  /** Issue 17: share of those postings that repost an older job (default 0.08). */
+  repostShare?: number;
+  /** Issue 17: share of those postings that look like an older job but are none (default 0.04). */
+  lookalikeShare?: number;
   /**
    * Serve the test-only control endpoint `POST /__simulator/clock?advanceHours=N` (default
    * false): browser tests move the clock of a simulator running in another process.
@@ -52,8 +56,17 @@ export interface RequestLogEntry {
   status: number;
 }
 
+/** Issue 17: which postings repost which, and which only look like one (`GET /__simulator/truth/reposts`). */
+export interface RepostTruth {
+  /** Each repost: the job it copies (`of`) and the first job of its chain (`root`). */
+  reposts: Array<{ id: string; of: string; root: string }>;
+  lookalikes: Array<{ id: string; of: string; kind: LookalikeKind }>;
+}
+
 export interface Simulator {
   url: string;
+  /** What the simulated site knows and a scraper has to work out. */
+  truth: { reposts(): RepostTruth };
   port: number;
   catalogue: Catalogue;
   search: SearchEngine;
@@ -76,6 +89,7 @@ const COMPANY_PREFIX = '/voyager/api/organization/companies/';
 const AI_SEARCH_PATH = '/flagship-web/jobs/search-results';
 const CONTROL_PATH = '/__simulator/clock';
 const ME_PATH = '/voyager/api/me';
+const REPOST_TRUTH_PATH = '/__simulator/truth/reposts';
 
 interface Answer {
   status: number;
@@ -132,6 +146,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     seed,
     jobCount: options.jobCount,
     companyCount: options.companyCount,
+    repostShare: options.repostShare,
+    lookalikeShare: options.lookalikeShare,
   });
   const clock = createSiteClock(catalogue, options.dailyGrowth ?? 0.05);
   const search = createSearchEngine(catalogue, { jobsPerQuery: options.jobsPerQuery }, clock);
@@ -263,9 +279,31 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     };
   };
 
+  const repostTruth = (): RepostTruth => {
+    const reposts: RepostTruth['reposts'] = [];
+    const lookalikes: RepostTruth['lookalikes'] = [];
+    const roots = new Map<string, string>();
+    for (const job of catalogue.jobs) {
+      if (job.repostOf) {
+        const root = roots.get(job.repostOf) ?? job.repostOf;
+        roots.set(job.id, root);
+        reposts.push({ id: job.id, of: job.repostOf, root });
+      } else if (job.lookalikeOf) {
+        lookalikes.push({ id: job.id, of: job.lookalikeOf.id, kind: job.lookalikeOf.kind });
+      }
+    }
+    return { reposts, lookalikes };
+  };
+
   const route = async (req: IncomingMessage, url: URL): Promise<Answer> => {
     const path = url.pathname;
     const method = req.method ?? 'GET';
+    if (method === 'GET' && path === REPOST_TRUTH_PATH)
+      return {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(repostTruth()),
+      };
     if (options.controlEndpoint && method === 'POST' && path === CONTROL_PATH) return control(url);
     if (method === 'GET' && path === SEARCH_PATH) return guestSearch(url);
     if (method === 'GET' && path.startsWith(DETAILS_PREFIX)) return details(path);
@@ -365,6 +403,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     faults,
     clock,
     requests,
+    truth: { reposts: repostTruth },
     expireSession() {
       sessionExpired = true;
     },

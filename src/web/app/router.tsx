@@ -24,6 +24,11 @@ const JobsPage = page(
   () => import('../features/jobs/jobs-page'),
   (m) => m.JobsPage,
 );
+// Rules belong to the Jobs screen (DESIGN.md "Beyond SPEC.md"): no nav link, a chunk of their own.
+const RulesPage = page(
+  () => import('../features/rules/rules-page'),
+  (m) => m.RulesPage,
+);
 const QueryRunsPage = page(
   () => import('../features/query-runs/query-runs-page'),
   (m) => m.QueryRunsPage,
@@ -61,6 +66,7 @@ export function AppRoutes() {
           >
             <Route index element={<Navigate to={INDEX_REDIRECT} replace />} />
             <Route path="jobs" element={<JobsPage />} />
+            <Route path="jobs/rules" element={<RulesPage />} />
             <Route path="query-runs" element={<QueryRunsPage />} />
             <Route path="batches" element={<BatchesPage />} />
             <Route path="queries" element={<QueriesPage />} />

@@ -13,7 +13,7 @@ const parse = (search: string) => parseJobFilters(new URLSearchParams(search));
 describe('job filters in the URL', () => {
   it('reads every filter under the API’s names and writes them back the same', () => {
     const search =
-      'q=data+engineer&batch=3&run=12&new_in_batch=3&posted=7d&workplace=remote%2Chybrid&easy_apply=true&has_salary=true&company=Acme&state=saved%2Capplied&sort=posted';
+      'q=data+engineer&batch=3&run=12&new_in_batch=3&posted=7d&workplace=remote%2Chybrid&easy_apply=true&has_salary=true&company=Acme&state=saved%2Capplied&flag=4&hide_reposts=true&sort=posted';
     const filters = parse(search);
     expect(filters).toEqual({
       q: 'data engineer',
@@ -26,6 +26,8 @@ describe('job filters in the URL', () => {
       has_salary: true,
       company: 'Acme',
       state: ['saved', 'applied'],
+      flag: 4,
+      hide_reposts: true,
       sort: 'posted',
     });
     expect(jobFiltersToParams(filters).toString()).toBe(search);

@@ -64,6 +64,10 @@ export interface JobFilters {
   company: string;
   /** Empty: the default (every state but hidden). */
   state: TriageState[];
+  /** Issue 17: only jobs this flag rule labels (the rule's id). */
+  flag: number | null;
+  /** Issue 17: leave out reposts of jobs already triaged. */
+  hide_reposts: boolean;
   /** null: the default (newest, also while searching: docs/decisions/013). */
   sort: JobSort | null;
 }
@@ -79,6 +83,8 @@ export const EMPTY_FILTERS: JobFilters = {
   has_salary: false,
   company: '',
   state: [],
+  flag: null,
+  hide_reposts: false,
   sort: null,
 };
 
@@ -114,6 +120,8 @@ export function parseJobFilters(params: URLSearchParams): JobFilters {
     has_salary: params.get('has_salary') === 'true',
     company: params.get('company')?.trim() ?? '',
     state: list(params.get('state'), TRIAGE_STATES),
+    flag: positiveInt(params.get('flag')),
+    hide_reposts: params.get('hide_reposts') === 'true',
     sort: sort !== null && isOneOf(SORTS)(sort) ? sort : null,
   };
 }
@@ -131,6 +139,8 @@ export function jobFiltersToParams(filters: JobFilters): URLSearchParams {
   if (filters.has_salary) params.set('has_salary', 'true');
   if (filters.company) params.set('company', filters.company);
   if (filters.state.length > 0) params.set('state', filters.state.join(','));
+  if (filters.flag !== null) params.set('flag', String(filters.flag));
+  if (filters.hide_reposts) params.set('hide_reposts', 'true');
   // Relevance needs words to rank by; without a search it would mean nothing.
   const sort = effectiveSort(filters);
   if (filters.sort !== null && !(sort === 'newest' && !filters.q)) params.set('sort', sort);

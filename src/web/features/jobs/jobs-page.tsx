@@ -19,6 +19,7 @@ import { useUpdateJobState } from './api/update-job-state';
 import { NoJobsYet, NoMatchingJobs } from './components/jobs-empty-state';
 import { ActiveFilterChips, JobsFilterPanel, JobsSearchBar } from './components/jobs-filters';
 import { JobsTable } from './components/jobs-table';
+import { RulesLink } from './components/rules-link';
 import { useJobShortcuts } from './components/use-job-shortcuts';
 import {
   EMPTY_FILTERS,
@@ -201,15 +202,18 @@ export function JobsPage() {
       <PageHeader
         title="Jobs"
         actions={
-          <Button
-            variant="secondary"
-            disabled={exportJobs.isPending}
-            aria-busy={exportJobs.isPending || undefined}
-            onClick={() => exportJobs.mutate(filters)}
-          >
-            <Download aria-hidden="true" />
-            {exportJobs.isPending ? 'Exporting...' : 'Export this view'}
-          </Button>
+          <>
+            <RulesLink />
+            <Button
+              variant="secondary"
+              disabled={exportJobs.isPending}
+              aria-busy={exportJobs.isPending || undefined}
+              onClick={() => exportJobs.mutate(filters)}
+            >
+              <Download aria-hidden="true" />
+              {exportJobs.isPending ? 'Exporting...' : 'Export this view'}
+            </Button>
+          </>
         }
       />
       <div className="flex flex-col gap-4">

@@ -1,4 +1,5 @@
 import { http, HttpResponse } from 'msw';
+import type { Rule } from '../../../contract/rules';
 import type { JobDetail, JobListItem, JobState } from './api/jobs-schema';
 
 export const API = 'http://localhost:3000/api/v1';
@@ -30,6 +31,10 @@ export function aJob(id: number, overrides: Partial<JobDetail> = {}): JobDetail 
     repost: null,
     group: null,
     repost_chain: [],
+    flags: [],
+    hidden_by_rule: null,
+    muted_by_rule: null,
+    details_fetched: true,
     ...overrides,
   };
 }
@@ -45,6 +50,7 @@ export function listItem(job: JobDetail): JobListItem {
     last_seen_at: _l,
     company_blocked: _c,
     repost_chain: _r,
+    details_fetched: _df,
     ...item
   } = job;
   return item;
@@ -56,6 +62,8 @@ export interface FakeJobsApi {
   listRequests: URLSearchParams[];
   writes: { method: string; path: string; body: unknown }[];
   pageSize: number;
+  /** What GET /rules answers (issue 17): the Flag filter's choices. */
+  rules?: Rule[];
 }
 
 /**
@@ -115,6 +123,7 @@ export function fakeJobsApi(api: FakeJobsApi) {
       api.jobs = api.jobs.map((j) => (j.company_id === id ? { ...j, company_blocked: true } : j));
       return HttpResponse.json({ id, normalized_name: 'acme' });
     }),
+    http.get(`${API}/rules`, () => HttpResponse.json({ items: api.rules ?? [] })),
     http.get(`${API}/batches`, () => HttpResponse.json([])),
     http.get(`${API}/query-runs`, () => HttpResponse.json([])),
   ];

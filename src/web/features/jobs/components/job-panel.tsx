@@ -16,6 +16,10 @@ import type { JobDetail, JobState } from '../api/jobs-schema';
 import { useUpdateJobState } from '../api/update-job-state';
 import { fullDay, relativeDay } from '../relative-date';
 import { EasyApplyBadge, StateBadge, workplaceLabel } from './job-cells';
+import { FetchDetails } from './fetch-details';
+import { FlagLabels, RuleReasons } from './job-rule-labels';
+import { RepostChain } from './repost-chain';
+import { RepostLine } from './repost-line';
 
 export interface JobPanelProps {
   jobId: number | null;
@@ -162,7 +166,10 @@ function JobDetails({
           <StateBadge state={job.state} />
           <EasyApplyBadge easyApply={job.easy_apply} />
           {job.company_blocked ? <Badge tone="red">Company blocked</Badge> : null}
+          <FlagLabels flags={job.flags} />
         </div>
+        <RepostLine repost={job.repost} />
+        <RuleReasons job={job} />
       </PanelHeader>
       <div className="flex flex-wrap items-center gap-2 border-b border-line-soft px-6 py-3">
         <a
@@ -192,8 +199,10 @@ function JobDetails({
         <BlockCompanyButton job={job} announce={announce} />
       </div>
       <div className="flex-1 overflow-y-auto px-6 py-5">
+        <FetchDetails job={job} />
         <Facts job={job} />
         <FoundBy job={job} />
+        <RepostChain job={job} />
         <section aria-labelledby="job-description-heading" className="mt-6">
           <h3 id="job-description-heading" className="mb-2 text-sm font-semibold text-fg">
             Description

@@ -20,6 +20,7 @@ import {
   type JobFilters,
   type PostedWithin,
 } from '../job-filters';
+import { RuleFilters, useFlagChipLabel } from './rule-filters';
 
 /** Typing pauses this long before the search runs (and lands in the URL). */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -278,6 +279,7 @@ export function JobsFilterPanel({ filters, onChange }: FiltersProps) {
             onChange={(on) => onChange({ ...filters, has_salary: on })}
           />
         </div>
+        <RuleFilters filters={filters} onChange={onChange} />
         <fieldset className="flex flex-wrap items-center gap-3">
           <legend className="sr-only">State</legend>
           <span aria-hidden="true" className="text-xs font-medium text-fg-muted">
@@ -310,7 +312,7 @@ interface Chip {
   clear: Partial<JobFilters>;
 }
 
-function chipsOf(filters: JobFilters): Chip[] {
+function chipsOf(filters: JobFilters, flagLabel: string | null): Chip[] {
   const chips: Chip[] = [];
   if (filters.q) chips.push({ label: `Search: “${filters.q}”`, clear: { q: '', sort: null } });
   if (filters.batch !== null)
@@ -333,15 +335,19 @@ function chipsOf(filters: JobFilters): Chip[] {
       label: `State: ${filters.state.map((s) => STATE_LABELS[s]).join(', ')}`,
       clear: { state: [] },
     });
+  if (flagLabel) chips.push({ label: flagLabel, clear: { flag: null } });
+  if (filters.hide_reposts)
+    chips.push({ label: 'No reposts of triaged jobs', clear: { hide_reposts: false } });
   return chips;
 }
 
 /** One chip per active filter, each removable, and "Clear filters" for all of them. */
 export function ActiveFilterChips({ filters, onChange }: FiltersProps) {
+  const flagLabel = useFlagChipLabel(filters.flag);
   if (!hasActiveFilters(filters)) return null;
   return (
     <ul aria-label="Active filters" className="flex flex-wrap items-center gap-2">
-      {chipsOf(filters).map((chip) => (
+      {chipsOf(filters, flagLabel).map((chip) => (
         <li key={chip.label}>
           <span className="inline-flex items-center gap-1 rounded-full bg-accent-soft py-0.5 pl-3 pr-1 text-xs font-medium text-accent-soft-fg ring-1 ring-focus-ring">
             {chip.label}

@@ -13,6 +13,9 @@ import {
 import type { JobListItem } from '../api/jobs-schema';
 import { Highlight } from './highlight';
 import { EasyApplyBadge, PostedDate, StateBadge, workplaceLabel } from './job-cells';
+import { FlagLabels, RuleReasons } from './job-rule-labels';
+import { LocationGroup } from './location-group';
+import { RepostLine } from './repost-line';
 
 const COLUMNS = ['Job', 'Company', 'Location', 'Posted', 'Salary', 'Applicants'] as const;
 
@@ -155,7 +158,10 @@ function JobRow({
           </button>
           <StateBadge state={job.state} />
           <EasyApplyBadge easyApply={job.easy_apply} />
+          <FlagLabels flags={job.flags} />
         </div>
+        <RepostLine repost={job.repost} />
+        <RuleReasons job={job} />
         {job.search_terms.length > 0 ? (
           <div className="mt-1 text-xs text-fg-subtle">
             <span className="sr-only">Found by </span>
@@ -171,6 +177,7 @@ function JobRow({
         {job.workplace ? (
           <div className="text-xs text-fg-subtle">{workplaceLabel(job.workplace)}</div>
         ) : null}
+        <LocationGroup job={job} onOpen={onOpen} />
       </TableCell>
       <TableCell label="Posted">
         <PostedDate value={job.posted_at} />

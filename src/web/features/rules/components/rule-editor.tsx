@@ -1,0 +1,415 @@
+import { Plus, X } from 'lucide-react';
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import {
+  parseRuleValue,
+  RULE_ACTIONS,
+  RULE_COLORS,
+  RULE_DEFAULT_COLOR,
+  RULE_FIELDS,
+  RULE_MAX_CONDITIONS,
+  RULE_MAX_EXCEPTIONS,
+  RULE_NAME_MAX,
+  type Rule,
+  type RuleAction,
+  type RuleColor,
+  type RuleField,
+  type RuleMatch,
+} from '../../../../contract/rules';
+import { ErrorAlert } from '../../../components/ui/alert';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { fieldClasses, FieldError, Input, Label } from '../../../components/ui/input';
+import { useToast } from '../../../components/ui/toaster';
+import { cn } from '../../../lib/cn';
+import type { PreviewInput } from '../api/preview-rule';
+import { useSaveRule } from '../api/save-rule';
+import { ACTION_HINTS, ACTION_LABELS, COLOR_LABELS, FIELD_LABELS } from '../rule-labels';
+import { RulePreview } from './rule-preview';
+
+/** The preview waits this long after the last keystroke before it asks the server. */
+export const PREVIEW_DEBOUNCE_MS = 400;
+
+interface ConditionDraft {
+  /** A stable key for React while rows are added and removed. */
+  key: number;
+  field: RuleField;
+  value: string;
+}
+
+interface Draft {
+  name: string;
+  conditions: ConditionDraft[];
+  match: RuleMatch;
+  exceptions: ConditionDraft[];
+  action: RuleAction;
+  color: RuleColor;
+}
+
+let nextKey = 1;
+const blank = (field: RuleField = 'title'): ConditionDraft => ({
+  key: nextKey++,
+  field,
+  value: '',
+});
+
+function draftOf(rule: Rule | null): Draft {
+  if (!rule) {
+    return {
+      name: '',
+      conditions: [blank()],
+      match: 'any',
+      exceptions: [],
+      action: 'hide',
+      color: RULE_DEFAULT_COLOR,
+    };
+  }
+  return {
+    name: rule.name,
+    conditions: rule.conditions.map((c) => ({ ...c, key: nextKey++ })),
+    match: rule.match,
+    exceptions: rule.exceptions.map((c) => ({ ...c, key: nextKey++ })),
+    action: rule.action,
+    color: rule.color ?? RULE_DEFAULT_COLOR,
+  };
+}
+
+/** Why a value cannot be a condition (empty values are skipped, not wrong). */
+function valueProblem(value: string): string | null {
+  if (value.trim() === '') return null;
+  const parsed = parseRuleValue(value);
+  return 'error' in parsed ? parsed.error : null;
+}
+
+const filled = (list: ConditionDraft[]) =>
+  list
+    .filter((c) => c.value.trim() !== '')
+    .map(({ field, value }) => ({ field, value: value.trim() }));
+
+/** The conditions as the preview asks them, or why it cannot be asked yet. */
+function previewOf(draft: Draft): { input: PreviewInput | null; why: string | null } {
+  const conditions = filled(draft.conditions);
+  if (conditions.length === 0)
+    return { input: null, why: 'Type a word or a phrase to see which stored jobs match.' };
+  if ([...draft.conditions, ...draft.exceptions].some((c) => valueProblem(c.value) !== null))
+    return { input: null, why: 'Fix the marked condition to see which stored jobs match.' };
+  return {
+    input: { conditions, match: draft.match, exceptions: filled(draft.exceptions) },
+    why: null,
+  };
+}
+
+/** A value that settles `delay` ms after its last change. */
+function useDebounced<T>(value: T, delay: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return settled;
+}
+
+/** Adding or editing a rule, with a live count of the stored jobs it matches. */
+export function RuleEditor({ rule, onClose }: { rule: Rule | null; onClose: () => void }) {
+  const [draft, setDraft] = useState(() => draftOf(rule));
+  const [submitted, setSubmitted] = useState(false);
+  const save = useSaveRule();
+  const toast = useToast();
+  const nameId = useId();
+  const nameErrorId = useId();
+
+  // The preview follows the conditions a moment after the last change, not every keystroke.
+  const preview = useDebounced(
+    useMemo(() => previewOf(draft), [draft]),
+    PREVIEW_DEBOUNCE_MS,
+  );
+
+  const nameError = submitted && draft.name.trim() === '' ? 'Give the rule a name.' : null;
+  const conditionsError =
+    submitted && filled(draft.conditions).length === 0
+      ? 'A rule needs at least one condition.'
+      : null;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const conditions = filled(draft.conditions);
+    const problems = [...draft.conditions, ...draft.exceptions].some(
+      (c) => valueProblem(c.value) !== null,
+    );
+    if (draft.name.trim() === '' || conditions.length === 0 || problems) return;
+    save.mutate(
+      {
+        id: rule?.id ?? null,
+        body: {
+          name: draft.name.trim(),
+          conditions,
+          match: draft.match,
+          exceptions: filled(draft.exceptions),
+          action: draft.action,
+          color: draft.action === 'flag' ? draft.color : null,
+          enabled: rule?.enabled ?? true,
+        },
+      },
+      {
+        onSuccess: (saved) => {
+          toast(rule ? `Rule saved: ${saved.name}` : `Rule added: ${saved.name}`);
+          onClose();
+        },
+      },
+    );
+  };
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title={rule ? `Edit rule` : 'New rule'}
+    >
+      <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={nameId}>Name</Label>
+          <Input
+            id={nameId}
+            value={draft.name}
+            maxLength={RULE_NAME_MAX}
+            placeholder="No senior roles"
+            aria-invalid={nameError ? true : undefined}
+            aria-describedby={nameError ? nameErrorId : undefined}
+            onChange={(e) => setDraft({ ...draft, name: e.target.value })}
+          />
+          <FieldError id={nameErrorId}>{nameError}</FieldError>
+        </div>
+
+        <ConditionList
+          legend="When"
+          kind="condition"
+          items={draft.conditions}
+          max={RULE_MAX_CONDITIONS}
+          onChange={(conditions) => setDraft({ ...draft, conditions })}
+          error={conditionsError}
+        >
+          <MatchChoice value={draft.match} onChange={(match) => setDraft({ ...draft, match })} />
+        </ConditionList>
+
+        <ConditionList
+          legend="Unless (optional)"
+          kind="exception"
+          items={draft.exceptions}
+          max={RULE_MAX_EXCEPTIONS}
+          onChange={(exceptions) => setDraft({ ...draft, exceptions })}
+        />
+
+        <ActionChoice draft={draft} onChange={(next) => setDraft({ ...draft, ...next })} />
+
+        <RulePreview input={preview.input} why={preview.why} />
+
+        {save.isError ? (
+          <ErrorAlert>{`Could not save the rule: ${save.error.message}`}</ErrorAlert>
+        ) : null}
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : rule ? 'Save rule' : 'Add rule'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function ConditionList({
+  legend,
+  kind,
+  items,
+  max,
+  onChange,
+  error,
+  children,
+}: {
+  legend: string;
+  kind: 'condition' | 'exception';
+  items: ConditionDraft[];
+  max: number;
+  onChange: (items: ConditionDraft[]) => void;
+  error?: string | null;
+  children?: React.ReactNode;
+}) {
+  const hintId = useId();
+  const errorId = useId();
+  const update = (key: number, change: Partial<ConditionDraft>) =>
+    onChange(items.map((c) => (c.key === key ? { ...c, ...change } : c)));
+  return (
+    <fieldset className="flex flex-col gap-2" aria-describedby={hintId}>
+      <legend className="mb-1 text-sm font-medium text-fg-soft">{legend}</legend>
+      {children}
+      {items.map((item, index) => (
+        <ConditionRow
+          key={item.key}
+          label={`${kind === 'condition' ? 'Condition' : 'Exception'} ${index + 1}`}
+          item={item}
+          onChange={(change) => update(item.key, change)}
+          onRemove={
+            kind === 'exception' || items.length > 1
+              ? () => onChange(items.filter((c) => c.key !== item.key))
+              : null
+          }
+        />
+      ))}
+      <p id={hintId} className="text-xs text-fg-subtle">
+        Words or a “quoted phrase”, whole words, case and accents aside; <code>*</code> inside a
+        word stands for any letters: <code>engineer*</code>.
+      </p>
+      <FieldError id={errorId}>{error ?? null}</FieldError>
+      <div>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={items.length >= max}
+          onClick={() => onChange([...items, blank(items.at(-1)?.field)])}
+        >
+          <Plus aria-hidden="true" />
+          {kind === 'condition' ? 'Add condition' : 'Add exception'}
+        </Button>
+      </div>
+    </fieldset>
+  );
+}
+
+function ConditionRow({
+  label,
+  item,
+  onChange,
+  onRemove,
+}: {
+  label: string;
+  item: ConditionDraft;
+  onChange: (change: Partial<ConditionDraft>) => void;
+  onRemove: (() => void) | null;
+}) {
+  const problem = valueProblem(item.value);
+  const errorId = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <div className="flex items-center gap-2">
+        <select
+          aria-label={`${label}: field`}
+          className={cn(fieldClasses, 'h-9 w-32 shrink-0 py-1')}
+          value={item.field}
+          onChange={(e) => {
+            const field = RULE_FIELDS.find((f) => f === e.target.value);
+            if (field) onChange({ field });
+          }}
+        >
+          {RULE_FIELDS.map((f) => (
+            <option key={f} value={f}>
+              {FIELD_LABELS[f]}
+            </option>
+          ))}
+        </select>
+        <Input
+          aria-label={`${label}: words`}
+          className="min-w-0 flex-1"
+          value={item.value}
+          placeholder={item.field === 'description' ? '"security clearance"' : 'senior'}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? errorId : undefined}
+          onChange={(e) => onChange({ value: e.target.value })}
+        />
+        {onRemove ? (
+          <Button
+            size="sm"
+            variant="ghost"
+            className="shrink-0 px-2"
+            aria-label={`Remove ${label.toLowerCase()}`}
+            onClick={onRemove}
+          >
+            <X aria-hidden="true" />
+          </Button>
+        ) : null}
+      </div>
+      <FieldError id={errorId}>{problem}</FieldError>
+    </div>
+  );
+}
+
+function MatchChoice({ value, onChange }: { value: RuleMatch; onChange: (m: RuleMatch) => void }) {
+  const name = useId();
+  return (
+    <div role="radiogroup" aria-label="Match" className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+      {(['any', 'all'] as const).map((m) => (
+        <label key={m} className="inline-flex cursor-pointer items-center gap-1.5 text-fg-soft">
+          <input
+            type="radio"
+            name={name}
+            className="size-4 accent-accent"
+            checked={value === m}
+            onChange={() => onChange(m)}
+          />
+          {m === 'any' ? 'Any of these' : 'All of these'}
+        </label>
+      ))}
+    </div>
+  );
+}
+
+function ActionChoice({
+  draft,
+  onChange,
+}: {
+  draft: Draft;
+  onChange: (next: Partial<Draft>) => void;
+}) {
+  const name = useId();
+  const colorName = useId();
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-1 text-sm font-medium text-fg-soft">Then</legend>
+      {RULE_ACTIONS.map((action) => (
+        <div key={action} className="text-sm">
+          <label className="inline-flex cursor-pointer items-center gap-2 font-medium text-fg">
+            <input
+              type="radio"
+              name={name}
+              className="size-4 shrink-0 accent-accent"
+              aria-describedby={`${name}-${action}`}
+              checked={draft.action === action}
+              onChange={() => onChange({ action })}
+            />
+            {ACTION_LABELS[action]}
+          </label>
+          <p id={`${name}-${action}`} className="pl-6 text-xs text-fg-muted">
+            {ACTION_HINTS[action]}
+          </p>
+        </div>
+      ))}
+      {draft.action === 'flag' ? (
+        <div role="radiogroup" aria-label="Label colour" className="flex flex-wrap gap-2 pl-6">
+          {RULE_COLORS.map((color) => (
+            <label key={color} className="cursor-pointer">
+              <input
+                type="radio"
+                name={colorName}
+                className="peer sr-only"
+                checked={draft.color === color}
+                onChange={() => onChange({ color })}
+              />
+              <span className="sr-only">{COLOR_LABELS[color]}</span>
+              <Badge
+                tone={color}
+                aria-hidden="true"
+                className="peer-checked:ring-2 peer-checked:ring-focus peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-focus"
+              >
+                {draft.name.trim() || COLOR_LABELS[color]}
+              </Badge>
+            </label>
+          ))}
+        </div>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -2,6 +2,7 @@ import type SQLite from 'better-sqlite3';
 import { z } from 'zod';
 import { NOTIFICATION_JOBS_LISTED } from '../../contract';
 import { BLOCKED_JOB_SQL } from '../../runner';
+import { countBatchReposts } from '../../runner/reposts';
 
 // The channel-neutral message: built once, stored in the outbox row as JSON, and turned into
 // each service's shape only when it is sent. It is also, as it stands, the generic webhook's
@@ -27,9 +28,18 @@ export const notificationMessageSchema = z.object({
       error: z.string().nullable(),
     })
     .nullable(),
-  /** Jobs first seen in this batch, blocked companies left out. */
+  /** Jobs first seen in this batch, blocked companies left out (reposts and hidden ones included). */
   new_jobs_count: z.number(),
-  /** The first NOTIFICATION_JOBS_LISTED of them. */
+  /** Issue 17: how many of them repost an earlier job (counted apart: "8 new jobs · 3 reposts"). */
+  reposts_count: z.number().default(0),
+  /** Issue 17: how many of them a rule hid ("(5 hidden by rules)"). */
+  hidden_by_rules_count: z.number().default(0),
+  /**
+   * Issue 17: how many of them the message may name: neither hidden (by a rule or a repost's
+   * carried-over triage) nor muted by a rule. Rows queued before issue 17 had no such jobs.
+   */
+  listed_jobs_count: z.number().optional(),
+  /** The first NOTIFICATION_JOBS_LISTED of those it may name. */
   new_jobs: z.array(
     z.object({
       id: z.string(),
@@ -67,7 +77,6 @@ const batchRow = z.object({
   finished_at: z.number().nullable(),
   error: z.string().nullable(),
 });
-const countRow = z.object({ n: z.number() });
 const jobRow = z.object({
   id: z.union([z.string(), z.number()]).transform(String),
   title: z.string(),
@@ -86,6 +95,9 @@ const iso = (ms: number | null): string | null => (ms === null ? null : new Date
 
 // Same rule as the runner's enrichment and the export: a blocked company's jobs are not news.
 const NOT_BLOCKED = `NOT ${BLOCKED_JOB_SQL}`;
+// Nor are the jobs a rule or the operator's earlier triage hid, or a rule muted (issue 17).
+const LISTED = `j.state <> 'hidden' AND j.muted_by_rule_id IS NULL`;
+const countsRow = z.object({ n: z.number(), hidden: z.number(), listed: z.number() });
 
 /**
  * The message for a batch's end, read synchronously (it runs inside the runner's finishing
@@ -102,17 +114,20 @@ export function buildBatchMessage(
       .prepare('SELECT id, kind, status, started_at, finished_at, error FROM batches WHERE id = ?')
       .get(batchId),
   );
-  const count = countRow.parse(
+  const counts = countsRow.parse(
     sqlite
       .prepare(
-        `SELECT COUNT(*) AS n FROM jobs j WHERE j.first_seen_batch_id = ? AND ${NOT_BLOCKED}`,
+        `SELECT COUNT(*) AS n,
+           COALESCE(SUM(j.state = 'hidden' AND j.hidden_by_rule_id IS NOT NULL), 0) AS hidden,
+           COALESCE(SUM(${LISTED}), 0) AS listed
+         FROM jobs j WHERE j.first_seen_batch_id = ? AND ${NOT_BLOCKED}`,
       )
       .get(batchId),
-  ).n;
+  );
   const jobs = sqlite
     .prepare(
       `SELECT j.id, j.title, j.company_name, j.location, j.url FROM jobs j
-       WHERE j.first_seen_batch_id = ? AND ${NOT_BLOCKED}
+       WHERE j.first_seen_batch_id = ? AND ${NOT_BLOCKED} AND ${LISTED}
        ORDER BY j.first_seen_at, j.rowid LIMIT ?`,
     )
     .all(batchId, NOTIFICATION_JOBS_LISTED)
@@ -134,7 +149,10 @@ export function buildBatchMessage(
       started_at: iso(batch.started_at),
       finished_at: iso(batch.finished_at),
     },
-    new_jobs_count: count,
+    new_jobs_count: counts.n,
+    reposts_count: Math.min(countBatchReposts(sqlite, batchId), counts.n),
+    hidden_by_rules_count: counts.hidden,
+    listed_jobs_count: counts.listed,
     new_jobs: jobs.map((j) => ({
       id: j.id,
       title: j.title,
@@ -160,6 +178,9 @@ export function buildTestMessage(context: MessageContext): NotificationMessage {
     site: context.siteName,
     batch: null,
     new_jobs_count: 0,
+    reposts_count: 0,
+    hidden_by_rules_count: 0,
+    listed_jobs_count: 0,
     new_jobs: [],
     failed_runs: [],
     jobs_url: context.publicUrl === undefined ? null : `${context.publicUrl}/jobs`,
@@ -193,6 +214,26 @@ export interface RenderedMessage {
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
+/**
+ * "12 new jobs", "8 new jobs · 3 reposts (5 hidden by rules)": new jobs and reposts apart, what
+ * rules hid in brackets, parts that are zero left out (but "0 new jobs" when nothing was found).
+ */
+export function newJobsPhrase(message: NotificationMessage): string {
+  const reposts = message.reposts_count;
+  const fresh = message.new_jobs_count - reposts;
+  const parts = [
+    fresh > 0 || reposts === 0 ? plural(fresh, 'new job', 'new jobs') : null,
+    reposts > 0 ? plural(reposts, 'repost', 'reposts') : null,
+  ].filter((p) => p !== null);
+  const hidden = message.hidden_by_rules_count;
+  return `${parts.join(' · ')}${hidden > 0 ? ` (${hidden} hidden by rules)` : ''}`;
+}
+
+/** The new jobs the message may name: all of them in messages queued before rules existed. */
+export function listedJobsCount(message: NotificationMessage): number {
+  return message.listed_jobs_count ?? message.new_jobs_count;
+}
+
 export function renderMessage(message: NotificationMessage): RenderedMessage {
   const batch = message.batch;
   switch (message.event) {
@@ -210,7 +251,7 @@ export function renderMessage(message: NotificationMessage): RenderedMessage {
         text: [j.title, j.company, j.location].filter((part) => part !== '').join(' · '),
         link: { label: j.title, url: j.url },
       }));
-      const more = message.new_jobs_count - message.new_jobs.length;
+      const more = listedJobsCount(message) - message.new_jobs.length;
       if (more > 0) jobLines.push({ text: `…and ${more} more` });
       const sections: RenderedMessage['sections'] = [];
       if (jobLines.length > 0) sections.push({ heading: 'New jobs', lines: jobLines });
@@ -222,13 +263,13 @@ export function renderMessage(message: NotificationMessage): RenderedMessage {
           })),
         });
       }
-      const summary = `Batch #${id} finished with ${plural(message.new_jobs_count, 'new job', 'new jobs')}${
+      const summary = `Batch #${id} finished with ${newJobsPhrase(message)}${
         message.failed_runs.length > 0
           ? ` and ${plural(message.failed_runs.length, 'failed query run', 'failed query runs')}`
           : ''
       }.`;
       return {
-        title: `Batch #${id} finished: ${plural(message.new_jobs_count, 'new job', 'new jobs')}`,
+        title: `Batch #${id} finished: ${newJobsPhrase(message)}`,
         summary,
         sections,
         link:

@@ -9,6 +9,7 @@ import type { BatchFinished } from '../../runner';
 import { enabledChannelsSync, type StoredChannel } from './channel-repository';
 import {
   buildBatchMessage,
+  listedJobsCount,
   notificationMessageSchema,
   type MessageContext,
   type NotificationMessage,
@@ -70,8 +71,10 @@ export function queueBatchNotifications(
     }
     return message;
   };
-  // The count decides "only when there are new jobs"; computed once for all channels.
-  const newJobs = finished.status === 'completed' ? messageFor('batch_finished').new_jobs_count : 0;
+  // The count decides "only when there are new jobs"; computed once for all channels. Jobs a
+  // rule hid or muted are not news (issue 17): they do not count.
+  const newJobs =
+    finished.status === 'completed' ? listedJobsCount(messageFor('batch_finished')) : 0;
   let queued = 0;
   for (const channel of channels) {
     const event = eventForChannel(channel, finished, newJobs);

@@ -1,0 +1,174 @@
+import {
+  indexWords,
+  parseRuleValue,
+  RULE_CARD_FIELDS,
+  type RuleAction,
+  type RuleColor,
+  type RuleCondition,
+  type RuleField,
+  type RuleMatch,
+  type RuleWord,
+} from '../contract';
+
+// The rules' matcher (docs/decisions/029), in two forms that agree: a check of one job's words,
+// for the runner as it stores jobs, and an FTS5 query over the search index, for the stored jobs
+// (preview and apply), which finds matches without reading a row. Both cut and fold words as the
+// index does (src/contract/text-fold.ts). A `*` inside a word (dev*ops) has no FTS5 form: the
+// query then asks for the word's start (dev*) and the candidates are checked with the first form.
+
+export interface RuleDefinition {
+  id: number;
+  name: string;
+  conditions: readonly RuleCondition[];
+  match: RuleMatch;
+  exceptions: readonly RuleCondition[];
+  action: RuleAction;
+  color: RuleColor | null;
+}
+
+/** A job's text as the rules read it; a description not fetched yet is null. */
+export interface RuleJobText {
+  title: string;
+  company: string;
+  location: string;
+  description: string | null;
+}
+
+interface Term {
+  field: RuleField;
+  /** Folded words; `*` stands for any letters or digits. */
+  words: RuleWord[];
+  /** Each word's test: equality, or a pattern for a word with `*`. */
+  tests: Array<(word: string) => boolean>;
+  /** The first word without `*`, or null: the one looked up in the word index. */
+  anchor: number | null;
+  /** Whether the FTS5 form finds exactly this term's matches (no `*` before a word's end). */
+  exact: boolean;
+}
+
+export interface CompiledRule extends RuleDefinition {
+  /** Reads only what a search card shows (title, company, location). */
+  cardOnly: boolean;
+  /** The FTS5 query of the stored jobs it may match; null when it can match none. */
+  ftsQuery: string | null;
+  /** Whether ftsQuery's matches are exactly the rule's (else each must be checked). */
+  ftsExact: boolean;
+  /** The fields its conditions and exceptions read. */
+  fields: ReadonlySet<RuleField>;
+  matches(job: JobWords): boolean;
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function compileTerm(condition: RuleCondition): Term {
+  const parsed = parseRuleValue(condition.value);
+  const words = 'words' in parsed ? parsed.words : [];
+  const tests = words.map((w): ((word: string) => boolean) => {
+    if (!w.includes('*')) return (word) => word === w;
+    const pattern = new RegExp(`^${w.split('*').map(escapeRegExp).join('[\\p{L}\\p{N}]*')}$`, 'u');
+    return (word) => pattern.test(word);
+  });
+  const anchor = words.findIndex((w) => !w.includes('*'));
+  // FTS5 can only say "starts with": a `*` that ends the word is exact, one inside is not.
+  const exact = words.every((w) => !w.includes('*') || w.indexOf('*') === w.length - 1);
+  return { field: condition.field, words, tests, anchor: anchor < 0 ? null : anchor, exact };
+}
+
+/** A term as an FTS5 phrase in its column: each word quoted, a wildcard word as its start. */
+function ftsTerm(term: Term): string {
+  const phrase = term.words
+    .map((w) => (w.includes('*') ? `"${w.slice(0, w.indexOf('*'))}"*` : `"${w}"`))
+    .join(' + ');
+  return `${term.field} : ${phrase}`;
+}
+
+/** A job's folded words per field, each field cut once however many rules read it. */
+export class JobWords {
+  private readonly words = new Map<RuleField, string[]>();
+  private readonly positions = new Map<RuleField, Map<string, number[]>>();
+
+  constructor(readonly text: RuleJobText) {}
+
+  has(field: RuleField): boolean {
+    return field !== 'description' || this.text.description !== null;
+  }
+
+  of(field: RuleField): string[] {
+    let words = this.words.get(field);
+    if (!words) {
+      words = indexWords(this.text[field] ?? '');
+      this.words.set(field, words);
+    }
+    return words;
+  }
+
+  /** Where each word stands in the field: a phrase is looked up by its first plain word. */
+  at(field: RuleField): Map<string, number[]> {
+    let index = this.positions.get(field);
+    if (!index) {
+      index = new Map();
+      this.of(field).forEach((w, i) => {
+        const list = index?.get(w);
+        if (list) list.push(i);
+        else index?.set(w, [i]);
+      });
+      this.positions.set(field, index);
+    }
+    return index;
+  }
+}
+
+function termMatches(term: Term, job: JobWords): boolean {
+  const n = term.words.length;
+  if (n === 0) return false;
+  const words = job.of(term.field);
+  const fits = (start: number) =>
+    start >= 0 &&
+    start + n <= words.length &&
+    term.tests.every((t, k) => t(words[start + k] ?? ''));
+  if (term.anchor !== null) {
+    const word = term.words[term.anchor] ?? '';
+    const starts = job.at(term.field).get(word);
+    return starts?.some((i) => fits(i - (term.anchor ?? 0))) ?? false;
+  }
+  for (let i = 0; i + n <= words.length; i++) if (fits(i)) return true;
+  return false;
+}
+
+export function compileRule(rule: RuleDefinition): CompiledRule {
+  // Values were checked on the way in; one that no longer parses (the language changed) is
+  // left out rather than read as matching everything.
+  const conditions = rule.conditions.map(compileTerm).filter((t) => t.words.length > 0);
+  const exceptions = rule.exceptions.map(compileTerm).filter((t) => t.words.length > 0);
+  const fields = new Set<RuleField>([...conditions, ...exceptions].map((t) => t.field));
+  const cardOnly = [...fields].every((f) => RULE_CARD_FIELDS.includes(f));
+  const positive = conditions
+    .map((t) => `(${ftsTerm(t)})`)
+    .join(rule.match === 'all' ? ' AND ' : ' OR ');
+  const exceptionsExact = exceptions.every((t) => t.exact);
+  // An inexact exception could only be left out by a superset: check those candidates instead.
+  const ftsQuery =
+    conditions.length === 0
+      ? null
+      : exceptions.length > 0 && exceptionsExact
+        ? `(${positive}) NOT (${exceptions.map((t) => `(${ftsTerm(t)})`).join(' OR ')})`
+        : positive;
+  const ftsExact = conditions.every((t) => t.exact) && exceptionsExact;
+  return {
+    ...rule,
+    cardOnly,
+    ftsQuery,
+    ftsExact,
+    fields,
+    matches(job) {
+      if (conditions.length === 0) return false;
+      // A rule that reads the description waits for it (the runner asks again once fetched).
+      for (const field of fields) if (!job.has(field)) return false;
+      const hit =
+        rule.match === 'all'
+          ? conditions.every((t) => termMatches(t, job))
+          : conditions.some((t) => termMatches(t, job));
+      return hit && !exceptions.some((t) => termMatches(t, job));
+    },
+  };
+}

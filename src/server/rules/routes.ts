@@ -1,0 +1,191 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  errorBodySchema,
+  idParamSchema,
+  jobDetailSchema,
+  ruleApplyResultSchema,
+  ruleDeletedSchema,
+  ruleDryRunQuerySchema,
+  ruleImportBodySchema,
+  ruleImportQuerySchema,
+  ruleImportResultSchema,
+  ruleListSchema,
+  ruleOrderBodySchema,
+  rulePatchSchema,
+  rulePreviewBodySchema,
+  rulePreviewSchema,
+  ruleRestoreResultSchema,
+  RULES_EXPORT_FILE_NAME,
+  ruleSchema,
+  ruleSetExportSchema,
+  ruleWriteSchema,
+} from '../../contract';
+import { compileRuleRow } from '../../runner/apply-rules';
+import { compileRule } from '../../runner/rule-matcher';
+import type { AppContext } from '../context';
+import { HttpError } from '../plugins/errors';
+import { fetchJobDetailsNow } from './job-details-now';
+import { RULE_NOT_FOUND_MESSAGE, RuleRepository, toWire } from './rule-repository';
+import { StoredJobRules } from './stored-jobs';
+
+const errors = { 400: errorBodySchema, 404: errorBodySchema } as const;
+
+/** /rules…: the rule set (issue 17, docs/decisions/029), and fetching a job's details on demand. */
+export const ruleRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const rules = new RuleRepository(ctx.sqlite);
+  const stored = new StoredJobRules(ctx.sqlite);
+  const list = () => ({ items: rules.list().map(toWire) });
+
+  app.get('/rules', { schema: { response: { 200: ruleListSchema } } }, async () => list());
+
+  app.post(
+    '/rules',
+    { schema: { body: ruleWriteSchema, response: { 201: ruleSchema, 400: errorBodySchema } } },
+    async (request, reply) => {
+      const row = rules.create(request.body, ctx.now());
+      request.log.info({ ruleId: row.id, action: row.action }, 'rule added');
+      return reply.code(201).send(toWire(row));
+    },
+  );
+
+  app.patch(
+    '/rules/:id',
+    {
+      schema: {
+        params: idParamSchema,
+        body: rulePatchSchema,
+        response: { 200: ruleSchema, ...errors },
+      },
+    },
+    async (request) => toWire(rules.update(request.params.id, request.body, ctx.now())),
+  );
+
+  // What a hide rule hid stays hidden: the answer says how many it could bring back.
+  app.delete(
+    '/rules/:id',
+    { schema: { params: idParamSchema, response: { 200: ruleDeletedSchema, ...errors } } },
+    async (request) => {
+      const row = rules.delete(request.params.id, ctx.now());
+      return { success: true as const, restorable: stored.restore(row.id, true) };
+    },
+  );
+
+  app.put(
+    '/rules/order',
+    {
+      schema: {
+        body: ruleOrderBodySchema,
+        response: { 200: ruleListSchema, 400: errorBodySchema },
+      },
+    },
+    async (request) => ({ items: rules.reorder(request.body.ids, ctx.now()).map(toWire) }),
+  );
+
+  app.post(
+    '/rules/preview',
+    {
+      schema: {
+        body: rulePreviewBodySchema,
+        response: { 200: rulePreviewSchema, 400: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      return stored.preview(
+        compileRule({
+          id: 0,
+          name: body.name ?? '',
+          conditions: body.conditions,
+          match: body.match,
+          exceptions: body.exceptions,
+          action: body.action ?? 'hide',
+          color: null,
+        }),
+      );
+    },
+  );
+
+  app.post(
+    '/rules/:id/apply',
+    {
+      schema: {
+        params: idParamSchema,
+        querystring: ruleDryRunQuerySchema,
+        response: { 200: ruleApplyResultSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const row = rules.live(request.params.id);
+      const result = stored.apply(compileRuleRow(row), request.query.dry_run ?? false);
+      if (!result.dry_run) {
+        request.log.info(
+          { ruleId: row.id, changed: result.changed },
+          'rule applied to stored jobs',
+        );
+      }
+      return result;
+    },
+  );
+
+  // Also for a deleted rule: deleting one is when bringing its jobs back is most often wanted.
+  app.post(
+    '/rules/:id/restore',
+    {
+      schema: {
+        params: idParamSchema,
+        querystring: ruleDryRunQuerySchema,
+        response: { 200: ruleRestoreResultSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const row = rules.find(request.params.id);
+      if (!row) throw new HttpError(404, RULE_NOT_FOUND_MESSAGE);
+      const dryRun = request.query.dry_run ?? false;
+      return { restored: stored.restore(row.id, dryRun), dry_run: dryRun };
+    },
+  );
+
+  app.get(
+    '/rules/export',
+    { schema: { response: { 200: ruleSetExportSchema } } },
+    async (_request, reply) =>
+      reply
+        .header('content-disposition', `attachment; filename="${RULES_EXPORT_FILE_NAME}"`)
+        .send(rules.export()),
+  );
+
+  app.post(
+    '/rules/import',
+    {
+      schema: {
+        querystring: ruleImportQuerySchema,
+        body: ruleImportBodySchema,
+        response: { 200: ruleImportResultSchema, 400: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const rows = rules.import(request.body.rules, request.query.mode, ctx.now());
+      request.log.info({ imported: rows.length, mode: request.query.mode }, 'rules imported');
+      return { imported: rows.length, items: list().items };
+    },
+  );
+
+  app.post(
+    '/jobs/:id/details',
+    {
+      schema: {
+        params: idParamSchema,
+        response: {
+          200: jobDetailSchema,
+          ...errors,
+          410: errorBodySchema,
+          502: errorBodySchema,
+          503: errorBodySchema,
+        },
+      },
+    },
+    async (request) => fetchJobDetailsNow(ctx, request.params.id),
+  );
+};

@@ -1,0 +1,247 @@
+import type SQLite from 'better-sqlite3';
+import {
+  foldWord,
+  RULE_DEFAULT_COLOR,
+  RULES_EXPORT_VERSION,
+  RULES_MAX,
+  type Rule,
+  type RulePatch,
+  type RuleSetExport,
+  type RuleWrite,
+} from '../../contract';
+import { compileRuleRow, ruleRowSchema, type RuleRow } from '../../runner/apply-rules';
+import { HttpError } from '../plugins/errors';
+
+// The rule set's reads and writes, as synchronous statements on the server's connection (the
+// runner reads the same table on every page it stores). A deleted rule is kept, marked, so the
+// jobs it hid still name it and can be brought back (docs/decisions/029).
+
+export const RULE_NOT_FOUND_MESSAGE = 'Rule not found';
+
+const LIVE = 'deleted_at IS NULL';
+
+/** A rule's name as compared for duplicates: case, accents and spacing aside. */
+const nameKey = (name: string) => foldWord(name.trim().replace(/\s+/g, ' '));
+
+/** The stored form of a rule's colour: a flag's label colour, nothing for the other actions. */
+const storedColor = (action: RuleWrite['action'], color: RuleWrite['color']) =>
+  action === 'flag' ? (color ?? RULE_DEFAULT_COLOR) : null;
+
+export function toWire(row: RuleRow): Rule {
+  const compiled = compileRuleRow(row);
+  return {
+    id: row.id,
+    name: row.name,
+    conditions: [...compiled.conditions],
+    match: row.match,
+    exceptions: [...compiled.exceptions],
+    action: row.action,
+    color: row.color,
+    enabled: row.enabled === 1,
+    position: row.position,
+    card_only: compiled.cardOnly,
+    created_at: new Date(row.created_at).toISOString(),
+    updated_at: new Date(row.updated_at).toISOString(),
+  };
+}
+
+export class RuleRepository {
+  private readonly s;
+
+  constructor(private readonly sqlite: SQLite.Database) {
+    const p = (text: string) => sqlite.prepare(text);
+    this.s = {
+      list: p(`SELECT * FROM rules WHERE ${LIVE} ORDER BY position, id`),
+      find: p('SELECT * FROM rules WHERE id = ?'),
+      insert: p(
+        `INSERT INTO rules (name, conditions, match, exceptions, action, color, enabled, position, created_at, updated_at)
+         VALUES (@name, @conditions, @match, @exceptions, @action, @color, @enabled,
+                 (SELECT COALESCE(MAX(position), 0) + 1 FROM rules WHERE ${LIVE}), @now, @now)`,
+      ),
+      update: p(
+        `UPDATE rules SET name = @name, conditions = @conditions, match = @match, exceptions = @exceptions,
+           action = @action, color = @color, enabled = @enabled, updated_at = @now WHERE id = @id`,
+      ),
+      setPosition: p('UPDATE rules SET position = @position, updated_at = @now WHERE id = @id'),
+      markDeleted: p('UPDATE rules SET deleted_at = @now, updated_at = @now WHERE id = @id'),
+      // A deleted rule's labels and mutes no longer hold; its hides stay until brought back.
+      dropFlags: p('DELETE FROM job_flags WHERE rule_id = ?'),
+      dropMutes: p('UPDATE jobs SET muted_by_rule_id = NULL WHERE muted_by_rule_id = ?'),
+      renumber: p(
+        `UPDATE rules SET position = (SELECT COUNT(*) FROM rules r2 WHERE r2.${LIVE}
+           AND (r2.position < rules.position OR (r2.position = rules.position AND r2.id <= rules.id)))
+         WHERE ${LIVE}`,
+      ),
+    };
+  }
+
+  list(): RuleRow[] {
+    return this.s.list.all().map((raw) => ruleRowSchema.parse(raw));
+  }
+
+  /** A rule that is not deleted, or a 404. */
+  live(id: number): RuleRow {
+    const row = this.find(id);
+    if (!row || row.deleted_at !== null) throw new HttpError(404, RULE_NOT_FOUND_MESSAGE);
+    return row;
+  }
+
+  /** Any rule, deleted ones included (they can still bring back what they hid). */
+  find(id: number): RuleRow | undefined {
+    const raw: unknown = this.s.find.get(id);
+    return raw === undefined ? undefined : ruleRowSchema.parse(raw);
+  }
+
+  private assertNameFree(name: string, exceptId: number | null): void {
+    const key = nameKey(name);
+    const clash = this.list().find((r) => r.id !== exceptId && nameKey(r.name) === key);
+    if (clash) throw new HttpError(400, `A rule named "${clash.name}" already exists`);
+  }
+
+  private insertRow(rule: RuleWrite, now: number): number {
+    const info = this.s.insert.run({
+      name: rule.name,
+      conditions: JSON.stringify(rule.conditions),
+      match: rule.match,
+      exceptions: JSON.stringify(rule.exceptions),
+      action: rule.action,
+      color: storedColor(rule.action, rule.color),
+      enabled: rule.enabled ? 1 : 0,
+      now,
+    });
+    return Number(info.lastInsertRowid);
+  }
+
+  create(rule: RuleWrite, now: number): RuleRow {
+    return this.sqlite.transaction(() => {
+      if (this.list().length >= RULES_MAX) {
+        throw new HttpError(400, `A rule set holds at most ${RULES_MAX} rules`);
+      }
+      this.assertNameFree(rule.name, null);
+      return this.live(this.insertRow(rule, now));
+    })();
+  }
+
+  update(id: number, patch: RulePatch, now: number): RuleRow {
+    return this.sqlite.transaction(() => {
+      const row = this.live(id);
+      const current = toWire(row);
+      const next = {
+        name: patch.name ?? current.name,
+        conditions: patch.conditions ?? current.conditions,
+        match: patch.match ?? current.match,
+        exceptions: patch.exceptions ?? current.exceptions,
+        action: patch.action ?? current.action,
+        color: patch.color === undefined ? current.color : patch.color,
+        enabled: patch.enabled ?? current.enabled,
+      };
+      if (patch.name !== undefined) this.assertNameFree(next.name, id);
+      this.s.update.run({
+        id,
+        name: next.name,
+        conditions: JSON.stringify(next.conditions),
+        match: next.match,
+        exceptions: JSON.stringify(next.exceptions),
+        action: next.action,
+        color: storedColor(next.action, next.color),
+        enabled: next.enabled ? 1 : 0,
+        now,
+      });
+      // A rule that no longer flags or mutes takes its labels or mutes off. A disabled rule's
+      // labels stay stored but unshown (src/server/rules/job-rule-marks.ts): enabling it again
+      // brings them back.
+      if (next.action !== 'flag') this.s.dropFlags.run(id);
+      if (next.action !== 'mute') this.s.dropMutes.run(id);
+      return this.live(id);
+    })();
+  }
+
+  /** Marks the rule deleted; its labels and mutes go, its hides stay until brought back. */
+  delete(id: number, now: number): RuleRow {
+    return this.sqlite.transaction(() => {
+      const row = this.live(id);
+      this.s.markDeleted.run({ id, now });
+      this.s.dropFlags.run(id);
+      this.s.dropMutes.run(id);
+      this.s.renumber.run();
+      return row;
+    })();
+  }
+
+  /** `ids`: every rule's id once, in the new order. */
+  reorder(ids: readonly number[], now: number): RuleRow[] {
+    return this.sqlite.transaction(() => {
+      const live = this.list().map((r) => r.id);
+      const given = new Set(ids);
+      const missing = live.filter((id) => !given.has(id));
+      const unknown = ids.filter((id) => !live.includes(id));
+      if (given.size !== ids.length || missing.length > 0 || unknown.length > 0) {
+        const parts = [
+          given.size !== ids.length ? 'an id given twice' : null,
+          missing.length > 0 ? `missing ${missing.join(', ')}` : null,
+          unknown.length > 0 ? `unknown ${unknown.join(', ')}` : null,
+        ].filter((p) => p !== null);
+        throw new HttpError(400, `ids must list every rule once: ${parts.join('; ')}`);
+      }
+      ids.forEach((id, i) => {
+        this.s.setPosition.run({ id, position: i + 1, now });
+      });
+      return this.list();
+    })();
+  }
+
+  export(): RuleSetExport {
+    return {
+      version: RULES_EXPORT_VERSION,
+      rules: this.list().map((row) => {
+        const rule = toWire(row);
+        return {
+          name: rule.name,
+          conditions: rule.conditions,
+          match: rule.match,
+          exceptions: rule.exceptions,
+          action: rule.action,
+          color: rule.color,
+          enabled: rule.enabled,
+        };
+      }),
+    };
+  }
+
+  /**
+   * Adds the rules (their names must be new, to the set and to each other), or replaces the set
+   * (the old rules are deleted: what they hid stays hidden and can still be brought back).
+   */
+  import(rules: readonly RuleWrite[], mode: 'add' | 'replace', now: number): RuleRow[] {
+    return this.sqlite.transaction(() => {
+      const seen = new Map<string, string>();
+      for (const rule of rules) {
+        const key = nameKey(rule.name);
+        if (seen.has(key)) {
+          throw new HttpError(400, `The rule set names "${rule.name}" twice: names must differ`);
+        }
+        seen.set(key, rule.name);
+      }
+      const existing = this.list();
+      if (mode === 'replace') {
+        for (const row of existing) this.delete(row.id, now);
+      } else {
+        const clashes = existing.filter((r) => seen.has(nameKey(r.name))).map((r) => r.name);
+        if (clashes.length > 0) {
+          throw new HttpError(
+            400,
+            `Rules named ${clashes.map((n) => `"${n}"`).join(', ')} already exist: rename them in the file, or import with mode=replace`,
+          );
+        }
+        if (existing.length + rules.length > RULES_MAX) {
+          throw new HttpError(
+            400,
+            `A rule set holds at most ${RULES_MAX} rules: ${existing.length} + ${rules.length} is too many`,
+          );
+        }
+      }
+      const ids = rules.map((rule) => this.insertRow(rule, now));
+      return ids.map((id) => this.live(id));
+    })();
+  }
+}

@@ -1,0 +1,157 @@
+import type SQLite from 'better-sqlite3';
+import { z } from 'zod';
+import {
+  RULE_PREVIEW_TITLES,
+  type RuleApplyResult,
+  type RuleField,
+  type RulePreview,
+} from '../../contract';
+import { JobWords, type CompiledRule } from '../../runner/rule-matcher';
+
+// A rule over every stored job (preview, "Apply to stored jobs", bringing back what it hid). The
+// search index finds the matches without reading a row (docs/decisions/029); only a rule with a
+// `*` inside a word has its candidates read and checked word by word.
+
+const rowidSchema = z.object({ rowid: z.number() });
+const textRowSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  company_name: z.string(),
+  location: z.string(),
+  description: z.string().nullable(),
+});
+const exampleSchema = z.object({ id: z.string(), title: z.string(), company_name: z.string() });
+const countSchema = z.object({ n: z.number() });
+
+/** Candidates read per statement when a rule must be checked word by word. */
+const CHECK_CHUNK = 500;
+
+const IDS = 'SELECT value FROM json_each(@ids)';
+
+export class StoredJobRules {
+  private readonly statements = new Map<string, SQLite.Statement>();
+
+  constructor(private readonly sqlite: SQLite.Database) {}
+
+  private p(text: string): SQLite.Statement {
+    let statement = this.statements.get(text);
+    if (!statement) {
+      statement = this.sqlite.prepare(text);
+      this.statements.set(text, statement);
+    }
+    return statement;
+  }
+
+  /** The ids of the stored jobs the rule matches, highest (newest posting) first. */
+  matchingIds(rule: CompiledRule): string[] {
+    if (rule.ftsQuery === null) return [];
+    const rowids = this.p('SELECT rowid FROM jobs_fts WHERE jobs_fts MATCH ? ORDER BY rowid DESC')
+      .all(rule.ftsQuery)
+      .map((raw) => String(rowidSchema.parse(raw).rowid));
+    if (rule.ftsExact) return rowids;
+    // Only the columns the rule reads: a description is long.
+    const column = (field: RuleField, name: string) =>
+      rule.fields.has(field) ? name : `'' AS ${name}`;
+    const check = this.p(
+      `SELECT id, ${column('title', 'title')}, ${column('company', 'company_name')},
+         ${column('location', 'location')}, ${column('description', 'description')}
+       FROM jobs WHERE id IN (${IDS})`,
+    );
+    const kept = new Set<string>();
+    for (let i = 0; i < rowids.length; i += CHECK_CHUNK) {
+      const ids = JSON.stringify(rowids.slice(i, i + CHECK_CHUNK));
+      for (const raw of check.all({ ids })) {
+        const row = textRowSchema.parse(raw);
+        // As the index holds it: a description not fetched yet is empty text.
+        const words = new JobWords({
+          title: row.title,
+          company: row.company_name,
+          location: row.location,
+          description: row.description ?? '',
+        });
+        if (rule.matches(words)) kept.add(row.id);
+      }
+    }
+    return rowids.filter((id) => kept.has(id));
+  }
+
+  preview(rule: CompiledRule): RulePreview {
+    const ids = this.matchingIds(rule);
+    const top = ids.slice(0, RULE_PREVIEW_TITLES);
+    const byId = new Map(
+      this.p(`SELECT id, title, company_name FROM jobs WHERE id IN (${IDS})`)
+        .all({ ids: JSON.stringify(top) })
+        .map((raw) => exampleSchema.parse(raw))
+        .map((row) => [row.id, row]),
+    );
+    return {
+      matches: ids.length,
+      examples: top.flatMap((id) => {
+        const row = byId.get(id);
+        return row
+          ? [{ id: Number(row.id), title: row.title, company_name: row.company_name }]
+          : [];
+      }),
+    };
+  }
+
+  /**
+   * What the rule does to the stored jobs it matches: hide the new or seen ones (never a job the
+   * operator saved, applied to or hid), label them, or mark them muted; a flag or mute rule also
+   * takes its label or mark off the jobs it no longer matches. With dryRun, only counts.
+   */
+  apply(rule: CompiledRule, dryRun: boolean): RuleApplyResult {
+    const matching = this.matchingIds(rule);
+    const params = { ids: JSON.stringify(matching), rule: rule.id };
+    const count = (sql: string) => countSchema.parse(this.p(sql).get(params)).n;
+    const run = (sql: string) => this.p(sql).run(params).changes;
+    let changed: number;
+    if (rule.action === 'hide') {
+      const where = `id IN (${IDS}) AND state IN ('new','seen')`;
+      changed = dryRun
+        ? count(`SELECT COUNT(*) AS n FROM jobs WHERE ${where}`)
+        : run(
+            `UPDATE jobs SET state = 'hidden', hidden_by_rule_id = @rule, state_before_rule = state WHERE ${where}`,
+          );
+    } else if (rule.action === 'flag') {
+      const add = `FROM json_each(@ids) WHERE value NOT IN (SELECT job_id FROM job_flags WHERE rule_id = @rule)`;
+      const drop = `FROM job_flags WHERE rule_id = @rule AND job_id NOT IN (${IDS})`;
+      changed = dryRun
+        ? count(`SELECT COUNT(*) AS n ${add}`) + count(`SELECT COUNT(*) AS n ${drop}`)
+        : this.sqlite.transaction(
+            () =>
+              run(`INSERT OR IGNORE INTO job_flags (rule_id, job_id) SELECT @rule, value ${add}`) +
+              run(`DELETE ${drop}`),
+          )();
+    } else {
+      const add = `id IN (${IDS}) AND muted_by_rule_id IS NULL`;
+      const drop = `muted_by_rule_id = @rule AND id NOT IN (${IDS})`;
+      changed = dryRun
+        ? count(`SELECT COUNT(*) AS n FROM jobs WHERE ${add}`) +
+          count(`SELECT COUNT(*) AS n FROM jobs WHERE ${drop}`)
+        : this.sqlite.transaction(
+            () =>
+              run(`UPDATE jobs SET muted_by_rule_id = @rule WHERE ${add}`) +
+              run(`UPDATE jobs SET muted_by_rule_id = NULL WHERE ${drop}`),
+          )();
+    }
+    return { matches: matching.length, changed, dry_run: dryRun };
+  }
+
+  /**
+   * The jobs the rule hid whose state nobody changed since (the operator's triage clears the
+   * mark), back to the state they had. With dryRun, how many.
+   */
+  restore(ruleId: number, dryRun: boolean): number {
+    const where = `hidden_by_rule_id = @rule AND state = 'hidden'`;
+    if (dryRun) {
+      return countSchema.parse(
+        this.p(`SELECT COUNT(*) AS n FROM jobs WHERE ${where}`).get({ rule: ruleId }),
+      ).n;
+    }
+    return this.p(
+      `UPDATE jobs SET state = COALESCE(state_before_rule, 'new'), hidden_by_rule_id = NULL,
+         state_before_rule = NULL WHERE ${where}`,
+    ).run({ rule: ruleId }).changes;
+  }
+}

@@ -3,6 +3,7 @@ import { exportSuite } from './export.bench';
 import { incrementalSuite } from './incremental.bench';
 import { jobsSuite } from './jobs.bench';
 import type { BenchSuite } from './report';
+import { repostsSuite } from './reposts.bench';
 import { runnerSuite } from './runner.bench';
 import { scraperSuite } from './scraper.bench';
 import { serverSuite } from './server.bench';
@@ -16,4 +17,5 @@ export const suites: BenchSuite[] = [
   runnerSuite,
   incrementalSuite,
   jobsSuite,
+  repostsSuite,
 ];

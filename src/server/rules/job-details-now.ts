@@ -22,7 +22,7 @@ function parts(ctx: AppContext) {
 }
 
 /** The site's refusals in words the operator can act on; nothing from a request is echoed. */
-function siteFailure(error: unknown): HttpError {
+export function siteFailure(error: unknown): HttpError {
   if (!isSiteError(error)) throw error;
   switch (error.kind) {
     case 'session-expired':

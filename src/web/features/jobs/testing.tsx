@@ -81,7 +81,20 @@ export function fakeJobsApi(api: FakeJobsApi) {
       const params = new URL(request.url).searchParams;
       api.listRequests.push(params);
       const states = params.get('state')?.split(',') ?? ['new', 'seen', 'saved', 'applied'];
-      const matching = api.jobs.filter((j) => states.includes(j.state) && !j.company_blocked);
+      const group = params.get('group');
+      const flag = Number(params.get('flag'));
+      const matching = api.jobs.filter(
+        (j, i, all) =>
+          states.includes(j.state) &&
+          !j.company_blocked &&
+          // Issue 17: one row per group unless its members are asked for; the flag filter;
+          // reposts of jobs already triaged left out on request.
+          (group
+            ? j.group?.key === group
+            : !j.group || all.findIndex((k) => k.group?.key === j.group?.key) === i) &&
+          (!flag || j.flags.some((f) => f.rule_id === flag)) &&
+          !(params.get('hide_reposts') === 'true' && j.repost && j.repost.earlier_state !== 'new'),
+      );
       const start = Number(params.get('cursor') ?? 0);
       const end = start + api.pageSize;
       return HttpResponse.json({
@@ -93,6 +106,17 @@ export function fakeJobsApi(api: FakeJobsApi) {
     }),
     http.get(`${API}/jobs/:id`, ({ params }) => {
       const job = api.jobs.find((j) => j.id === Number(params.id));
+      return job
+        ? HttpResponse.json(job)
+        : HttpResponse.json({ error: 'Job not found' }, { status: 404 });
+    }),
+    http.post(`${API}/jobs/:id/details`, ({ params }) => {
+      const id = Number(params.id);
+      api.writes.push({ method: 'POST', path: `/jobs/${id}/details`, body: null });
+      api.jobs = api.jobs.map((j) =>
+        j.id === id ? { ...j, details_fetched: true, description_html: '<p>Fetched now.</p>' } : j,
+      );
+      const job = api.jobs.find((j) => j.id === id);
       return job
         ? HttpResponse.json(job)
         : HttpResponse.json({ error: 'Job not found' }, { status: 404 });

@@ -46,6 +46,11 @@ export function describeRule(rule: Pick<Rule, 'conditions' | 'match' | 'exceptio
   return `${when} · unless ${rule.exceptions.map(conditionText).join(' or ')}`;
 }
 
+/** "42 stored jobs", "1 stored job". */
+export function storedJobs(n: number): string {
+  return `${n.toLocaleString()} stored ${n === 1 ? 'job' : 'jobs'}`;
+}
+
 export function jobsCount(n: number): string {
   return `${n.toLocaleString()} ${n === 1 ? 'job' : 'jobs'}`;
 }

@@ -16,7 +16,7 @@ import { useReorderRules } from './api/reorder-rules';
 import { useSetRuleEnabled } from './api/save-rule';
 import { RepostsCard } from './components/reposts-card';
 import { RulesList } from './components/rules-list';
-import { jobsCount } from './rule-labels';
+import { jobsCount, storedJobs } from './rule-labels';
 
 // The editor and the import load when first opened: the screen's first visit stays small.
 const RuleEditor = lazy(() =>
@@ -32,9 +32,9 @@ type Confirming =
   | { kind: 'restore'; rule: Rule; count: number };
 
 function applyQuestion(rule: Rule, { matches, changed }: RuleApplyResult): string {
-  const matching = `“${rule.name}” matches ${jobsCount(matches)} stored.`;
+  const matching = `“${rule.name}” matches ${storedJobs(matches)}.`;
   if (rule.action === 'hide')
-    return `${matching} Hide the ${jobsCount(changed)} of them that are new or seen? Saved and applied jobs stay as they are.`;
+    return `${matching} Hide the ${changed.toLocaleString()} of them that are new or seen? Saved and applied jobs stay as they are.`;
   if (rule.action === 'flag') return `${matching} Label ${jobsCount(changed)} “${rule.name}”?`;
   return `${matching} Mute ${jobsCount(changed)}? They stay in the list but are left out of notifications.`;
 }
@@ -105,10 +105,7 @@ export function RulesPage() {
         {
           onSuccess: (result) => {
             if (result.changed > 0) setConfirming({ kind: 'apply', rule, result });
-            else
-              toast(
-                `${rule.name} matches ${jobsCount(result.matches)} stored; none needs changing`,
-              );
+            else toast(`${rule.name} matches ${storedJobs(result.matches)}; none needs changing`);
           },
           onError: failed(`count the jobs ${rule.name} matches`),
         },
@@ -157,7 +154,7 @@ export function RulesPage() {
       restore.mutate(
         { id: rule.id, dryRun: false },
         {
-          onSuccess: (r) => toast(`Brought back ${jobsCount(r.restored)} ${rule.name} hid`),
+          onSuccess: (r) => toast(`Brought back ${jobsCount(r.restored)} hidden by ${rule.name}`),
           onError: failed(`bring back the jobs ${rule.name} hid`),
         },
       );

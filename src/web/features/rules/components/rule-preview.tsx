@@ -1,6 +1,6 @@
 import { Spinner } from '../../../components/ui/spinner';
 import { useRulePreview, type PreviewInput } from '../api/preview-rule';
-import { jobsCount } from '../rule-labels';
+import { storedJobs } from '../rule-labels';
 
 /**
  * "Matches 42 stored jobs", with a few of their titles: asked again a moment after each change
@@ -23,7 +23,7 @@ export function RulePreview({ input, why }: { input: PreviewInput | null; why: s
             Could not preview the rule: {preview.error.message}
           </span>
         ) : data ? (
-          <span className="font-medium text-fg">Matches {jobsCount(data.matches)} stored</span>
+          <span className="font-medium text-fg">Matches {storedJobs(data.matches)}</span>
         ) : (
           <span className="inline-flex items-center gap-2 text-fg-muted">
             <Spinner className="size-4" />

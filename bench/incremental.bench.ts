@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type SQLite from 'better-sqlite3';
 import { guestFiltersFromUrl, startSimulator, type Simulator } from '../simulator';
 import { normalizeFilters, type SearchFiltersWrite } from '../src/contract/search-filters';
 import { createBatchRunner } from '../src/runner';
@@ -51,11 +52,13 @@ const FILTERS: Record<number, SearchFiltersWrite> = {
   15: { posted_within: 'past_24_hours' },
 };
 
-interface WeekResult {
+export interface WeekResult {
   /** Site requests (searches + details) on days 2–7. */
   laterRequests: number;
   /** Jobs first stored on days 2–7. */
   laterNewJobs: number;
+  /** Of those, the ones not hidden (by rules, issue 17's bench): what the operator keeps. */
+  laterKeptJobs: number;
   day2Requests: number;
   day2NewJobs: number;
   missed: number;
@@ -63,7 +66,11 @@ interface WeekResult {
   fullDay1Requests: number;
 }
 
-async function week(incremental: boolean): Promise<WeekResult> {
+/** `prepare` runs on the fresh database before day 1 (the rules bench adds its rules there). */
+export async function week(
+  incremental: boolean,
+  prepare?: (sqlite: SQLite.Database) => void,
+): Promise<WeekResult> {
   const sim: Simulator = await startSimulator({ dailyGrowth: DAILY_GROWTH });
   const { database, dataDir } = await openTempDatabase();
   const site = testSiteClient(sim.url);
@@ -85,11 +92,15 @@ async function week(incremental: boolean): Promise<WeekResult> {
     const setFilters = database.sqlite.prepare('UPDATE queries SET filters = ? WHERE id = ?');
     for (const [index, filters] of Object.entries(FILTERS))
       setFilters.run(JSON.stringify(filters), ids[Number(index)]);
+    prepare?.(database.sqlite);
 
     const newOf = database.sqlite
       .prepare('SELECT COUNT(*) FROM jobs WHERE first_seen_batch_id = ?')
       .pluck();
-    const batch = async (): Promise<{ requests: number; newJobs: number }> => {
+    const keptOf = database.sqlite
+      .prepare(`SELECT COUNT(*) FROM jobs WHERE first_seen_batch_id = ? AND state <> 'hidden'`)
+      .pluck();
+    const batch = async (): Promise<{ requests: number; newJobs: number; kept: number }> => {
       const mark = sim.requests.length;
       const claim = runner.start('daily');
       if (!claim.claimed) throw new Error('incremental bench: batch did not start');
@@ -99,13 +110,18 @@ async function week(incremental: boolean): Promise<WeekResult> {
         .pluck()
         .get(claim.batch.id);
       if (status !== 'completed') throw new Error(`incremental bench: batch ${String(status)}`);
-      return { requests: sim.requests.length - mark, newJobs: Number(newOf.get(claim.batch.id)) };
+      return {
+        requests: sim.requests.length - mark,
+        newJobs: Number(newOf.get(claim.batch.id)),
+        kept: Number(keptOf.get(claim.batch.id)),
+      };
     };
 
     const day1 = await batch();
     const weekStart = sim.catalogue.jobs.length;
     let laterRequests = 0;
     let laterNewJobs = 0;
+    let laterKeptJobs = 0;
     let day2 = { requests: 0, newJobs: 0 };
     for (let day = 2; day <= DAYS; day += 1) {
       sim.clock.advance(DAY_MS);
@@ -113,6 +129,7 @@ async function week(incremental: boolean): Promise<WeekResult> {
       if (day === 2) day2 = result;
       laterRequests += result.requests;
       laterNewJobs += result.newJobs;
+      laterKeptJobs += result.kept;
     }
 
     // The simulator's truth: every posting of the week that a query's search matches.
@@ -138,6 +155,7 @@ async function week(incremental: boolean): Promise<WeekResult> {
     return {
       laterRequests,
       laterNewJobs,
+      laterKeptJobs,
       day2Requests: day2.requests,
       day2NewJobs: day2.newJobs,
       missed,

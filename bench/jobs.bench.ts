@@ -209,7 +209,8 @@ const plainText = (html: string): string =>
 
 let nextJobId = 3_900_000_000;
 
-function card(day: number): JobCard {
+/** A search card as the site shows one (the rules bench stores batches of them too). */
+export function card(day: number): JobCard {
   nextJobId += 1 + Math.floor(random() * 5);
   const id = String(nextJobId);
   const company = pickZipf(COMPANIES);
@@ -227,7 +228,7 @@ function card(day: number): JobCard {
   };
 }
 
-function details(job: JobCard): JobDetails {
+export function details(job: JobCard): JobDetails {
   const family = FAMILIES.find((f) => f.titles.some((t) => job.title.endsWith(t)));
   const html = descriptionHtml(family?.skills ?? []);
   return {

@@ -4,6 +4,7 @@ import { incrementalSuite } from './incremental.bench';
 import { jobsSuite } from './jobs.bench';
 import type { BenchSuite } from './report';
 import { repostsSuite } from './reposts.bench';
+import { rulesRequestsSuite, rulesSuite } from './rules.bench';
 import { runnerSuite } from './runner.bench';
 import { scraperSuite } from './scraper.bench';
 import { serverSuite } from './server.bench';
@@ -18,4 +19,6 @@ export const suites: BenchSuite[] = [
   incrementalSuite,
   jobsSuite,
   repostsSuite,
+  rulesSuite,
+  rulesRequestsSuite,
 ];

@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { dateTimeSchema } from './common';
 import { foldWord } from './text-fold';
 
-// Rules (issue 17, docs/decisions/028): conditions on a job's words that hide, flag or mute it.
+// Rules (issue 17, docs/decisions/036): conditions on a job's words that hide, flag or mute it.
 // A condition is one word or phrase in one field, matched as the search index cuts and folds
 // words (src/contract/text-fold.ts): whole words, case and accents aside, `*` standing for any
 // letters or digits inside a word.

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { RULE_ACTIONS, RULE_COLORS, RULE_FIELDS, RULE_MATCHES } from '../contract';
 import { compileRule, JobWords, type CompiledRule, type RuleJobText } from './rule-matcher';
 
-// Rules acting on the jobs a batch stores (docs/decisions/029): a new job passes through the
+// Rules acting on the jobs a batch stores (docs/decisions/036): a new job passes through the
 // enabled rules as its card is stored (the rules that read only the card) and again when its
 // details are stored (the rules that read the description). A hide sets the state only of a job
 // still new or seen, and records which rule set it and the state it replaced, so the rule can

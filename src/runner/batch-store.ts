@@ -82,7 +82,7 @@ const BATCH_JOBS_SQL = `FROM query_runs r JOIN query_run_jobs l ON l.query_run_i
 // Jobs without details, not blocked, and not already tried by this batch: a failure recorded
 // by an earlier batch is tried again.
 // Issue 17: nor a job hidden on its card (by a rule or the operator): its details cost a
-// request and are fetched on demand (POST /jobs/{id}/details, docs/decisions/029).
+// request and are fetched on demand (POST /jobs/{id}/details, docs/decisions/036).
 const PENDING_DETAILS_SQL = `${BATCH_JOBS_SQL} AND j.details_fetched_at IS NULL
   AND (j.details_error IS NULL OR j.details_error_batch_id IS NOT @batch) AND NOT ${BLOCKED_JOB_SQL}
   AND NOT (j.repost_carried = 'hidden' AND j.state = 'hidden')
@@ -289,7 +289,7 @@ export class BatchStore {
     const siteWorkplace = this.searchedWorkplace(run.id);
     const carryOver = this.reposts.carryOver();
     this.sqlite.transaction(() => {
-      // Issue 17: new jobs pass through the rules that read only the card (docs/decisions/029).
+      // Issue 17: new jobs pass through the rules that read only the card (docs/decisions/036).
       const cardRules = this.rules.rules('card');
       page.cards.forEach((card, i) => {
         const known = this.reposts.isStored(card.jobId);

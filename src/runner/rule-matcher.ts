@@ -10,7 +10,7 @@ import {
   type RuleWord,
 } from '../contract';
 
-// The rules' matcher (docs/decisions/029), in two forms that agree: a check of one job's words,
+// The rules' matcher (docs/decisions/036), in two forms that agree: a check of one job's words,
 // for the runner as it stores jobs, and an FTS5 query over the search index, for the stored jobs
 // (preview and apply), which finds matches without reading a row. Both cut and fold words as the
 // index does (src/contract/text-fold.ts). A `*` inside a word (dev*ops) has no FTS5 form: the

@@ -279,7 +279,7 @@ export const migrations: Record<string, Migration> = {
       for (const statement of indexes) await statement.execute(db);
     },
   },
-  // Issue 17: rules (docs/decisions/029). A deleted rule is kept (deleted_at) so the jobs it hid
+  // Issue 17: rules (docs/decisions/036). A deleted rule is kept (deleted_at) so the jobs it hid
   // still name it and can still be brought back. hidden_by_rule_id is who set a job's hidden
   // state, while nobody has changed it since (any triage by the operator clears it), with the
   // state it replaced; muted_by_rule_id keeps a job out of notifications.

@@ -6,7 +6,7 @@ import { JobRepository } from '../jobs/job-repository';
 import { HttpError } from '../plugins/errors';
 
 // `POST /jobs/{id}/details`: a job hidden on its card before its details were fetched (a rule
-// spared that request, docs/decisions/029) gets them when the operator asks. The request goes
+// spared that request, docs/decisions/036) gets them when the operator asks. The request goes
 // through the shared site client, so it waits its turn behind a running batch's requests and
 // keeps the same pace.
 

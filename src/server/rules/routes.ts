@@ -31,7 +31,7 @@ import { StoredJobRules } from './stored-jobs';
 
 const errors = { 400: errorBodySchema, 404: errorBodySchema } as const;
 
-/** /rules…: the rule set (issue 17, docs/decisions/029), and fetching a job's details on demand. */
+/** /rules…: the rule set (issue 17, docs/decisions/036), and fetching a job's details on demand. */
 export const ruleRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const rules = new RuleRepository(ctx.sqlite);

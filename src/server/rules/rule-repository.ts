@@ -14,7 +14,7 @@ import { HttpError } from '../plugins/errors';
 
 // The rule set's reads and writes, as synchronous statements on the server's connection (the
 // runner reads the same table on every page it stores). A deleted rule is kept, marked, so the
-// jobs it hid still name it and can be brought back (docs/decisions/029).
+// jobs it hid still name it and can be brought back (docs/decisions/036).
 
 export const RULE_NOT_FOUND_MESSAGE = 'Rule not found';
 

@@ -9,7 +9,7 @@ import {
 import { JobWords, type CompiledRule } from '../../runner/rule-matcher';
 
 // A rule over every stored job (preview, "Apply to stored jobs", bringing back what it hid). The
-// search index finds the matches without reading a row (docs/decisions/029); only a rule with a
+// search index finds the matches without reading a row (docs/decisions/036); only a rule with a
 // `*` inside a word has its candidates read and checked word by word.
 
 const rowidSchema = z.object({ rowid: z.number() });

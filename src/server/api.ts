@@ -12,6 +12,7 @@ import { backupRoutes } from './backup/routes';
 import { scheduleRoutes } from './schedule/routes';
 import { jobRoutes } from './jobs/routes';
 import { ruleRoutes } from './rules/routes';
+import { repostRoutes } from './reposts/routes';
 import { requireSessionForScope } from './auth/guard';
 import type { AppContext } from './context';
 import { API_BASE_PATH } from '../contract';
@@ -32,4 +33,5 @@ export const apiRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { 
   await app.register(scheduleRoutes, { ctx });
   await app.register(jobRoutes, { ctx });
   await app.register(ruleRoutes, { ctx });
+  await app.register(repostRoutes, { ctx });
 };

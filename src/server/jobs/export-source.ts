@@ -45,7 +45,8 @@ export async function* viewExportJobs(
   query: JobExportQuery,
   now: number,
 ): AsyncGenerator<ExportJob> {
-  const sql = listQuerySql(query, now);
+  // Each location is its own job in a spreadsheet: the export never groups (issue 17).
+  const sql = listQuerySql({ ...query, grouped: false }, now);
   if (sql.empty) return;
   const reader = new SQLite(databaseFile, { readonly: true, fileMustExist: true });
   try {

@@ -52,8 +52,18 @@ export function hasRowFilters(filters: JobFilterQuery): boolean {
     filters.easy_apply === true ||
     filters.has_salary === true ||
     Boolean(filters.company) ||
-    filters.flag !== undefined
+    filters.flag !== undefined ||
+    filters.hide_reposts === true ||
+    filters.group !== undefined
   );
+}
+
+/**
+ * One row per same-role group (issue 17): the default of the list, off with `grouped=false` and
+ * while listing one group's members. The export always lists every job.
+ */
+export function isGrouped(filters: JobFilterQuery): boolean {
+  return filters.grouped !== false && filters.group === undefined;
 }
 
 export interface FilterSql {
@@ -124,9 +134,35 @@ export function filterSql(filters: JobFilterQuery, now: number, anyBlocked = tru
       WHERE f.rule_id = @flag AND fr.enabled = 1 AND fr.deleted_at IS NULL)`);
     params.flag = filters.flag;
   }
+  if (filters.hide_reposts === true) {
+    // Reposts of jobs the operator has triaged already: the earlier job is read by its id from
+    // the index that holds the state (jobs_filter_columns).
+    where.push(`(j.repost_of IS NULL OR EXISTS (SELECT 1 FROM jobs e INDEXED BY jobs_filter_columns
+      WHERE e.id = j.repost_of AND e.state = 'new'))`);
+  }
+  if (filters.group !== undefined) {
+    where.push('j.group_key = @group');
+    params.group = filters.group;
+  }
   const match = filters.q ? ftsMatch(filters.q) : null;
   if (match !== null) params.match = match;
+  if (isGrouped(filters)) where.push(groupLeadSql(where, match));
   return { where, params, match, matchesNothing: Boolean(filters.q) && match === null };
+}
+
+/**
+ * A job of a group is listed when no other member passing the same filters was first seen after
+ * it (the newest stands for the group, whatever the order): the same rows on every page, so
+ * keyset paging stays exact. Jobs in no group pass without a lookup; a member's check is a short
+ * walk of jobs_group, which holds every column the filters read (docs/decisions/028).
+ */
+function groupLeadSql(where: readonly string[], match: string | null): string {
+  const same = where.map((w) => w.replace(/(?<![\w.])j\./g, 'g.'));
+  if (match !== null)
+    same.push('g.id IN (SELECT CAST(rowid AS TEXT) FROM jobs_fts WHERE jobs_fts MATCH @match)');
+  const conditions = same.length > 0 ? ` AND ${same.join(' AND ')}` : '';
+  return `(j.group_key IS NULL OR NOT EXISTS (SELECT 1 FROM jobs g INDEXED BY jobs_group
+    WHERE g.group_key = j.group_key AND (g.first_seen_at, g.id) > (j.first_seen_at, j.id)${conditions}))`;
 }
 
 // The cursor: which list it belongs to, and the sort key of the last row sent. Opaque to the
@@ -169,6 +205,9 @@ export function listFingerprint(filters: JobFilterQuery, sort: JobSort): string 
     filters.company ? normalizeCompanyName(filters.company) : '',
     filters.state ?? DEFAULT_JOB_STATES,
     filters.flag ?? null,
+    filters.hide_reposts === true,
+    filters.group ?? null,
+    isGrouped(filters),
     sort,
   ]);
   return createHash('sha256').update(canonical).digest('base64url').slice(0, 16);

@@ -11,6 +11,7 @@ import type {
 import { DEFAULT_JOB_STATES, JOBS_TOTAL_CAP } from '../../contract';
 import { BLOCKED_JOB_SQL } from '../../runner';
 import { isoOrNull } from '../db/times';
+import { JobRepostMarks } from '../reposts/job-repost-marks';
 import { JobRuleMarks } from '../rules/job-rule-marks';
 import {
   decodeCursor,
@@ -158,9 +159,11 @@ export class JobRepository {
   private readonly statements = new Map<string, SQLite.Statement>();
   private readonly s;
   private readonly ruleMarks: JobRuleMarks;
+  private readonly repostMarks: JobRepostMarks;
 
   constructor(private readonly sqlite: SQLite.Database) {
     this.ruleMarks = new JobRuleMarks(sqlite);
+    this.repostMarks = new JobRepostMarks(sqlite);
     const p = (text: string) => sqlite.prepare(text);
     this.s = {
       foundBy: p(
@@ -177,14 +180,16 @@ export class JobRepository {
       ),
       // The operator's triage: a rule no longer holds the state it set (it cannot undo it).
       setState: p(
-        'UPDATE jobs SET state = ?, hidden_by_rule_id = NULL, state_before_rule = NULL WHERE id = ?',
+        `UPDATE jobs SET state = ?, hidden_by_rule_id = NULL, state_before_rule = NULL,
+           repost_carried = NULL WHERE id = ?`,
       ),
       rowsByIds: p(
         `SELECT ${LIST_COLUMNS} FROM jobs j WHERE j.id IN (SELECT value FROM json_each(?))`,
       ),
       anyBlocked: p('SELECT EXISTS (SELECT 1 FROM banned_companies) AS n'),
       setStates: p(
-        `UPDATE jobs SET state = @state, hidden_by_rule_id = NULL, state_before_rule = NULL
+        `UPDATE jobs SET state = @state, hidden_by_rule_id = NULL, state_before_rule = NULL,
+           repost_carried = NULL
          WHERE id IN (SELECT value FROM json_each(@ids))`,
       ),
     };
@@ -248,8 +253,10 @@ export class JobRepository {
       return row ? [{ row, keys: k }] : [];
     });
     const foundBy = this.foundBy(page.map((r) => r.row.id));
-    const items = this.ruleMarks.fill(
-      page.map(({ row }) => toListItem(row, searchTerms(foundBy.get(row.id) ?? []))),
+    const items = this.repostMarks.fill(
+      this.ruleMarks.fill(
+        page.map(({ row }) => toListItem(row, searchTerms(foundBy.get(row.id) ?? []))),
+      ),
     );
     const last = page.at(-1);
     let next: string | null = null;
@@ -323,9 +330,9 @@ export class JobRepository {
     if (raw === undefined) return undefined;
     const row = detailRowSchema.parse(raw);
     const foundBy = this.foundBy([row.id]).get(row.id) ?? [];
-    const [item = toListItem(row, searchTerms(foundBy))] = this.ruleMarks.fill([
-      toListItem(row, searchTerms(foundBy)),
-    ]);
+    const [item = toListItem(row, searchTerms(foundBy))] = this.repostMarks.fill(
+      this.ruleMarks.fill([toListItem(row, searchTerms(foundBy))]),
+    );
     return {
       ...item,
       seniority: row.seniority,
@@ -336,7 +343,7 @@ export class JobRepository {
       found_by: foundBy,
       last_seen_at: isoOrNull(Math.max(row.last_seen_at, row.first_seen_at)) ?? '',
       company_blocked: row.company_blocked === 1,
-      repost_chain: [],
+      repost_chain: this.repostMarks.chain(id),
       details_fetched: row.details_fetched_at !== null,
     };
   }

@@ -155,6 +155,11 @@ describe('GET /jobs', () => {
       state: 'new',
       first_seen_at: new Date(T0).toISOString(),
       url: 'https://www.linkedin.com/jobs/view/11',
+      repost: null,
+      group: null,
+      flags: [],
+      hidden_by_rule: null,
+      muted_by_rule: null,
     });
     expect(page.items[1]).toMatchObject({ company_id: null, location: null, posted_at: null });
   });

@@ -1,0 +1,136 @@
+import type SQLite from 'better-sqlite3';
+import { z } from 'zod';
+import {
+  JOB_GROUP_LOCATIONS_MAX,
+  JOB_STATES,
+  type JobGroup,
+  type JobListItem,
+  type JobRepost,
+  type JobRepostChainEntry,
+} from '../../contract';
+
+// What reposts and same-role groups say about a page of jobs (docs/decisions/028): the earlier job
+// each one reposts and its chain's first sighting, and the places of each one's group, read in
+// two indexed queries for the whole page rather than per row.
+
+const repostRowSchema = z.object({
+  id: z.string(),
+  of: z.string(),
+  confirmed: z.number().nullable(),
+  earlier_state: z.enum(JOB_STATES),
+  root_first_seen_at: z.number(),
+  applied_before: z.number(),
+});
+const groupRowSchema = z.object({ group_key: z.string(), location: z.string() });
+const memberSchema = z.object({ id: z.string(), group_key: z.string().nullable() });
+const chainRowSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  location: z.string(),
+  first_seen_at: z.number(),
+  posted_at: z.string().nullable(),
+  state: z.enum(JOB_STATES),
+});
+const rootSchema = z.object({ root: z.string() });
+
+export class JobRepostMarks {
+  private readonly s;
+
+  constructor(sqlite: SQLite.Database) {
+    this.s = {
+      // The chain's members through the partial index on repost_root; the earlier job by its id.
+      reposts: sqlite.prepare(
+        `SELECT j.id, j.repost_of AS of, j.repost_confirmed AS confirmed, e.state AS earlier_state,
+                r.first_seen_at AS root_first_seen_at,
+                EXISTS (SELECT 1 FROM jobs c WHERE (c.id = j.repost_root OR c.repost_root = j.repost_root)
+                          AND c.id <> j.id AND c.state = 'applied') AS applied_before
+         FROM jobs j JOIN jobs e ON e.id = j.repost_of JOIN jobs r ON r.id = j.repost_root
+         WHERE j.id IN (SELECT value FROM json_each(?)) AND j.repost_of IS NOT NULL`,
+      ),
+      members: sqlite.prepare(
+        `SELECT id, group_key FROM jobs WHERE id IN (SELECT value FROM json_each(?)) AND group_key IS NOT NULL`,
+      ),
+      // One row per place (the repost key is the role's key with the place's).
+      places: sqlite.prepare(
+        `SELECT role_key AS group_key, MIN(location) AS location FROM jobs
+         WHERE role_key IN (SELECT value FROM json_each(?)) AND group_key IS NOT NULL
+         GROUP BY role_key, repost_key ORDER BY role_key, location`,
+      ),
+      root: sqlite.prepare(`SELECT COALESCE(repost_root, id) AS root FROM jobs WHERE id = ?`),
+      chain: sqlite.prepare(
+        `SELECT id, title, location, first_seen_at, posted_at, state FROM jobs
+         WHERE id = @root OR repost_root = @root ORDER BY first_seen_at, id`,
+      ),
+    };
+  }
+
+  /** The items with the job each reposts and the group each belongs to. */
+  fill<T extends JobListItem>(items: T[]): T[] {
+    if (items.length === 0) return items;
+    const ids = JSON.stringify(items.map((i) => String(i.id)));
+    const reposts = new Map<string, JobRepost>();
+    for (const raw of this.s.reposts.all(ids)) {
+      const row = repostRowSchema.parse(raw);
+      reposts.set(row.id, {
+        of: Number(row.of),
+        first_seen_at: new Date(row.root_first_seen_at).toISOString(),
+        earlier_state: row.earlier_state,
+        applied_before: row.applied_before === 1,
+        confirmed: row.confirmed === 1,
+      });
+    }
+    const groupOf = new Map<string, string>();
+    for (const raw of this.s.members.all(ids)) {
+      const row = memberSchema.parse(raw);
+      if (row.group_key !== null) groupOf.set(row.id, row.group_key);
+    }
+    const places = new Map<string, string[]>();
+    if (groupOf.size > 0) {
+      for (const raw of this.s.places.all(JSON.stringify([...new Set(groupOf.values())]))) {
+        const row = groupRowSchema.parse(raw);
+        const list = places.get(row.group_key) ?? [];
+        list.push(row.location);
+        places.set(row.group_key, list);
+      }
+    }
+    return items.map((item) => {
+      const key = groupOf.get(String(item.id));
+      const locations = key === undefined ? undefined : places.get(key);
+      return {
+        ...item,
+        repost: reposts.get(String(item.id)) ?? null,
+        group:
+          key !== undefined && locations !== undefined && locations.length > 1
+            ? groupFor(key, locations, item.location)
+            : null,
+      };
+    });
+  }
+
+  /** The job's repost chain, oldest first, itself included; [] when it is in none. */
+  chain(id: number): JobRepostChainEntry[] {
+    const root = rootSchema.safeParse(this.s.root.get(String(id)));
+    if (!root.success) return [];
+    const rows = this.s.chain.all({ root: root.data.root }).map((r) => chainRowSchema.parse(r));
+    if (rows.length < 2) return [];
+    return rows.map((row) => ({
+      id: Number(row.id),
+      title: row.title,
+      location: row.location.trim() === '' ? null : row.location,
+      first_seen_at: new Date(row.first_seen_at).toISOString(),
+      posted_at: row.posted_at,
+      state: row.state,
+    }));
+  }
+}
+
+/** The group of a job: its own place first, then the others alphabetically, as many as fit. */
+function groupFor(key: string, locations: readonly string[], own: string | null): JobGroup {
+  const others = locations.filter((l) => l !== own);
+  const ordered = own !== null && others.length < locations.length ? [own, ...others] : locations;
+  return {
+    key,
+    size: locations.length,
+    locations: ordered.slice(0, JOB_GROUP_LOCATIONS_MAX),
+  };
+}

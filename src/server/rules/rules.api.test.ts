@@ -63,7 +63,7 @@ const JOBS: SeedJob[] = [
   { id: 106, title: 'Sénior Consultant', location: 'Paris, France' },
 ];
 
-const api = (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+const api = (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: object) =>
   server.authed({ method, url: `/api/v1${url}`, ...(payload === undefined ? {} : { payload }) });
 
 async function create(rule: RuleWriteInput) {
@@ -131,7 +131,7 @@ describe('the rule set', () => {
 
   it('refuses bad rules with a clear 400', async () => {
     await create(SENIOR);
-    const cases: Array<[unknown, string]> = [
+    const cases: Array<[object, string]> = [
       [{ ...SENIOR, name: 'NO  SENIOR roles' }, 'A rule named "No senior roles" already exists'],
       [{ ...SENIOR, name: 'x', conditions: [] }, 'a rule needs at least one condition'],
       [{ ...SENIOR, name: 'x', conditions: [{ field: 'title', value: '  ' }] }, 'needs a word'],

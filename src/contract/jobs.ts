@@ -44,7 +44,7 @@ export const jobStateSchema = z.enum(JOB_STATES, {
 });
 
 /**
- * The job an item reposts (issue 17, docs/decisions/028): an earlier job of the same company,
+ * The job an item reposts (issue 17, docs/decisions/035): an earlier job of the same company,
  * normalised title and location under another id. `confirmed` once both descriptions were
  * compared; false while it rests on the search card alone (details not fetched yet).
  */

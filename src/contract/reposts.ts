@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 
-// Reposts (issue 17, docs/decisions/028): the operator's one setting for them.
+// Reposts (issue 17, docs/decisions/035): the operator's one setting for them.
 
 export const repostSettingsSchema = z.object({
   /**

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-// What makes two jobs "the same role" (issue 17, docs/decisions/028): the company, the title
+// What makes two jobs "the same role" (issue 17, docs/decisions/035): the company, the title
 // with its decorations taken off, and the place, each folded to a key; and a MinHash of the
 // description, compared once details are known. Pure functions: the runner stores the keys, the
 // list and the benchmarks read them.
@@ -126,7 +126,7 @@ export function roleKey(companyNormalized: string, title: string, location: stri
 /** Signature length: 64 minima estimate the Jaccard similarity within about ±0.06. */
 export const MINHASH_SIZE = 64;
 const SHINGLE_WORDS = 3;
-/** Two descriptions at least this similar are one posting (decision 028 has the measurements). */
+/** Two descriptions at least this similar are one posting (decision 035 has the measurements). */
 export const SAME_DESCRIPTION_SIMILARITY = 0.7;
 
 // Fixed coefficients (a seeded PRNG, not Math.random): signatures stored by one process must

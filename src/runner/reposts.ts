@@ -7,8 +7,9 @@ import {
   SAME_DESCRIPTION_SIMILARITY,
   signatureSimilarity,
 } from './repost-keys';
+import { BLOCKED_JOB_SQL } from './batch-store';
 
-// Repost detection (issue 17, docs/decisions/028), on the runner's store path. A job stored for
+// Repost detection (issue 17, docs/decisions/035), on the runner's store path. A job stored for
 // the first time gets its keys; the jobs of its batch that share its repost key are (re)decided
 // in order: each is a repost of the latest earlier job of that key whose company is not another
 // one and whose description, where both are known, is the same. Decided on the card, confirmed
@@ -124,9 +125,6 @@ export class RepostDetector {
       ),
       joinGroup: p('UPDATE jobs SET group_key = role_key WHERE role_key = ? AND group_key IS NULL'),
       setting: p('SELECT value FROM settings WHERE key = ?'),
-      batchReposts: p(
-        'SELECT COUNT(*) AS n FROM jobs WHERE first_seen_batch_id = ? AND repost_of IS NOT NULL',
-      ),
     };
   }
 
@@ -169,11 +167,6 @@ export class RepostDetector {
     const row = keyRowSchema.safeParse(this.s.keyOf.get(jobId));
     if (!row.success || row.data.repost_key === null) return;
     this.decideKey(row.data.repost_key, row.data.first_seen_batch_id, carryOver);
-  }
-
-  /** How many of a batch's new jobs are reposts (the batch-finished message counts them apart). */
-  batchRepostCount(batchId: number): number {
-    return countSchema.parse(this.s.batchReposts.get(batchId)).n;
   }
 
   /**
@@ -241,11 +234,15 @@ export class RepostDetector {
   }
 }
 
-/** How many of the batch's new jobs are reposts, for the batch-finished message. */
+/**
+ * How many of the batch's new jobs are reposts, for the batch-finished message: like its count of
+ * new jobs, leaving out blocked companies.
+ */
 export function countBatchReposts(sqlite: SQLite.Database, batchId: number): number {
   const row: unknown = sqlite
     .prepare(
-      'SELECT COUNT(*) AS n FROM jobs WHERE first_seen_batch_id = ? AND repost_of IS NOT NULL',
+      `SELECT COUNT(*) AS n FROM jobs j WHERE j.first_seen_batch_id = ? AND j.repost_of IS NOT NULL
+         AND NOT ${BLOCKED_JOB_SQL}`,
     )
     .get(batchId);
   return countSchema.parse(row).n;

@@ -315,7 +315,7 @@ export const migrations: Record<string, Migration> = {
       for (const statement of statements) await statement.execute(db);
     },
   },
-  // Issue 17: reposts and the same role in several places (docs/decisions/028). Each job's keys
+  // Issue 17: reposts and the same role in several places (docs/decisions/035). Each job's keys
   // (hashes of company, normalised title and place), the earlier job it reposts and its chain's
   // first, whether descriptions confirmed it, the state triage carried over to it (to undo), and
   // a MinHash of its description. The list's covering indexes gain the group and repost columns

@@ -154,7 +154,7 @@ export function filterSql(filters: JobFilterQuery, now: number, anyBlocked = tru
  * A job of a group is listed when no other member passing the same filters was first seen after
  * it (the newest stands for the group, whatever the order): the same rows on every page, so
  * keyset paging stays exact. Jobs in no group pass without a lookup; a member's check is a short
- * walk of jobs_group, which holds every column the filters read (docs/decisions/028).
+ * walk of jobs_group, which holds every column the filters read (docs/decisions/035).
  */
 function groupLeadSql(where: readonly string[], match: string | null): string {
   const same = where.map((w) => w.replace(/(?<![\w.])j\./g, 'g.'));

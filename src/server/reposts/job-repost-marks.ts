@@ -9,7 +9,7 @@ import {
   type JobRepostChainEntry,
 } from '../../contract';
 
-// What reposts and same-role groups say about a page of jobs (docs/decisions/028): the earlier job
+// What reposts and same-role groups say about a page of jobs (docs/decisions/035): the earlier job
 // each one reposts and its chain's first sighting, and the places of each one's group, read in
 // two indexed queries for the whole page rather than per row.
 

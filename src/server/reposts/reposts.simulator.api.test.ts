@@ -79,9 +79,16 @@ async function everyJob(query: string): Promise<JobListItem[]> {
 const ALL_STATES = 'state=new,seen,saved,applied,hidden&grouped=false';
 
 /** Triage of day 1, by id: every job gets one of the four states. */
-function triageOf(id: number): JobState {
+function triageOf(id: number): 'hidden' | 'applied' | 'saved' | 'new' {
   return (['hidden', 'applied', 'saved', 'new'] as const)[id % 4] ?? 'new';
 }
+/** The state a repost of a job in that state starts in. */
+const CARRIED: Record<ReturnType<typeof triageOf>, JobState> = {
+  hidden: 'hidden',
+  applied: 'seen',
+  saved: 'saved',
+  new: 'new',
+};
 
 describe('reposts over simulated days', { timeout: 120_000 }, () => {
   it('marks a repost with its first sighting and carries triage over; look-alikes are none', async () => {
@@ -127,8 +134,7 @@ describe('reposts over simulated days', { timeout: 120_000 }, () => {
       });
       // Triage carried over: hidden stays hidden, applied reads "applied before", saved stays saved.
       const was = triageOf(Number(r.of));
-      const expected = { hidden: 'hidden', applied: 'seen', saved: 'saved', new: 'new' }[was];
-      expect(job?.state, `job ${r.id} reposts a job that was ${was}`).toBe(expected);
+      expect(job?.state, `job ${r.id} reposts a job that was ${was}`).toBe(CARRIED[was]);
       expect(job?.repost?.earlier_state).toBe(was);
       expect(job?.repost?.applied_before).toBe(was === 'applied');
       // Hidden ones cost no detail request; the others were confirmed by their description.
@@ -139,7 +145,7 @@ describe('reposts over simulated days', { timeout: 120_000 }, () => {
 
     // Look-alikes (another description at the same place, or another place) are not reposts,
     // once their description is known. One that looks like a hidden job is decided on its card
-    // and costs no detail request (docs/decisions/028): hidden, and marked unconfirmed.
+    // and costs no detail request (docs/decisions/035): hidden, and marked unconfirmed.
     const lookalikes = truth.lookalikes.filter((l) => byId.has(Number(l.id)));
     expect(lookalikes.some((l) => l.kind === 'other-description')).toBe(true);
     expect(lookalikes.some((l) => l.kind === 'other-place')).toBe(true);

@@ -1,0 +1,266 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { jobDetailSchema, jobListSchema, type JobList, type JobListItem } from '../../contract';
+import { BatchStore, type StoredRun } from '../../runner/batch-store';
+import type { JobCard, JobDetails } from '../../scraper';
+import { startTestServer, type TestServer } from '../test-harness';
+
+// Issue 17: the same role in several places is one row of the list, reposts are told apart from
+// look-alikes by their descriptions, and hide_reposts; jobs stored the way the runner stores
+// them (BatchStore: cards, then details), read back through the API.
+
+let server: TestServer;
+let store: BatchStore;
+beforeEach(async () => {
+  server = await startTestServer();
+  store = new BatchStore(server.database.sqlite);
+  server.database.sqlite
+    .exec(`INSERT INTO queries (id, job_title, location_id, display_name, status, created_at, updated_at)
+    VALUES (1, 'Engineer', 1, 'Germany', 'active', 0, 0)`);
+});
+afterEach(async () => {
+  await server.close();
+});
+
+let nextId = 4_300_000_000;
+function card(title: string, company: string, location: string, posted = '2026-10-20'): JobCard {
+  nextId += 1;
+  return {
+    jobId: String(nextId),
+    title,
+    companyName: company,
+    companySlug: company.toLowerCase(),
+    location,
+    salary: null,
+    postedDate: posted,
+    postedText: null,
+    url: `https://www.linkedin.com/jobs/view/${nextId}`,
+  };
+}
+
+function details(c: JobCard, description: string): JobDetails {
+  return {
+    jobId: c.jobId,
+    title: c.title,
+    companyName: c.companyName,
+    companySlug: c.companySlug,
+    location: c.location,
+    postedText: null,
+    description,
+    descriptionHtml: `<p>${description}</p>`,
+    seniority: null,
+    employmentType: null,
+    jobFunction: null,
+    industries: null,
+    applicantsText: null,
+    applicantsCount: null,
+    salary: null,
+    easyApply: false,
+    url: c.url,
+  };
+}
+
+/** One batch storing the cards as one page each, at the server's now; then moves the clock on. */
+function batch(cards: JobCard[]): { run: StoredRun; batchId: number } {
+  const claim = store.claimBatch('manual', server.ctx.now());
+  if (!claim.claimed) throw new Error('batch not claimed');
+  const query = { id: 1, job_title: 'Engineer', display_name: 'Germany', location_id: 1, is_ai: 0 };
+  const run = store.createRun(claim.batch.id, query, server.ctx.now());
+  cards.forEach((c, i) => {
+    store.savePage(
+      run,
+      { start: i, cards: [c], skippedCards: 0, nextStart: i + 1 },
+      server.ctx.now(),
+    );
+    server.advance(1000);
+  });
+  store.finishRun(run.id, 'completed', null, server.ctx.now());
+  store.finishBatch(claim.batch.id, 'completed', null, server.ctx.now());
+  server.advance(86_400_000);
+  return { run, batchId: claim.batch.id };
+}
+
+async function list(query = ''): Promise<JobList> {
+  const res = await server.authed({ method: 'GET', url: `/api/v1/jobs${query}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return jobListSchema.parse(res.json());
+}
+
+async function allPages(query: string, limit: number): Promise<JobListItem[]> {
+  const items: JobListItem[] = [];
+  let cursor: string | null = null;
+  for (let pages = 0; pages < 200; pages += 1) {
+    const sep = query ? '&' : '?';
+    const page = await list(
+      `${query}${sep}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+    );
+    items.push(...page.items);
+    cursor = page.next_cursor;
+    if (!cursor) return items;
+  }
+  throw new Error('the list never ended');
+}
+
+const id = (c: JobCard) => Number(c.jobId);
+const TEXT_A =
+  'You will build the data platform of our payments team with Python, SQL and Airflow, own pipelines end to end and mentor two engineers.';
+const TEXT_B =
+  'Join our marketing analytics team to design dashboards in Looker, run experiments with product managers and present results to leadership.';
+
+describe('the same role in several places', () => {
+  it('is one row, listed whole with group=<key>, and every job with grouped=false', async () => {
+    const places = ['Berlin, Germany', 'Hamburg, Germany', 'Munich, Bavaria, Germany'];
+    const engineers = places.map((p) => card('Data Engineer (m/w/d)', 'Acme', p));
+    const managers = [
+      card('Product Manager', 'Acme', 'Berlin, Germany'),
+      card('Product Manager - Remote', 'Acme', 'Paris, France'),
+    ];
+    const other = card('Data Engineer', 'Globex', 'Berlin, Germany');
+    const singles = Array.from({ length: 6 }, (_, i) =>
+      card(`Role ${i}`, `Company ${i}`, 'Berlin, Germany'),
+    );
+    batch([...engineers, ...managers, other, ...singles]);
+    // A day later: the role in a fourth place, and a repost in Berlin.
+    const cologne = card('Data Engineer', 'Acme', 'Cologne, Germany');
+    const repost = card('Data Engineer – Contract', 'Acme', 'Berlin, Germany');
+    batch([cologne, repost]);
+
+    const grouped = await list();
+    // One row per group: its newest member (first seen last).
+    const rows = grouped.items.map((j) => j.id);
+    expect(rows).toEqual([
+      id(repost),
+      ...singles.map(id).reverse(),
+      id(other),
+      id(managers[1] ?? other),
+    ]);
+    expect(grouped.total).toBe(rows.length);
+    const head = grouped.items[0];
+    expect(head?.group).toMatchObject({ size: 4 });
+    expect(head?.group?.locations).toEqual([
+      'Berlin, Germany',
+      'Cologne, Germany',
+      'Hamburg, Germany',
+      'Munich, Bavaria, Germany',
+    ]);
+    expect(grouped.items.find((j) => j.id === id(other))?.group).toBeNull();
+    const pm = grouped.items.find((j) => j.id === id(managers[1] ?? other));
+    expect(pm?.group).toMatchObject({ size: 2, locations: ['Paris, France', 'Berlin, Germany'] });
+
+    // The group's members: each place its own job, the repost too.
+    const members = await list(`?group=${head?.group?.key}`);
+    expect(members.items.map((j) => j.id).sort()).toEqual(
+      [...engineers, cologne, repost].map(id).sort(),
+    );
+    expect(members.items.every((j) => j.group?.key === head?.group?.key)).toBe(true);
+    expect((await list('?grouped=false')).total).toBe(14);
+
+    // Keyset pages of the grouped list hold the same rows, each once, in both date orders.
+    for (const sort of ['newest', 'posted']) {
+      const whole = (await list(`?sort=${sort}&limit=100`)).items.map((j) => j.id);
+      const paged = (await allPages(`?sort=${sort}`, 2)).map((j) => j.id);
+      expect(paged).toEqual(whole);
+    }
+
+    // The row stands for the members the filters keep: hide the newest, the next one shows.
+    await server.authed({
+      method: 'PATCH',
+      url: `/api/v1/jobs/${id(repost)}`,
+      payload: { state: 'hidden' },
+    });
+    expect((await list()).items[0]?.id).toBe(id(cologne));
+    // A search finds the group through the members it matches.
+    expect((await list('?q=engineer')).items.map((j) => j.id)).toEqual([id(cologne), id(other)]);
+  });
+
+  it('refuses a group key it could not have given', async () => {
+    for (const query of [
+      '?group=xyz',
+      '?group=ABCDEF0123456789',
+      '?grouped=maybe',
+      '?hide_reposts=1',
+    ]) {
+      const res = await server.authed({ method: 'GET', url: `/api/v1/jobs${query}` });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json<{ error: string }>().error).toMatch(/group|grouped|hide_reposts/);
+    }
+  });
+});
+
+describe('reposts stored by the runner', () => {
+  it('carries triage on the card and undoes it when the description shows a look-alike', async () => {
+    const first = card('Software Engineer', 'Acme', 'Berlin, Germany', '2026-10-01');
+    const firstRun = batch([first]);
+    store.saveDetails(firstRun.batchId, details(first, TEXT_A), server.ctx.now());
+    await server.authed({
+      method: 'PATCH',
+      url: `/api/v1/jobs/${id(first)}`,
+      payload: { state: 'hidden' },
+    });
+
+    const again = card('Software Engineer (m/f/d)', 'Acme', 'Berlin, Germany', '2026-10-25');
+    const other = card('Software Engineer', 'Acme', 'Berlin, Germany', '2026-10-25');
+    const later = batch([again, other]);
+    const onCards = await list('?state=hidden&grouped=false');
+    expect(onCards.items.map((j) => j.id).sort()).toEqual([id(first), id(again), id(other)].sort());
+    for (const j of onCards.items.filter((x) => x.id !== id(first)))
+      expect(j.repost).toMatchObject({ earlier_state: 'hidden', confirmed: false });
+
+    // Details come: the same description confirms one; another description undoes the other.
+    store.saveDetails(later.batchId, details(again, TEXT_A), server.ctx.now());
+    store.saveDetails(later.batchId, details(other, TEXT_B), server.ctx.now());
+    const after = await list('?state=new,hidden&grouped=false');
+    const byId = new Map(after.items.map((j) => [j.id, j]));
+    expect(byId.get(id(again))).toMatchObject({
+      state: 'hidden',
+      repost: { of: id(first), confirmed: true, earlier_state: 'hidden' },
+    });
+    expect(byId.get(id(other))).toMatchObject({ state: 'new', repost: null });
+
+    const detail = jobDetailSchema.parse(
+      (await server.authed({ method: 'GET', url: `/api/v1/jobs/${id(again)}` })).json(),
+    );
+    expect(detail.repost_chain.map((c) => [c.id, c.state])).toEqual([
+      [id(first), 'hidden'],
+      [id(again), 'hidden'],
+    ]);
+    const lone = jobDetailSchema.parse(
+      (await server.authed({ method: 'GET', url: `/api/v1/jobs/${id(other)}` })).json(),
+    );
+    expect(lone.repost_chain).toEqual([]);
+  });
+
+  it('reads "applied before" down a chain, and hide_reposts leaves out reposts of triaged jobs', async () => {
+    const applied = card('Data Analyst', 'Acme', 'Berlin, Germany', '2026-09-01');
+    const fresh = card('Backend Engineer', 'Acme', 'Berlin, Germany', '2026-09-01');
+    batch([applied, fresh]);
+    await server.authed({
+      method: 'PATCH',
+      url: `/api/v1/jobs/${id(applied)}`,
+      payload: { state: 'applied' },
+    });
+    const second = card('Data Analyst', 'Acme', 'Berlin, Germany', '2026-10-01');
+    const freshAgain = card('Backend Engineer', 'Acme', 'Berlin, Germany', '2026-10-01');
+    batch([second, freshAgain]);
+    const third = card('Data Analyst (Hybrid)', 'Acme', 'Berlin, Germany', '2026-10-20');
+    batch([third]);
+
+    const items = new Map((await list('?grouped=false')).items.map((j) => [j.id, j]));
+    expect(items.get(id(second))).toMatchObject({
+      state: 'seen',
+      repost: { of: id(applied), earlier_state: 'applied', applied_before: true },
+    });
+    // The third reposts the second (seen), and the chain's first was applied.
+    const first = items.get(id(applied))?.first_seen_at;
+    expect(items.get(id(third))).toMatchObject({
+      state: 'seen',
+      repost: { of: id(second), first_seen_at: first, applied_before: true },
+    });
+    expect(items.get(id(freshAgain))).toMatchObject({ state: 'new', repost: { of: id(fresh) } });
+
+    const kept = (await list('?grouped=false&hide_reposts=true')).items.map((j) => j.id);
+    expect(kept).toContain(id(freshAgain));
+    expect(kept).not.toContain(id(second));
+    expect(kept).not.toContain(id(third));
+    expect(kept).toContain(id(applied));
+  });
+});

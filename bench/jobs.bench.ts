@@ -254,6 +254,43 @@ export function details(job: JobCard): JobDetails {
 
 // ---- seeding through the runner's store ----
 
+/**
+ * A batch's cards stored as the runner stores them: spread over its 10 queries' runs, a page at a
+ * time. Answers the clock after them and the last run's id.
+ */
+export function storeCards(
+  store: BatchStore,
+  batchId: number,
+  cards: readonly JobCard[],
+  startClock: number,
+): { clock: number; lastRunId: number } {
+  let clock = startClock;
+  let lastRunId = 0;
+  const perRun = Math.ceil(cards.length / 10);
+  for (let r = 0; r < 10; r += 1) {
+    const query = store.nextQuery(batchId);
+    if (!query) throw new Error('jobs bench: no query left');
+    const run = store.createRun(batchId, query, clock);
+    lastRunId = run.id;
+    const mine = cards.slice(r * perRun, (r + 1) * perRun);
+    for (let start = 0; start < mine.length; start += CARDS_PER_PAGE) {
+      store.savePage(
+        run,
+        {
+          start,
+          cards: mine.slice(start, start + CARDS_PER_PAGE),
+          skippedCards: 0,
+          nextStart: start + CARDS_PER_PAGE,
+        },
+        clock,
+      );
+      clock += 100;
+    }
+    store.finishRun(run.id, 'completed', null, clock);
+  }
+  return { clock, lastRunId };
+}
+
 export interface Seeded {
   dataDir: string;
   ids: string[];
@@ -293,29 +330,7 @@ export async function seed(): Promise<Seeded> {
     // Generated before the clock starts: what is timed is the store, not this file's text maker.
     const pages = fresh.map(details);
     const batchStarted = performance.now();
-    // The batch's cards, spread over its queries' runs, a page at a time.
-    const perRun = Math.ceil(cards.length / 10);
-    for (let r = 0; r < 10; r += 1) {
-      const query = store.nextQuery(batchId);
-      if (!query) throw new Error('jobs bench: no query left');
-      const run = store.createRun(batchId, query, clock);
-      lastRunId = run.id;
-      const mine = cards.slice(r * perRun, (r + 1) * perRun);
-      for (let start = 0; start < mine.length; start += CARDS_PER_PAGE) {
-        store.savePage(
-          run,
-          {
-            start,
-            cards: mine.slice(start, start + CARDS_PER_PAGE),
-            skippedCards: 0,
-            nextStart: start + CARDS_PER_PAGE,
-          },
-          clock,
-        );
-        clock += 100;
-      }
-      store.finishRun(run.id, 'completed', null, clock);
-    }
+    ({ clock, lastRunId } = storeCards(store, batchId, cards, clock));
     store.setEnriching(batchId);
     for (const page of pages) {
       store.saveDetails(batchId, page, clock);

@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import type SQLite from 'better-sqlite3';
 import { z } from 'zod';
-import type { RuleCondition, RuleWriteInput } from '../src/contract';
+import { ruleWriteSchema, type RuleCondition, type RuleWriteInput } from '../src/contract';
+import { RuleRepository } from '../src/server/rules/rule-repository';
 import { openDatabase } from '../src/server/db/database';
 import { BatchStore } from '../src/runner/batch-store';
 import type { JobCard } from '../src/scraper';
 import { startServerProcess } from '../test/server-process';
 import { week } from './incremental.bench';
-import { card, details, seed } from './jobs.bench';
+import { card, details, seed, storeCards } from './jobs.bench';
 import { atLeast, atMost, context, type BenchFigure, type BenchSuite } from './report';
 
 // Issue 17: rules over 200,000 stored jobs (stored as the Jobs bench stores them, 2.5 kB
@@ -24,7 +25,6 @@ const STORE_FLOOR_PER_S = 1_000;
 const SAMPLES = 60;
 const WARM_UP = 10;
 const BATCH = 25_000;
-const CARDS_PER_PAGE = 25;
 
 const t = (value: string): RuleCondition => ({ field: 'title', value });
 const co = (value: string): RuleCondition => ({ field: 'company', value });
@@ -134,22 +134,10 @@ function p95(times: number[]): number {
 }
 const round = (value: number): number => Math.round(value * 100) / 100;
 
+/** The rules stored as `POST /rules` stores them. */
 function insertRules(sqlite: SQLite.Database, rules: readonly RuleWriteInput[]): void {
-  const insert = sqlite.prepare(
-    `INSERT INTO rules (name, conditions, match, exceptions, action, color, enabled, position, created_at, updated_at)
-     VALUES (@name, @conditions, @match, @exceptions, @action, @color, 1, @position, 0, 0)`,
-  );
-  rules.forEach((rule, i) =>
-    insert.run({
-      name: rule.name,
-      conditions: JSON.stringify(rule.conditions),
-      match: rule.match ?? 'any',
-      exceptions: JSON.stringify(rule.exceptions ?? []),
-      action: rule.action,
-      color: rule.action === 'flag' ? 'blue' : null,
-      position: i + 1,
-    }),
-  );
+  const repository = new RuleRepository(sqlite);
+  for (const rule of rules) repository.create(ruleWriteSchema.parse(rule), 0);
 }
 
 const previewSchema = z.object({ matches: z.number() });
@@ -258,27 +246,7 @@ async function storeWithRules(dataDir: string): Promise<{ perSecond: number; hid
     const pages = cards.map(details);
     let clock = Date.UTC(2026, 10, 1);
     const started = performance.now();
-    const perRun = Math.ceil(cards.length / 10);
-    for (let r = 0; r < 10; r += 1) {
-      const query = store.nextQuery(batchId);
-      if (!query) throw new Error('rules bench: no query left');
-      const run = store.createRun(batchId, query, clock);
-      const mine = cards.slice(r * perRun, (r + 1) * perRun);
-      for (let start = 0; start < mine.length; start += CARDS_PER_PAGE) {
-        store.savePage(
-          run,
-          {
-            start,
-            cards: mine.slice(start, start + CARDS_PER_PAGE),
-            skippedCards: 0,
-            nextStart: start + CARDS_PER_PAGE,
-          },
-          clock,
-        );
-        clock += 100;
-      }
-      store.finishRun(run.id, 'completed', null, clock);
-    }
+    clock = storeCards(store, batchId, cards, clock).clock;
     store.setEnriching(batchId);
     // As the runner does: details only for the jobs no rule hid on their card.
     const pending = new Set(store.pendingDetailIds(batchId, BATCH));

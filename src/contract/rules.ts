@@ -261,14 +261,14 @@ export type RuleRestoreResult = z.infer<typeof ruleRestoreResultSchema>;
 export const ruleDeletedSchema = z.object({ success: z.literal(true), restorable: z.int() });
 
 // The shared file: `{version: 1, rules: [...]}`, each rule as written (no ids), in order.
-const exportedRuleSchema = z.object({
-  name: z.string(),
-  conditions: z.array(z.object({ field: ruleFieldSchema, value: z.string() })),
-  match: ruleMatchSchema,
-  exceptions: z.array(z.object({ field: ruleFieldSchema, value: z.string() })),
-  action: ruleActionSchema,
-  color: z.nullable(ruleColorSchema),
-  enabled: z.boolean(),
+const exportedRuleSchema = z.pick(ruleSchema, {
+  name: true,
+  conditions: true,
+  match: true,
+  exceptions: true,
+  action: true,
+  color: true,
+  enabled: true,
 });
 export const ruleSetExportSchema = z.object({
   version: z.literal(RULES_EXPORT_VERSION),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../simulator';
-import { indexWords, type RuleWriteInput } from '../contract';
+import { indexWords, ruleWriteSchema, type RuleWriteInput } from '../contract';
+import { RuleRepository } from '../server/rules/rule-repository';
 import { buildBatchMessage, renderMessage } from '../server/notifications/message';
 import { BERLIN, seedQueries, startRunnerFixture, type RunnerFixture } from './runner-test-kit';
 
@@ -22,22 +23,9 @@ afterEach(async () => {
   await sim.close();
 });
 
-function addRule(rule: RuleWriteInput & { position?: number }): number {
-  const info = fx.database.sqlite
-    .prepare(
-      `INSERT INTO rules (name, conditions, match, exceptions, action, color, enabled, position, created_at, updated_at)
-       VALUES (@name, @conditions, @match, @exceptions, @action, @color, 1, @position, 0, 0)`,
-    )
-    .run({
-      name: rule.name,
-      conditions: JSON.stringify(rule.conditions),
-      match: rule.match ?? 'any',
-      exceptions: JSON.stringify(rule.exceptions ?? []),
-      action: rule.action,
-      color: rule.action === 'flag' ? 'blue' : null,
-      position: rule.position ?? 1,
-    });
-  return Number(info.lastInsertRowid);
+/** A rule stored as `POST /rules` stores it (at the end of the list). */
+function addRule(rule: RuleWriteInput): number {
+  return new RuleRepository(fx.database.sqlite).create(ruleWriteSchema.parse(rule), 0).id;
 }
 
 const jobRow = z.object({
@@ -120,19 +108,16 @@ describe('rules in a batch', () => {
       name: 'No k8s',
       conditions: [{ field: 'description', value: `"${phrase}"` }],
       action: 'hide',
-      position: 1,
     });
     const mute = addRule({
       name: 'Quiet leads',
       conditions: [{ field: 'title', value: 'lead*' }],
       action: 'mute',
-      position: 2,
     });
     const flag = addRule({
       name: 'Staff',
       conditions: [{ field: 'title', value: 'staff' }],
       action: 'flag',
-      position: 3,
     });
     const batch = await runBatch();
     const jobs = storedJobs();

@@ -328,6 +328,23 @@ test('the dialogs, the typeahead, a tooltip and a toast fit a phone and meet AA 
       expect(await sidewaysOverflow(page), `toast ${theme}`).toBeLessThanOrEqual(0);
       expect(await contrastFailures(page), `toast ${theme}`).toEqual([]);
 
+      // Issue 17's rule editor: conditions, the colours of a flag and the live preview.
+      const rules = SHOWCASE_SCREENS.find((s) => s.path === '/jobs/rules');
+      if (!rules) throw new Error('the showcase lacks the rules screen');
+      await openScreen(page, server.url, rules);
+      await page
+        .getByRole('listitem', { name: 'Python' })
+        .getByRole('button', { name: 'Edit' })
+        .click();
+      const editor = page.getByRole('dialog', { name: 'Edit rule' });
+      await expect(editor.getByRole('radiogroup', { name: 'Label colour' })).toBeVisible();
+      await expect(editor.getByRole('region', { name: 'Preview' })).toContainText(/Matches \d+/);
+      expect(await sidewaysOverflow(page), `rule editor ${theme}`).toBeLessThanOrEqual(0);
+      expect(await contrastFailures(page), `rule editor ${theme}`).toEqual([]);
+      await page.keyboard.press('Escape');
+      await expect(editor).toBeHidden();
+      await openScreen(page, server.url, settings);
+
       await page.getByRole('button', { name: 'Add channel' }).click();
       const channel = page.getByRole('dialog', { name: 'Add notification channel' });
       await expect(channel).toBeVisible();

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { batchListSchema } from '../src/contract/batches';
 import { locationSuggestionListSchema } from '../src/contract/locations';
 import type { QueryWrite } from '../src/contract/queries';
+import type { RuleWriteInput } from '../src/contract/rules';
 import { VALID_COOKIES, type Simulator } from '../simulator';
 
 // The simulated site's signed-in (AI) search, as LINKEDIN.md describes it.
@@ -22,11 +23,46 @@ export interface ShowcaseScreen {
 export const SHOWCASE_SCREENS: readonly ShowcaseScreen[] = [
   { name: 'sign-in', path: '/sign-in', heading: 'Sign in to LinkedIn Dashboard', signedOut: true },
   { name: 'jobs', path: '/jobs', heading: 'Jobs' },
+  { name: 'rules', path: '/jobs/rules', heading: 'Rules' },
   { name: 'query-runs', path: '/query-runs', heading: 'Query Runs' },
   { name: 'batches', path: '/batches', heading: 'Batches' },
   { name: 'queries', path: '/queries', heading: 'Queries' },
   { name: 'companies', path: '/companies', heading: 'Companies Management' },
   { name: 'settings', path: '/settings', heading: 'Settings' },
+];
+
+/** A rule set an operator might keep (issue 17): every action, colours, an exception, a phrase. */
+export const SHOWCASE_RULES: readonly RuleWriteInput[] = [
+  {
+    name: 'No senior roles',
+    conditions: [
+      { field: 'title', value: 'senior' },
+      { field: 'title', value: 'principal' },
+    ],
+    exceptions: [{ field: 'title', value: '"working student"' }],
+    action: 'hide',
+  },
+  {
+    name: 'Python',
+    conditions: [{ field: 'description', value: 'python' }],
+    action: 'flag',
+    color: 'green',
+  },
+  {
+    name: 'Data roles',
+    conditions: [{ field: 'title', value: 'data' }],
+    action: 'flag',
+    color: 'violet',
+  },
+  {
+    name: 'Agencies',
+    conditions: [
+      { field: 'company', value: 'recruit*' },
+      { field: 'company', value: 'staffing' },
+    ],
+    action: 'mute',
+    enabled: false,
+  },
 ];
 
 export const DESKTOP_VIEWPORT = { width: 1280, height: 800 } as const;
@@ -97,6 +133,9 @@ export async function seedShowcase(
   for (const { place, ...query } of queries) {
     await call('POST', '/queries', { ...query, location_id: await placeId(place) });
   }
+
+  // Issue 17's rules, one of each kind, before the batch: it hides, flags and mutes as it stores.
+  for (const rule of SHOWCASE_RULES) await call('POST', '/rules', rule);
 
   simulator.faults.changedMarkup({ pathPrefix: AI_SEARCH_PATH });
   await call('POST', '/batches');

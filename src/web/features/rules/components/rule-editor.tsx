@@ -298,7 +298,7 @@ function ConditionRow({
       <div className="flex items-center gap-2">
         <select
           aria-label={`${label}: field`}
-          className={cn(fieldClasses, 'h-9 w-32 shrink-0 py-1')}
+          className={cn(fieldClasses, 'h-9 w-32! shrink-0 py-1')}
           value={item.field}
           onChange={(e) => {
             const field = RULE_FIELDS.find((f) => f === e.target.value);

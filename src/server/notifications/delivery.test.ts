@@ -523,6 +523,33 @@ describe('which channels hear of what', () => {
     expect(body.new_jobs.map((j) => j.company)).toEqual(['Company 1', 'Company 3']);
   });
 
+  it('names no job a rule hid or muted, counts the hidden ones, and is no news alone', async () => {
+    const r = await receiver();
+    await addChannel({ name: 'Hook', kind: 'webhook', url: `${r.url}/h` });
+    await addChannel({ name: 'New only', kind: 'webhook', url: `${r.url}/n`, only_new_jobs: true });
+    const w = worker();
+    const id = seedBatch(3);
+    database.sqlite
+      .exec(`INSERT INTO rules (id, name, conditions, match, exceptions, action, enabled, position,
+        created_at, updated_at) VALUES (5, 'R', '[]', 'any', '[]', 'hide', 1, 1, 0, 0)`);
+    database.sqlite.exec(
+      `UPDATE jobs SET state = 'hidden', hidden_by_rule_id = 5 WHERE id IN ('1', '3')`,
+    );
+    database.sqlite.exec(`UPDATE jobs SET muted_by_rule_id = 5 WHERE id = '2'`);
+    finish(w, id);
+    await w.drain();
+    // Nothing left to name: the "only when there are new jobs" channel hears nothing.
+    expect(r.requests.map((q) => q.path)).toEqual(['/h']);
+    const body = genericBody.parse(nth(r.requests, 0).json);
+    expect(body).toMatchObject({
+      new_jobs_count: 3,
+      hidden_by_rules_count: 2,
+      listed_jobs_count: 0,
+      new_jobs: [],
+      title: 'Batch #2 finished: 3 new jobs (2 hidden by rules)',
+    });
+  });
+
   it('never keeps a batch from ending when queueing fails', async () => {
     const r = await receiver();
     const channel = await addChannel({ name: 'Hook', kind: 'webhook', url: `${r.url}/h` });

@@ -23,7 +23,6 @@ const candidateSchema = z.object({
   posted_at: z.string().nullable(),
   company_id: z.number().nullable(),
   company_slug: z.string().nullable(),
-  description: z.string().nullable(),
   description_minhash: z.instanceof(Buffer).nullable(),
   state: z.enum(['new', 'seen', 'saved', 'applied', 'hidden']),
   repost_of: z.string().nullable(),
@@ -38,6 +37,7 @@ const keyRowSchema = z.object({
   first_seen_batch_id: z.number(),
 });
 const settingSchema = z.object({ value: z.string() });
+const descriptionSchema = z.object({ description: z.string().nullable() });
 const countSchema = z.object({ n: z.number() });
 
 /** The order jobs of one key were posted in: first sighting, then posting day, then the site's id. */
@@ -107,11 +107,12 @@ export class RepostDetector {
       setKeys: p('UPDATE jobs SET repost_key = @repost, role_key = @role WHERE id = @id'),
       keyOf: p('SELECT repost_key, first_seen_batch_id FROM jobs WHERE id = ?'),
       byKey: p(
-        `SELECT id, first_seen_batch_id, posted_at, company_id, company_slug, description, description_minhash,
+        `SELECT id, first_seen_batch_id, posted_at, company_id, company_slug, description_minhash,
                 state, repost_of, repost_root, repost_carried, details_fetched_at
          FROM jobs WHERE repost_key = ? AND first_seen_batch_id <= ?`,
       ),
       saveSignature: p('UPDATE jobs SET description_minhash = ? WHERE id = ?'),
+      description: p('SELECT description FROM jobs WHERE id = ?'),
       setRepost: p(
         `UPDATE jobs SET repost_of = @of, repost_root = @root, repost_confirmed = @confirmed
          WHERE id = @id`,
@@ -227,8 +228,9 @@ export class RepostDetector {
   /** A stored signature, or one computed now from a description stored before signatures were. */
   private signatureOf(job: Candidate): Buffer | null {
     if (job.description_minhash !== null) return job.description_minhash;
-    if (job.details_fetched_at === null || job.description === null) return null;
-    const signature = descriptionSignature(job.description);
+    if (job.details_fetched_at === null) return null;
+    const row = descriptionSchema.safeParse(this.s.description.get(job.id));
+    const signature = descriptionSignature(row.success ? row.data.description : null);
     if (signature !== null) this.s.saveSignature.run(signature, job.id);
     return signature;
   }

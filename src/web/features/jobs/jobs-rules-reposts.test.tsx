@@ -53,7 +53,8 @@ function renderJobs(url = '/jobs') {
 }
 const location = () => screen.getByTestId('location').textContent ?? '';
 const rowOf = async (title: string) => {
-  const row = (await screen.findByRole('button', { name: title })).closest('tr');
+  // A loaded machine can take longer than findBy's second for the first render (lazy chunks).
+  const row = (await screen.findByRole('button', { name: title }, { timeout: 5000 })).closest('tr');
   if (!row) throw new Error(`no row for ${title}`);
   return row;
 };
@@ -92,7 +93,7 @@ describe('Jobs: what rules did', () => {
     const row = await rowOf('Senior Engineer');
     expect(row).toHaveTextContent('Hidden by rule No senior roles');
     await userEvent.click(within(row).getByRole('button', { name: 'Senior Engineer' }));
-    const panel = await screen.findByRole('dialog', { name: 'Senior Engineer' });
+    const panel = await screen.findByRole('dialog', { name: 'Senior Engineer' }, { timeout: 5000 });
     expect(await within(panel).findByText(/Hidden by rule/)).toHaveTextContent(
       'Hidden by rule No senior roles',
     );
@@ -142,7 +143,7 @@ describe('Jobs: what rules did', () => {
       }),
     ];
     renderJobs('/jobs?state=hidden&job=1');
-    const panel = await screen.findByRole('dialog', { name: 'Senior Engineer' });
+    const panel = await screen.findByRole('dialog', { name: 'Senior Engineer' }, { timeout: 5000 });
     expect(
       await within(panel).findByText(
         'Rule “No senior roles” hid this job on its search card, so its details were not fetched.',
@@ -178,16 +179,18 @@ describe('Jobs: reposts and the same role in several places', () => {
           first_seen_at: daysAgo(5),
           earlier_state: 'applied',
           applied_before: true,
-          confirmed: true,
+          confirmed: false,
         },
       }),
     ];
     renderJobs();
     const repost = await rowOf('Data Analyst (m/w/d)');
     expect(repost).toHaveTextContent('Reposted · first seen 23 days ago· earlier hidden');
+    expect(repost).not.toHaveTextContent('unconfirmed');
     const applied = await rowOf('BI Developer');
     expect(applied).toHaveTextContent('Reposted · first seen 5 days ago');
     expect(applied).toHaveTextContent('applied before');
+    expect(applied).toHaveTextContent('unconfirmed');
   });
 
   it('lists the repost chain in the panel, each job openable, with its date and state', async () => {
@@ -232,7 +235,11 @@ describe('Jobs: reposts and the same role in several places', () => {
       aJob(3, { title: 'Data Analyst', state: 'applied' }),
     ];
     renderJobs('/jobs?job=10');
-    const panel = await screen.findByRole('dialog', { name: 'Data Analyst – Contract' });
+    const panel = await screen.findByRole(
+      'dialog',
+      { name: 'Data Analyst – Contract' },
+      { timeout: 5000 },
+    );
     const section = await within(panel).findByRole('region', { name: 'Reposts' });
     const entries = within(section).getAllByRole('listitem');
     expect(entries).toHaveLength(3);
@@ -244,7 +251,9 @@ describe('Jobs: reposts and the same role in several places', () => {
     expect(within(panel).getByText('applied before')).toBeInTheDocument();
     await userEvent.click(within(section).getByRole('link', { name: 'Data Analyst' }));
     await waitFor(() => expect(location()).toBe('/jobs?job=3'));
-    expect(await screen.findByRole('dialog', { name: 'Data Analyst' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('dialog', { name: 'Data Analyst' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
   });
 
   it('shows one row per group, "+2 locations" expanding to each location’s own job', async () => {

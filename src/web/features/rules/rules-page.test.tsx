@@ -19,6 +19,8 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
+// The editor and the confirmations are lazy chunks: a loaded machine may need more than a second.
+const LAZY = { timeout: 5000 };
 const renderRules = () => renderScreen(<RulesPage />, { path: '/jobs/rules' });
 const ruleItem = async (name: string) =>
   within(await screen.findByRole('list', { name: 'Rules' })).getByRole('listitem', { name });
@@ -43,7 +45,7 @@ describe('RulesPage: states', () => {
     expect(screen.getByRole('button', { name: 'Export' })).toBeDisabled();
     expect(screen.getByRole('link', { name: 'Jobs' })).toHaveAttribute('href', '/jobs');
     await userEvent.click(screen.getAllByRole('button', { name: 'New rule' })[1] as HTMLElement);
-    expect(await screen.findByRole('dialog', { name: 'New rule' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'New rule' }, LAZY)).toBeInTheDocument();
   });
 
   it('shows a loading error with the server’s message', async () => {
@@ -128,7 +130,7 @@ describe('RulesPage: the list', () => {
         name: 'Apply to stored jobs',
       }),
     );
-    const dialog = await screen.findByRole('alertdialog');
+    const dialog = await screen.findByRole('alertdialog', {}, LAZY);
     expect(dialog).toHaveTextContent(
       '“No senior roles” matches 40 stored jobs. Hide the 32 of them that are new or seen?',
     );
@@ -158,7 +160,7 @@ describe('RulesPage: the list', () => {
         name: 'Enabled: No senior roles',
       }),
     );
-    const dialog = await screen.findByRole('alertdialog', { name: 'Bring back hidden jobs' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Bring back hidden jobs' }, LAZY);
     expect(dialog).toHaveTextContent(
       '“No senior roles” hid 12 jobs that nobody has touched since.',
     );
@@ -189,7 +191,7 @@ describe('RulesPage: the list', () => {
         name: 'Delete No senior roles',
       }),
     );
-    const confirm = await screen.findByRole('alertdialog', { name: 'Delete rule' });
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete rule' }, LAZY);
     expect(confirm).toHaveTextContent('Delete the rule “No senior roles”?');
     await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     expect(writes()).toEqual([]);
@@ -200,11 +202,18 @@ describe('RulesPage: the list', () => {
       }),
     );
     await userEvent.click(
-      within(await screen.findByRole('alertdialog', { name: 'Delete rule' })).getByRole('button', {
-        name: 'Confirm',
-      }),
+      within(await screen.findByRole('alertdialog', { name: 'Delete rule' }, LAZY)).getByRole(
+        'button',
+        {
+          name: 'Confirm',
+        },
+      ),
     );
-    const restore = await screen.findByRole('alertdialog', { name: 'Bring back hidden jobs' });
+    const restore = await screen.findByRole(
+      'alertdialog',
+      { name: 'Bring back hidden jobs' },
+      LAZY,
+    );
     expect(restore).toHaveTextContent('hid 5 jobs');
     expect(writes()).toEqual(['DELETE /rules/1']);
     await userEvent.click(within(restore).getByRole('button', { name: 'Cancel' }));

@@ -27,6 +27,11 @@ export function RepostLine({ repost }: { repost: JobListItem['repost'] }) {
         </time>
       </span>
       {earlier ? <span>· {earlier}</span> : null}
+      {repost.confirmed ? null : (
+        <span title="Decided on the search card: confirmed or undone once its description is compared">
+          · unconfirmed
+        </span>
+      )}
       {repost.applied_before ? <AppliedBefore /> : null}
     </div>
   );

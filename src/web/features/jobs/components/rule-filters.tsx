@@ -25,7 +25,7 @@ export function RuleFilters({ filters, onChange }: Props) {
           </label>
           <select
             id={flagId}
-            className={cn(fieldClasses, 'h-8 w-auto! max-w-48 py-0.5')}
+            className={cn(fieldClasses, 'h-9 w-auto! max-w-48 py-1')}
             value={filters.flag ?? ''}
             onChange={(e) => {
               const id = Number(e.target.value);

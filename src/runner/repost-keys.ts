@@ -131,7 +131,7 @@ export const SAME_DESCRIPTION_SIMILARITY = 0.7;
 
 // Fixed coefficients (a seeded PRNG, not Math.random): signatures stored by one process must
 // compare with those computed by the next.
-const COEFFICIENTS = (() => {
+const [MULTIPLIERS, ADDENDS] = (() => {
   let state = 0x9e3779b9;
   const next = (): number => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -140,17 +140,31 @@ const COEFFICIENTS = (() => {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return (t ^ (t >>> 14)) >>> 0;
   };
-  return Array.from({ length: MINHASH_SIZE }, () => [next() | 1, next()] as const);
+  const a = new Uint32Array(MINHASH_SIZE);
+  const b = new Uint32Array(MINHASH_SIZE);
+  for (let k = 0; k < MINHASH_SIZE; k += 1) {
+    a[k] = next() | 1;
+    b[k] = next();
+  }
+  return [a, b];
 })();
 
-/** FNV-1a of a shingle, 32 bits. */
-function shingleHash(text: string): number {
+/** FNV-1a of a word, 32 bits. */
+function wordHash(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i += 1) {
     h ^= text.charCodeAt(i);
     h = Math.imul(h, 0x01000193);
   }
   return h >>> 0;
+}
+
+/** A shingle of three words' hashes, mixed in order (so "a b c" and "c b a" differ). */
+function shingleHash(a: number, b: number, c: number): number {
+  let h = Math.imul(a ^ 0x9e3779b9, 0x85ebca6b);
+  h = Math.imul((h ^ (h >>> 13)) + b, 0xc2b2ae35);
+  h = Math.imul((h ^ (h >>> 16)) + c, 0x27d4eb2d);
+  return (h ^ (h >>> 15)) >>> 0;
 }
 
 /** Mixes a shingle's hash with one of the signature's coefficient pairs (murmur3's finaliser). */
@@ -171,17 +185,16 @@ function permute(x: number, a: number, b: number): number {
  */
 export function descriptionSignature(description: string | null): Buffer | null {
   if (description === null) return null;
-  const tokens = words(foldText(description));
-  if (tokens.length < SHINGLE_WORDS) return null;
+  const hashes = words(foldText(description)).map(wordHash);
+  if (hashes.length < SHINGLE_WORDS) return null;
   const shingles = new Set<number>();
-  for (let i = 0; i + SHINGLE_WORDS <= tokens.length; i += 1) {
-    shingles.add(shingleHash(tokens.slice(i, i + SHINGLE_WORDS).join(' ')));
+  for (let i = 0; i + SHINGLE_WORDS <= hashes.length; i += 1) {
+    shingles.add(shingleHash(hashes[i] ?? 0, hashes[i + 1] ?? 0, hashes[i + 2] ?? 0));
   }
   const minima = new Uint32Array(MINHASH_SIZE).fill(0xffffffff);
   for (const shingle of shingles) {
     for (let k = 0; k < MINHASH_SIZE; k += 1) {
-      const [a, b] = COEFFICIENTS[k] ?? [1, 0];
-      const value = permute(shingle, a, b);
+      const value = permute(shingle, MULTIPLIERS[k] ?? 1, ADDENDS[k] ?? 0);
       if (value < (minima[k] ?? 0)) minima[k] = value;
     }
   }

@@ -26,12 +26,24 @@ export const repostRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fast
     return { carry_over_triage: row?.value !== 'false' };
   };
 
-  app.get('/reposts/settings', { schema: { response: { 200: repostSettingsSchema } } }, read);
+  app.get(
+    '/reposts/settings',
+    {
+      schema: {
+        summary: 'Whether triage carries over to reposts',
+        tags: ['reposts'],
+        response: { 200: repostSettingsSchema },
+      },
+    },
+    read,
+  );
 
   app.put(
     '/reposts/settings',
     {
       schema: {
+        summary: 'Turn the carry-over of triage to reposts on or off',
+        tags: ['reposts'],
         body: repostSettingsBodySchema,
         response: { 200: repostSettingsSchema, 400: errorBodySchema },
       },

@@ -49,10 +49,10 @@ export const SHOWCASE_RULES: readonly RuleWriteInput[] = [
     color: 'green',
   },
   {
-    name: 'Data roles',
-    conditions: [{ field: 'title', value: 'data' }],
+    name: 'Junior roles',
+    conditions: [{ field: 'title', value: 'junior' }],
     action: 'flag',
-    color: 'violet',
+    color: 'amber',
   },
   {
     name: 'Agencies',

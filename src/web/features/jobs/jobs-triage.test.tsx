@@ -60,6 +60,8 @@ function renderJobs(url = '/jobs') {
     { path: '/jobs', initialEntries: [url] },
   );
 }
+// The panel is a lazy chunk: on a loaded machine its first load may take more than a second.
+const PANEL = { timeout: 5000 };
 const location = () => screen.getByTestId('location').textContent ?? '';
 const highlightedTitle = () =>
   document.querySelector('tr[aria-current="true"] button')?.textContent ?? null;
@@ -69,7 +71,7 @@ describe('JobsPage: the detail panel', () => {
     const user = userEvent.setup();
     renderJobs();
     await user.click(await screen.findByRole('button', { name: 'Senior Data Analyst' }));
-    const panel = await screen.findByRole('dialog', { name: 'Senior Data Analyst' });
+    const panel = await screen.findByRole('dialog', { name: 'Senior Data Analyst' }, PANEL);
     expect(location()).toBe('/jobs?job=1');
     await within(panel).findByText('Mid-Senior level');
     for (const text of [
@@ -114,14 +116,16 @@ describe('JobsPage: the detail panel', () => {
 
   it('opens from a shared link, and does not mark a job that is not new', async () => {
     renderJobs('/jobs?job=3');
-    expect(await screen.findByRole('dialog', { name: 'Analytics Engineer' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('dialog', { name: 'Analytics Engineer' }, PANEL),
+    ).toBeInTheDocument();
     expect(api.writes).toEqual([]);
   });
 
   it('Save, Applied and Hide change the state; pressing the current one takes it back to seen', async () => {
     const user = userEvent.setup();
     renderJobs('/jobs?job=3');
-    const panel = await screen.findByRole('dialog', { name: 'Analytics Engineer' });
+    const panel = await screen.findByRole('dialog', { name: 'Analytics Engineer' }, PANEL);
     await user.click(within(panel).getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(within(panel).getByRole('status')).toHaveTextContent('Saved: Analytics Engineer'),
@@ -150,7 +154,7 @@ describe('JobsPage: the detail panel', () => {
   it('blocks the company after the confirmation, and its jobs leave the list', async () => {
     const user = userEvent.setup();
     renderJobs('/jobs?job=3');
-    const panel = await screen.findByRole('dialog', { name: 'Analytics Engineer' });
+    const panel = await screen.findByRole('dialog', { name: 'Analytics Engineer' }, PANEL);
     await user.click(within(panel).getByRole('button', { name: 'Block company' }));
     const confirm = await screen.findByRole('alertdialog');
     expect(confirm).toHaveTextContent('Block Initech?');
@@ -172,7 +176,7 @@ describe('JobsPage: the detail panel', () => {
 
   it('disables Block company, with the reason, when the company id is unknown', async () => {
     renderJobs('/jobs?job=2');
-    const panel = await screen.findByRole('dialog', { name: 'BI Developer' });
+    const panel = await screen.findByRole('dialog', { name: 'BI Developer' }, PANEL);
     const button = await within(panel).findByRole('button', { name: 'Block company' });
     expect(button).toBeDisabled();
     expect(within(panel).getByText('ID unknown')).toBeInTheDocument();
@@ -223,17 +227,21 @@ describe('JobsPage: keyboard', () => {
     );
 
     await user.keyboard('k{Enter}');
-    expect(await screen.findByRole('dialog', { name: 'Senior Data Analyst' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('dialog', { name: 'Senior Data Analyst' }, PANEL),
+    ).toBeInTheDocument();
     // In the panel, j moves on to the next job.
     await user.keyboard('j');
-    expect(await screen.findByRole('dialog', { name: 'Analytics Engineer' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('dialog', { name: 'Analytics Engineer' }, PANEL),
+    ).toBeInTheDocument();
   });
 
   it('acts on the open job even when the list does not hold it (a hidden job from a link)', async () => {
     api.jobs.push(aJob(9, { title: 'Old Hidden Job', state: 'hidden' }));
     const user = userEvent.setup();
     renderJobs('/jobs?job=9');
-    const panel = await screen.findByRole('dialog', { name: 'Old Hidden Job' });
+    const panel = await screen.findByRole('dialog', { name: 'Old Hidden Job' }, PANEL);
     expect(await within(panel).findByRole('button', { name: 'Hidden' })).toHaveAttribute(
       'aria-pressed',
       'true',

@@ -166,8 +166,8 @@ function JobDetails({
           <StateBadge state={job.state} />
           <EasyApplyBadge easyApply={job.easy_apply} />
           {job.company_blocked ? <Badge tone="red">Company blocked</Badge> : null}
-          <FlagLabels flags={job.flags} />
         </div>
+        <FlagLabels flags={job.flags} />
         <RepostLine repost={job.repost} />
         <RuleReasons job={job} />
       </PanelHeader>

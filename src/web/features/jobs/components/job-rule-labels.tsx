@@ -4,24 +4,26 @@ import type { JobListItem } from '../api/jobs-schema';
 
 type RuleFacts = Pick<JobListItem, 'flags' | 'hidden_by_rule' | 'muted_by_rule'>;
 
-/** The labels of the flag rules a job matches: coloured (theme tones), named for the rule. */
+/** The labels of the flag rules a job matches, on a line of their own: coloured (theme tones), named for the rule. */
 export function FlagLabels({ flags }: Pick<RuleFacts, 'flags'>) {
   if (flags.length === 0) return null;
   return (
-    <>
+    <div className="mt-1 flex max-w-full flex-wrap gap-1">
       {flags.map((flag) => (
         <Badge
           key={flag.rule_id}
           tone={flag.color}
-          className="max-w-full gap-1 break-words"
+          // One line, as the other badges; a name too long for the cell is cut (the hover text
+          // has it whole).
+          className="max-w-full gap-1 whitespace-nowrap"
           title={`Flagged by rule ${flag.name}`}
         >
           <Tag className="size-3 shrink-0" aria-hidden="true" />
           <span className="sr-only">Flag: </span>
-          {flag.name}
+          <span className="truncate">{flag.name}</span>
         </Badge>
       ))}
-    </>
+    </div>
   );
 }
 

@@ -158,8 +158,8 @@ function JobRow({
           </button>
           <StateBadge state={job.state} />
           <EasyApplyBadge easyApply={job.easy_apply} />
-          <FlagLabels flags={job.flags} />
         </div>
+        <FlagLabels flags={job.flags} />
         <RepostLine repost={job.repost} />
         <RuleReasons job={job} />
         {job.search_terms.length > 0 ? (

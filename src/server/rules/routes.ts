@@ -30,6 +30,7 @@ import { RULE_NOT_FOUND_MESSAGE, RuleRepository, toWire } from './rule-repositor
 import { StoredJobRules } from './stored-jobs';
 
 const errors = { 400: errorBodySchema, 404: errorBodySchema } as const;
+const tags = ['rules'];
 
 /** /rules…: the rule set (issue 17, docs/decisions/036), and fetching a job's details on demand. */
 export const ruleRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
@@ -38,11 +39,22 @@ export const ruleRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
   const stored = new StoredJobRules(ctx.sqlite);
   const list = () => ({ items: rules.list().map(toWire) });
 
-  app.get('/rules', { schema: { response: { 200: ruleListSchema } } }, async () => list());
+  app.get(
+    '/rules',
+    { schema: { summary: 'List the rules, in order', tags, response: { 200: ruleListSchema } } },
+    async () => list(),
+  );
 
   app.post(
     '/rules',
-    { schema: { body: ruleWriteSchema, response: { 201: ruleSchema, 400: errorBodySchema } } },
+    {
+      schema: {
+        summary: 'Add a rule',
+        tags,
+        body: ruleWriteSchema,
+        response: { 201: ruleSchema, 400: errorBodySchema },
+      },
+    },
     async (request, reply) => {
       const row = rules.create(request.body, ctx.now());
       request.log.info({ ruleId: row.id, action: row.action }, 'rule added');
@@ -54,6 +66,8 @@ export const ruleRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
     '/rules/:id',
     {
       schema: {
+        summary: 'Edit, enable or disable a rule',
+        tags,
         params: idParamSchema,
         body: rulePatchSchema,
         response: { 200: ruleSchema, ...errors },
@@ -65,7 +79,14 @@ export const ruleRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
   // What a hide rule hid stays hidden: the answer says how many it could bring back.
   app.delete(
     '/rules/:id',
-    { schema: { params: idParamSchema, response: { 200: ruleDeletedSchema, ...errors } } },
+    {
+      schema: {
+        summary: 'Delete a rule (what it hid stays hidden; see restore)',
+        tags,
+        params: idParamSchema,
+        response: { 200: ruleDeletedSchema, ...errors },
+      },
+    },
     async (request) => {
       const row = rules.delete(request.params.id, ctx.now());
       return { success: true as const, restorable: stored.restore(row.id, true) };
@@ -76,6 +97,8 @@ export const ruleRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
     '/rules/order',
     {
       schema: {
+        summary: 'Put the rules in a new order',
+        tags,
         body: ruleOrderBodySchema,
         response: { 200: ruleListSchema, 400: errorBodySchema },
       },
@@ -87,6 +110,8 @@ export const ruleRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
     '/rules/preview',
     {
       schema: {
+        summary: 'Preview which stored jobs a rule matches',
+        tags,
         body: rulePreviewBodySchema,
         response: { 200: rulePreviewSchema, 400: errorBodySchema },
       },
@@ -111,6 +136,8 @@ export const ruleRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
     '/rules/:id/apply',
     {
       schema: {
+        summary: 'Apply a rule to every stored job (dry_run counts first)',
+        tags,
         params: idParamSchema,
         querystring: ruleDryRunQuerySchema,
         response: { 200: ruleApplyResultSchema, ...errors },
@@ -134,6 +161,8 @@ export const ruleRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
     '/rules/:id/restore',
     {
       schema: {
+        summary: 'Bring back the jobs a hide rule hid that nobody changed since',
+        tags,
         params: idParamSchema,
         querystring: ruleDryRunQuerySchema,
         response: { 200: ruleRestoreResultSchema, ...errors },
@@ -149,7 +178,13 @@ export const ruleRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
 
   app.get(
     '/rules/export',
-    { schema: { response: { 200: ruleSetExportSchema } } },
+    {
+      schema: {
+        summary: 'Download the rule set as a versioned JSON file',
+        tags,
+        response: { 200: ruleSetExportSchema },
+      },
+    },
     async (_request, reply) =>
       reply
         .header('content-disposition', `attachment; filename="${RULES_EXPORT_FILE_NAME}"`)
@@ -160,6 +195,8 @@ export const ruleRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
     '/rules/import',
     {
       schema: {
+        summary: 'Import a rule set file, adding to or replacing the rules',
+        tags,
         querystring: ruleImportQuerySchema,
         body: ruleImportBodySchema,
         response: { 200: ruleImportResultSchema, 400: errorBodySchema },
@@ -176,6 +213,8 @@ export const ruleRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
     '/jobs/:id/details',
     {
       schema: {
+        summary: "Fetch a job's details from the site now",
+        tags: ['jobs'],
         params: idParamSchema,
         response: {
           200: jobDetailSchema,

@@ -143,6 +143,20 @@ test('a hide rule: preview its count, apply it, the jobs leave the list, disable
     expect(
       (await storedTitles(server, token, visible)).filter((t) => SENIOR.test(t)).sort(),
     ).toEqual([...senior].sort());
+
+    // The Reposts card: triage carries over by default; turned off, it stays off.
+    await page.goto(`${server.url}/jobs/rules`);
+    const carryOver = page
+      .getByRole('region', { name: 'Reposts' })
+      .getByRole('switch', { name: 'Carry triage over to reposts' });
+    await expect(carryOver).toBeChecked();
+    await carryOver.click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Reposts now arrive as new' }),
+    ).toBeVisible();
+    await page.reload();
+    await expect(carryOver).not.toBeChecked();
+    expect(await apiJson(server, token, '/reposts/settings')).toEqual({ carry_over_triage: false });
   } finally {
     await server.stop();
   }

@@ -29,7 +29,8 @@ const PACE_S = 3;
 const MEAN_GAP_S = PACE_S * 1.25;
 const DAY_MS = 86_400_000;
 
-const WORDS = [
+/** The searches of the simulated weeks and months (issue 17's reposts bench runs them too). */
+export const WORDS = [
   'python developer',
   'data engineer',
   'product manager',
@@ -41,8 +42,8 @@ const WORDS = [
   'marketing manager',
   'support engineer',
 ];
-const BERLIN = { locationId: 103035651, displayName: 'Berlin, Germany' };
-const LONDON = { locationId: 102257491, displayName: 'London, England, United Kingdom' };
+export const BERLIN = { locationId: 103035651, displayName: 'Berlin, Germany' };
+export const LONDON = { locationId: 102257491, displayName: 'London, England, United Kingdom' };
 const placeOf = (i: number) => (i < WORDS.length ? BERLIN : LONDON);
 /** A few queries carry filters, so the incremental window meets the operator's own. */
 const FILTERS: Record<number, SearchFiltersWrite> = {

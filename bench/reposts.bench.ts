@@ -8,6 +8,7 @@ import {
   seedQueries,
   testSiteClient,
 } from '../src/runner/runner-test-kit';
+import { BERLIN, LONDON, WORDS } from './incremental.bench';
 import { atLeast, context, type BenchFigure, type BenchSuite } from './report';
 
 // Issue 17: repost detection over a simulated month against the simulator's truth. 20 standard
@@ -22,21 +23,8 @@ const DAILY_GROWTH = 0.05;
 const PRECISION_FLOOR_PCT = 99;
 const RECALL_FLOOR_PCT = 97;
 const DAY_MS = 86_400_000;
-
-const WORDS = [
-  'python developer',
-  'data engineer',
-  'product manager',
-  'sales executive',
-  'ux designer',
-  'cloud architect',
-  'security analyst',
-  'financial analyst',
-  'marketing manager',
-  'support engineer',
-];
-const BERLIN = { locationId: 103035651, displayName: 'Berlin, Germany' };
-const LONDON = { locationId: 102257491, displayName: 'London, England, United Kingdom' };
+const HIDE_SHARE = 0.25;
+const DETAILS_PREFIX = '/jobs-guest/jobs/api/jobPosting/';
 
 const storedSchema = z.object({
   id: z.string(),
@@ -104,7 +92,18 @@ export function scoreReposts(
   return c;
 }
 
-async function month(): Promise<{ confusion: Confusion; reposts: number; jobs: number }> {
+interface MonthResult {
+  confusion: Confusion;
+  reposts: number;
+  jobs: number;
+  detailRequests: number;
+}
+
+/**
+ * One simulated month. `hideShare`: after each batch the operator hides that share of its new
+ * jobs (by id), so reposts of hidden jobs are decided on their card (docs/decisions/035).
+ */
+async function month(hideShare: number): Promise<MonthResult> {
   const sim = await startSimulator({ dailyGrowth: DAILY_GROWTH });
   const { database, dataDir } = await openTempDatabase();
   const site = testSiteClient(sim.url);
@@ -122,11 +121,16 @@ async function month(): Promise<{ confusion: Confusion; reposts: number; jobs: n
         ...(i < WORDS.length ? BERLIN : LONDON),
       })),
     );
+    const hide = database.sqlite.prepare(
+      `UPDATE jobs SET state = 'hidden' WHERE first_seen_batch_id = ? AND state = 'new'
+         AND (CAST(id AS INTEGER) % 100) < ?`,
+    );
     for (let day = 1; day <= DAYS; day += 1) {
       if (day > 1) sim.clock.advance(DAY_MS);
       const claim = runner.start('daily');
       if (!claim.claimed) throw new Error('reposts bench: batch did not start');
       await runner.idle();
+      hide.run(claim.batch.id, Math.round(hideShare * 100));
     }
     const stored = database.sqlite
       .prepare('SELECT id, repost_of, repost_confirmed FROM jobs')
@@ -138,6 +142,7 @@ async function month(): Promise<{ confusion: Confusion; reposts: number; jobs: n
       confusion: scoreReposts(stored, truth, postedAt),
       reposts: truth.reposts.length,
       jobs: stored.length,
+      detailRequests: sim.requests.filter((r) => r.path.startsWith(DETAILS_PREFIX)).length,
     };
   } finally {
     await runner.close();
@@ -152,7 +157,9 @@ const pct = (part: number, whole: number): number =>
   whole === 0 ? 100 : Math.round((part / whole) * 10_000) / 100;
 
 async function measure(): Promise<BenchFigure[]> {
-  const { confusion: c, reposts, jobs } = await month();
+  const { confusion: c, reposts, jobs } = await month(0);
+  const hidden = await month(HIDE_SHARE);
+  const h = hidden.confusion;
   return [
     atLeast(
       `month (${QUERIES} queries, ${DAYS} daily batches): repost precision`,
@@ -175,6 +182,25 @@ async function measure(): Promise<BenchFigure[]> {
     context('  reposts left unconfirmed (no description)', c.unconfirmed, 'jobs'),
     context('jobs stored', jobs, 'jobs'),
     context("the site's reposts in the month (stored or not)", reposts, 'jobs'),
+    context(
+      `same month, the operator hiding ${HIDE_SHARE * 100} % of each day's new jobs: precision`,
+      pct(h.truePositives, h.truePositives + h.falsePositives),
+      '%',
+    ),
+    context('  recall', pct(h.truePositives, h.truePositives + h.falseNegatives), '%'),
+    context('  true positives', h.truePositives, 'jobs'),
+    context(
+      '  false positives (look-alikes of hidden jobs, on the card)',
+      h.falsePositives,
+      'jobs',
+    ),
+    context('  false negatives', h.falseNegatives, 'jobs'),
+    context(
+      '  reposts of hidden jobs decided on the card (no detail request)',
+      h.unconfirmed,
+      'jobs',
+    ),
+    context('  detail requests in the month', hidden.detailRequests, 'req'),
   ];
 }
 

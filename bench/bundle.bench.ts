@@ -4,7 +4,15 @@ import { atMost, context, type BenchSuite } from './report';
 import { chromiumLaunchOptions } from '../test/chromium';
 import { startServerProcess } from '../test/server-process';
 
-const SCREENS = ['/jobs', '/jobs/rules', '/query-runs', '/batches', '/queries', '/companies', '/settings'];
+const SCREENS = [
+  '/jobs',
+  '/jobs/rules',
+  '/query-runs',
+  '/batches',
+  '/queries',
+  '/companies',
+  '/settings',
+];
 
 /**
  * What the browser really loads: a fresh browser context (a first visit, empty cache) opens the

@@ -85,7 +85,6 @@ const BATCH_JOBS_SQL = `FROM query_runs r JOIN query_run_jobs l ON l.query_run_i
 // request and are fetched on demand (POST /jobs/{id}/details, docs/decisions/036).
 const PENDING_DETAILS_SQL = `${BATCH_JOBS_SQL} AND j.details_fetched_at IS NULL
   AND (j.details_error IS NULL OR j.details_error_batch_id IS NOT @batch) AND NOT ${BLOCKED_JOB_SQL}
-  AND NOT (j.repost_carried = 'hidden' AND j.state = 'hidden')
   AND j.state <> 'hidden'`;
 
 export type CancelRequest = 'requested' | 'ended' | 'not-found';

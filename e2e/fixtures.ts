@@ -1,5 +1,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { startSimulator, type Simulator } from '../simulator';
+import { batchListSchema } from '../src/contract/batches';
+import { jobListSchema, type JobListItem } from '../src/contract/jobs';
 import { locationSuggestionListSchema } from '../src/contract/locations';
 import {
   startServerProcess,
@@ -56,6 +58,39 @@ export async function createBerlinQueries(
       }),
     });
   }
+}
+
+/** Starts a batch through the API and waits until it has completed. */
+export async function runBatch(server: RunningServer, token: string): Promise<void> {
+  const before = batchListSchema.parse(await apiJson(server, token, '/batches')).length;
+  await apiJson(server, token, '/batches', { method: 'POST' });
+  await expect
+    .poll(
+      async () => {
+        const batches = batchListSchema.parse(await apiJson(server, token, '/batches'));
+        return batches.length > before ? batches[0]?.status : 'not started';
+      },
+      { timeout: 60_000 },
+    )
+    .toBe('completed');
+}
+
+/** Every stored job in these states (a comma list), one item per job: no groups. */
+export async function storedJobs(
+  server: RunningServer,
+  token: string,
+  state = 'new,seen,saved,applied,hidden',
+): Promise<JobListItem[]> {
+  const jobs: JobListItem[] = [];
+  let cursor: string | null = null;
+  do {
+    const query = new URLSearchParams({ state, grouped: 'false', limit: '100' });
+    if (cursor) query.set('cursor', cursor);
+    const page = jobListSchema.parse(await apiJson(server, token, `/jobs?${query.toString()}`));
+    jobs.push(...page.items);
+    cursor = page.next_cursor;
+  } while (cursor);
+  return jobs;
 }
 
 /** Signs in through the page the way an operator does. */

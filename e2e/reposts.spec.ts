@@ -1,15 +1,15 @@
 import { startSimulator, type Simulator } from '../simulator';
-import { batchListSchema } from '../src/contract/batches';
-import { jobListSchema, type JobState } from '../src/contract/jobs';
+import type { JobState } from '../src/contract/jobs';
 import { queryListSchema } from '../src/contract/queries';
 import {
   apiJson,
   createBerlinQueries,
   expect,
+  runBatch,
   signIn,
   startServer,
+  storedJobs,
   test,
-  type RunningServer,
 } from './fixtures';
 
 // Issue 17: batches over two simulated days. Jobs the operator triaged on the first day come back
@@ -29,37 +29,6 @@ function busySite(): Promise<Simulator> {
   });
 }
 
-async function runBatch(server: RunningServer, token: string): Promise<void> {
-  const before = batchListSchema.parse(await apiJson(server, token, '/batches')).length;
-  await apiJson(server, token, '/batches', { method: 'POST' });
-  await expect
-    .poll(
-      async () => {
-        const batches = batchListSchema.parse(await apiJson(server, token, '/batches'));
-        return batches.length > before ? batches[0]?.status : 'not started';
-      },
-      { timeout: 60_000 },
-    )
-    .toBe('completed');
-}
-
-async function storedIds(server: RunningServer, token: string): Promise<Set<number>> {
-  const ids = new Set<number>();
-  let cursor: string | null = null;
-  do {
-    const query = new URLSearchParams({
-      state: 'new,seen,saved,applied,hidden',
-      grouped: 'false',
-      limit: '100',
-    });
-    if (cursor) query.set('cursor', cursor);
-    const page = jobListSchema.parse(await apiJson(server, token, `/jobs?${query.toString()}`));
-    for (const job of page.items) ids.add(job.id);
-    cursor = page.next_cursor;
-  } while (cursor);
-  return ids;
-}
-
 test('a repost is marked with its first sighting and the earlier job’s triage state', async ({
   page,
 }) => {
@@ -72,7 +41,7 @@ test('a repost is marked with its first sighting and the earlier job’s triage 
 
     // Day 1: a batch stores the first jobs.
     await runBatch(server, token);
-    const day1 = await storedIds(server, token);
+    const day1 = new Set((await storedJobs(server, token)).map((j) => j.id));
     expect(day1.size).toBeGreaterThan(20);
 
     // The next simulated day brings reposts; the site's truth says which of day 1's jobs return.

@@ -1,6 +1,13 @@
-import { batchListSchema } from '../src/contract/batches';
-import { jobListSchema } from '../src/contract/jobs';
-import { apiJson, createBerlinQueries, expect, signIn, startServer, test } from './fixtures';
+import {
+  apiJson,
+  createBerlinQueries,
+  expect,
+  runBatch,
+  signIn,
+  startServer,
+  storedJobs,
+  test,
+} from './fixtures';
 
 // Issue 17: the operator writes a rule "title: senior → hide", sees what it would match, applies
 // it to the jobs already stored, sees them leave the list, then disables the rule and brings back
@@ -9,23 +16,12 @@ import { apiJson, createBerlinQueries, expect, signIn, startServer, test } from 
 const MAX_RESULTS = '30';
 const SENIOR = /\bsenior\b/i;
 
-/** Every stored job's title, as the API lists them one by one (no groups). */
-async function storedTitles(
-  server: Awaited<ReturnType<typeof startServer>>,
+/** Every stored job's title in these states. */
+const storedTitles = async (
+  server: Parameters<typeof storedJobs>[0],
   token: string,
   state: string,
-): Promise<string[]> {
-  const titles: string[] = [];
-  let cursor: string | null = null;
-  do {
-    const query = new URLSearchParams({ state, grouped: 'false', limit: '100' });
-    if (cursor) query.set('cursor', cursor);
-    const page = jobListSchema.parse(await apiJson(server, token, `/jobs?${query.toString()}`));
-    titles.push(...page.items.map((j) => j.title));
-    cursor = page.next_cursor;
-  } while (cursor);
-  return titles;
-}
+): Promise<string[]> => (await storedJobs(server, token, state)).map((j) => j.title);
 
 test('a hide rule: preview its count, apply it, the jobs leave the list, disable it and bring them back', async ({
   page,
@@ -39,13 +35,7 @@ test('a hide rule: preview its count, apply it, the jobs leave the list, disable
   try {
     const token = await server.apiToken();
     await createBerlinQueries(server, token, ['Data Analyst', 'Software Engineer']);
-    await apiJson(server, token, '/batches', { method: 'POST' });
-    await expect
-      .poll(
-        async () => batchListSchema.parse(await apiJson(server, token, '/batches'))[0]?.status,
-        { timeout: 60_000 },
-      )
-      .toBe('completed');
+    await runBatch(server, token);
     const visible = 'new,seen,saved,applied';
     const senior = (await storedTitles(server, token, visible)).filter((t) => SENIOR.test(t));
     // The simulated catalogue gives about one title in seven a "Senior" level.

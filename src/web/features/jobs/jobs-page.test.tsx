@@ -3,10 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LocationProbe, renderScreen } from '../../test/render';
 import { at } from '../../test/table';
-import { JobsPage } from './jobs-page';
-import { aJob, API, fakeJobsApi, listItem, type FakeJobsApi } from './testing';
+import {
+  aJob,
+  API,
+  fakeJobsApi,
+  listItem,
+  type FakeJobsApi,
+  location,
+  renderJobs,
+} from './testing';
 
 const api: FakeJobsApi = { jobs: [], listRequests: [], writes: [], pageSize: 50 };
 const server = setupServer(...fakeJobsApi(api));
@@ -23,17 +29,6 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-function renderJobs(url = '/jobs') {
-  return renderScreen(
-    <>
-      <JobsPage />
-      <LocationProbe />
-    </>,
-    { path: '/jobs', initialEntries: [url] },
-  );
-}
-
-const location = () => screen.getByTestId('location').textContent ?? '';
 const lastList = () => at(api.listRequests, api.listRequests.length - 1);
 const jobRows = () =>
   within(screen.getByRole('table', { name: 'Jobs' }))

@@ -3,10 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Rule } from '../../../contract/rules';
-import { LocationProbe, renderScreen } from '../../test/render';
 import { at } from '../../test/table';
-import { JobsPage } from './jobs-page';
-import { aJob, fakeJobsApi, type FakeJobsApi } from './testing';
+import { aJob, fakeJobsApi, type FakeJobsApi, location, renderJobs } from './testing';
 
 // Issue 17 on the Jobs screen: rules' labels and reasons, reposts, same-role groups, Fetch details.
 
@@ -42,16 +40,6 @@ function flagRule(id: number, name: string): Rule {
   };
 }
 
-function renderJobs(url = '/jobs') {
-  return renderScreen(
-    <>
-      <JobsPage />
-      <LocationProbe />
-    </>,
-    { path: '/jobs', initialEntries: [url] },
-  );
-}
-const location = () => screen.getByTestId('location').textContent ?? '';
 const rowOf = async (title: string) => {
   // A loaded machine can take longer than findBy's second for the first render (lazy chunks).
   const row = (await screen.findByRole('button', { name: title }, { timeout: 5000 })).closest('tr');

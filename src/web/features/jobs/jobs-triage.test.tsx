@@ -4,10 +4,8 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { recordDownloads } from '../../test/downloads';
-import { LocationProbe, renderScreen } from '../../test/render';
 import { bulkUpdateJobState } from './api/bulk-update-job-state';
-import { JobsPage } from './jobs-page';
-import { aJob, API, fakeJobsApi, type FakeJobsApi } from './testing';
+import { aJob, API, fakeJobsApi, type FakeJobsApi, location, renderJobs } from './testing';
 
 const api: FakeJobsApi = { jobs: [], listRequests: [], writes: [], pageSize: 50 };
 const server = setupServer(...fakeJobsApi(api));
@@ -51,18 +49,8 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-function renderJobs(url = '/jobs') {
-  return renderScreen(
-    <>
-      <JobsPage />
-      <LocationProbe />
-    </>,
-    { path: '/jobs', initialEntries: [url] },
-  );
-}
 // The panel is a lazy chunk: on a loaded machine its first load may take more than a second.
 const PANEL = { timeout: 5000 };
-const location = () => screen.getByTestId('location').textContent ?? '';
 const highlightedTitle = () =>
   document.querySelector('tr[aria-current="true"] button')?.textContent ?? null;
 

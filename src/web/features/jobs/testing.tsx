@@ -1,8 +1,25 @@
+import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Rule } from '../../../contract/rules';
+import { LocationProbe, renderScreen } from '../../test/render';
 import type { JobDetail, JobListItem, JobState } from './api/jobs-schema';
+import { JobsPage } from './jobs-page';
 
 export const API = 'http://localhost:3000/api/v1';
+
+/** The Jobs screen at `url`, with a probe that shows where the router is. */
+export function renderJobs(url = '/jobs') {
+  return renderScreen(
+    <>
+      <JobsPage />
+      <LocationProbe />
+    </>,
+    { path: '/jobs', initialEntries: [url] },
+  );
+}
+
+/** Where the router is now (path and search), as the probe shows it. */
+export const location = () => screen.getByTestId('location').textContent ?? '';
 
 export function aJob(id: number, overrides: Partial<JobDetail> = {}): JobDetail {
   return {

@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseRulesFile } from './parse-rules-file';
+import { EXPORTED_RULE } from './testing';
 
-const rule = {
-  name: 'No senior roles',
-  conditions: [{ field: 'title', value: 'senior' }],
-  match: 'any',
-  exceptions: [],
-  action: 'hide',
-  color: null,
-  enabled: true,
-};
+const rule = EXPORTED_RULE;
 
 describe('parseRulesFile', () => {
   it('reads an exported rule set', () => {

@@ -21,6 +21,17 @@ export function aRule(id: number, overrides: Partial<Rule> = {}): Rule {
   };
 }
 
+/** A rule as the shared file holds it (`GET /rules/export`, `POST /rules/import`). */
+export const EXPORTED_RULE: RuleSetExport['rules'][number] = {
+  name: 'No senior roles',
+  conditions: [{ field: 'title', value: 'senior' }],
+  match: 'any',
+  exceptions: [],
+  action: 'hide',
+  color: null,
+  enabled: true,
+};
+
 export interface FakeRulesApi {
   rules: Rule[];
   /** Every write, in order. */

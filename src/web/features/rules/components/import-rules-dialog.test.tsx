@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '../../../test/render';
-import { API, emptyRulesApi, fakeRulesApi, type FakeRulesApi } from '../testing';
+import { API, emptyRulesApi, EXPORTED_RULE, fakeRulesApi, type FakeRulesApi } from '../testing';
 import { ImportRulesDialog } from './import-rules-dialog';
 
 let api: FakeRulesApi = emptyRulesApi();
@@ -16,20 +16,7 @@ beforeEach(() => {
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-const set = {
-  version: 1,
-  rules: [
-    {
-      name: 'No senior roles',
-      conditions: [{ field: 'title', value: 'senior' }],
-      match: 'any',
-      exceptions: [],
-      action: 'hide',
-      color: null,
-      enabled: true,
-    },
-  ],
-};
+const set = { version: 1, rules: [EXPORTED_RULE] };
 
 function renderImport() {
   const onClose = vi.fn();
@@ -80,7 +67,7 @@ describe('ImportRulesDialog', () => {
 
     await userEvent.upload(
       file,
-      upload('old.json', JSON.stringify({ ...set, rules: [{ ...set.rules[0], match: 'most' }] })),
+      upload('old.json', JSON.stringify({ ...set, rules: [{ ...EXPORTED_RULE, match: 'most' }] })),
     );
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'Rule 1 (“No senior roles”): match must be any or all',

@@ -25,7 +25,8 @@ export function LocationGroup({
   const label = `+${others} ${others === 1 ? 'location' : 'locations'}`;
   const items = members.data?.items.filter((m) => m.id !== job.id);
   return (
-    <div className="mt-1">
+    // Above the card's stretched title target on a phone (issue 19), so its own buttons work.
+    <div className="relative z-10 mt-1">
       <button
         type="button"
         className="inline-flex items-center gap-0.5 rounded text-xs font-medium text-accent-fg hover:underline"

@@ -82,10 +82,12 @@ const BATCH_JOBS_SQL = `FROM query_runs r JOIN query_run_jobs l ON l.query_run_i
 // Jobs without details, not blocked, and not already tried by this batch: a failure recorded
 // by an earlier batch is tried again.
 // Issue 17: nor a job hidden on its card (by a rule or the operator): its details cost a
-// request and are fetched on demand (POST /jobs/{id}/details, docs/decisions/036).
+// request and are fetched on demand (POST /jobs/{id}/details, docs/decisions/036). A repost
+// hidden because its earlier job was is fetched all the same: only its description tells it
+// from a look-alike, which would otherwise stay hidden (docs/decisions/035 has the figures).
 const PENDING_DETAILS_SQL = `${BATCH_JOBS_SQL} AND j.details_fetched_at IS NULL
   AND (j.details_error IS NULL OR j.details_error_batch_id IS NOT @batch) AND NOT ${BLOCKED_JOB_SQL}
-  AND j.state <> 'hidden'`;
+  AND (j.state <> 'hidden' OR j.repost_carried = 'hidden')`;
 
 export type CancelRequest = 'requested' | 'ended' | 'not-found';
 

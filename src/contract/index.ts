@@ -9,5 +9,6 @@ export * from './query-runs';
 export * from './companies';
 export * from './settings';
 export * from './notifications';
+export * from './fetch-bad-ports';
 export * from './operations';
 export * from './jobs';

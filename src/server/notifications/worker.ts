@@ -4,6 +4,7 @@ import type { BatchFinished } from '../../runner';
 import { channelFromRow } from './channel-repository';
 import type { MessageContext } from './message';
 import { Outbox, queueBatchNotifications } from './outbox';
+import { maskSecrets, secretsOf } from './secret-mask';
 import { sendToChannel, type SendResult } from './send';
 
 /** The slice of the logger the worker writes to. */
@@ -68,8 +69,12 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
         signal: abort.signal,
       });
     } catch (error) {
-      // sendToChannel answers its failures; reaching here is a bug, logged in full once.
-      log.error({ err: error, channel: channel.name }, 'notification send crashed');
+      // sendToChannel answers its failures; reaching here is a bug, logged once, still masked.
+      const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      log.error(
+        { error: maskSecrets(text, secretsOf(channel.settings)), channel: channel.name },
+        'notification send crashed',
+      );
       result = { delivered: false, code: 'ERROR', detail: 'Unexpected error while sending' };
     }
     await outbox.writable();

@@ -4,7 +4,7 @@ import {
   type IncomingMessage,
   type ServerResponse,
 } from 'node:http';
-import { buildCatalogue, type Catalogue } from './catalogue';
+import { buildCatalogue, type Catalogue, type FeaturedPosting, type SimJob } from './catalogue';
 import { createSiteClock, type SiteClock } from './clock';
 import { applyChangedMarkup, createFaults, type FaultDecision, type Faults } from './faults';
 import { foldForMatch } from './places';
@@ -64,6 +64,11 @@ export interface Simulator {
   requests: RequestLogEntry[];
   /** From now on signed-in calls redirect to /authwall even with valid cookies. */
   expireSession(): void;
+  /**
+   * Puts a posting on the site that every search finds first, as a promoted job: how the
+   * browser tests and the screenshots show the worst real data. Kept across `reset()`.
+   */
+  feature(posting: FeaturedPosting): SimJob;
   /** Clears the request log and the faults, and makes the session valid again. */
   reset(): void;
   close(): Promise<void>;
@@ -365,6 +370,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     faults,
     clock,
     requests,
+    feature(posting) {
+      return catalogue.feature(posting, clock.now());
+    },
     expireSession() {
       sessionExpired = true;
     },

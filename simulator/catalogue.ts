@@ -13,7 +13,7 @@ import {
   ROLES,
   SENIORITY,
 } from './catalogue-words';
-import { PLACES, type Place } from './places';
+import { foldForMatch, PLACES, type Place } from './places';
 import { createPrng, hashSeed, type Prng } from './prng';
 
 export interface SimCompany {
@@ -65,8 +65,8 @@ export interface Catalogue {
   baseCount: number;
   /** Adds a new posting (the clock's growth). */
   add(job: SimJob): void;
-  /** Postings every search finds first, as the site's promoted jobs (see `feature`). */
-  featured: readonly SimJob[];
+  /** The featured postings a search for `keywords` lists first (see `feature`). */
+  featuredFor(keywords: string): SimJob[];
   /** Puts `posting` on the site, ahead of every search's results, and returns it. */
   feature(posting: FeaturedPosting, now: number): SimJob;
   jobById(id: string): SimJob | undefined;
@@ -88,6 +88,8 @@ export interface FeaturedPosting {
   salary?: string | null;
   applicantsText?: string;
   workplace?: SimWorkplace;
+  /** Only searches for these keywords list it (any case and accents); every search when left out. */
+  keywords?: string;
 }
 
 export interface CatalogueOptions {
@@ -326,7 +328,7 @@ export function buildCatalogue(options: CatalogueOptions): Catalogue {
   const jobs = buildJobs(prng, options.seed, companies, options.jobCount ?? 5000);
   const jobsById = new Map(jobs.map((j) => [j.id, j]));
   const companiesById = new Map(companies.map((c) => [c.id, c]));
-  const featured: SimJob[] = [];
+  const featured: { job: SimJob; keywords: string | null }[] = [];
   return {
     seed: options.seed,
     companies,
@@ -336,7 +338,10 @@ export function buildCatalogue(options: CatalogueOptions): Catalogue {
       jobs.push(job);
       jobsById.set(job.id, job);
     },
-    featured,
+    featuredFor: (keywords) => {
+      const folded = foldForMatch(keywords);
+      return featured.filter((f) => f.keywords === null || f.keywords === folded).map((f) => f.job);
+    },
     feature(posting, now) {
       const n = featured.length;
       // Ids far above the catalogue's and the clock's, so they never meet one of theirs.
@@ -365,7 +370,7 @@ export function buildCatalogue(options: CatalogueOptions): Catalogue {
         longDescription: false,
       };
       refreshPosted(job, now);
-      featured.push(job);
+      featured.push({ job, keywords: posting.keywords ? foldForMatch(posting.keywords) : null });
       jobsById.set(job.id, job);
       return job;
     },

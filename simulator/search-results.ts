@@ -205,7 +205,7 @@ export function createSearchEngine(
       const total = guestTotal(key);
       const ranked = rank(key, total, keywords);
       const postings = postingsFor(key, total);
-      const featured = catalogue.featured;
+      const featured = catalogue.featuredFor(keywords);
       const all =
         postings.length > 0 || featured.length > 0 ? [...featured, ...postings, ...ranked] : ranked;
       return results(filters ? all.filter(keep(filters, geoKey)) : all, GUEST_OFFSET_LIMIT);
@@ -213,7 +213,8 @@ export function createSearchEngine(
     ai(keywords) {
       const key = `ai|${foldForMatch(keywords)}`;
       const ranked = rank(key, aiTotal(key), keywords);
-      const all = catalogue.featured.length > 0 ? [...catalogue.featured, ...ranked] : ranked;
+      const featured = catalogue.featuredFor(keywords);
+      const all = featured.length > 0 ? [...featured, ...ranked] : ranked;
       return results(all, Number.MAX_SAFE_INTEGER);
     },
     guestPageSize(keywords, geoKey, start) {

@@ -65,8 +65,9 @@ export interface Simulator {
   /** From now on signed-in calls redirect to /authwall even with valid cookies. */
   expireSession(): void;
   /**
-   * Puts a posting on the site that every search finds first, as a promoted job: how the
-   * browser tests and the screenshots show the worst real data. Kept across `reset()`.
+   * Puts a posting on the site that searches (those for its `keywords`, or all) list first, as a
+   * promoted job: how the browser tests and the screenshots show the worst real data. Kept
+   * across `reset()`.
    */
   feature(posting: FeaturedPosting): SimJob;
   /** Clears the request log and the faults, and makes the session valid again. */

@@ -104,12 +104,15 @@ export const WORST_POSTINGS: readonly (FeaturedPosting & { state?: JobState })[]
   },
 ];
 
+/** The showcase's last query: a batch runs it last, and it finds WORST_POSTINGS. */
+const LAST_QUERY = '=SUM(A1:A2) Data Analyst';
+
 /**
- * Fills a fresh server with what every screen shows when in use: saved cookies, four queries
- * (one with filters, one AI, one paused), a completed batch with its query runs (the AI one
- * failed: the simulated site changed its markup, so the screens show a failure and its reason),
- * and two blocked companies. Used by the phone-and-dark browser test and by `npm run screenshots`, so both look
- * at the same, realistic screens.
+ * Fills a fresh server with what every screen shows when in use: saved cookies, five queries
+ * (one with filters, one AI, one paused, one formula-like that finds WORST_POSTINGS), a completed
+ * batch with its query runs (the AI one failed: the simulated site changed its markup, so the
+ * screens show a failure and its reason), and two blocked companies. Used by the phone-and-dark
+ * browser test and by `npm run screenshots`, so both look at the same, realistic screens.
  */
 export async function seedShowcase(
   serverUrl: string,
@@ -156,13 +159,15 @@ export async function seedShowcase(
     },
     { job_title: 'Product Manager', place: 'London', status: 'inactive', is_ai: false },
     // A term a spreadsheet would read as a formula, on Queries, Query Runs and under each job.
-    { job_title: '=SUM(A1:A2) Data Analyst', place: 'Tokyo', status: 'active', is_ai: false },
+    { job_title: LAST_QUERY, place: 'Tokyo', status: 'active', is_ai: false },
   ];
   for (const { place, ...query } of queries) {
     await call('POST', '/queries', { ...query, location_id: await placeId(place) });
   }
 
-  for (const posting of WORST_POSTINGS) simulator.feature(posting);
+  // Found by the last query the batch runs, the worst postings are the newest jobs: the first
+  // the Jobs screen shows.
+  for (const posting of WORST_POSTINGS) simulator.feature({ ...posting, keywords: LAST_QUERY });
   simulator.faults.changedMarkup({ pathPrefix: AI_SEARCH_PATH });
   await call('POST', '/batches');
   const deadline = Date.now() + 60_000;

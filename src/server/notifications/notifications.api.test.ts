@@ -69,6 +69,14 @@ async function create(body: Record<string, unknown>) {
   return server.authed({ method: 'POST', url: `${URL_BASE}/channels`, payload: body });
 }
 
+/** An e-mail channel to an SMTP server on this machine, without TLS. */
+async function createLocalEmail(port: number, extra: Record<string, unknown>) {
+  const res = await create(
+    email({ smtp_host: '127.0.0.1', smtp_port: port, smtp_tls: 'none', ...extra }),
+  );
+  return notificationChannelSchema.parse(res.json());
+}
+
 describe('channels', () => {
   it('creates, lists, updates and deletes, never answering a secret', async () => {
     const secretUrl = `${receiver.url}/hooks/T0/B0/s3cr3tT0k3nWXYZ`;
@@ -221,19 +229,7 @@ describe('Send test and the recent deliveries', () => {
   it('sends a test e-mail through a real SMTP server', async () => {
     const smtp = await startSmtpReceiver();
     try {
-      const created = notificationChannelSchema.parse(
-        (
-          await create(
-            email({
-              smtp_host: '127.0.0.1',
-              smtp_port: smtp.port,
-              smtp_tls: 'none',
-              smtp_user: '',
-              smtp_password: '',
-            }),
-          )
-        ).json(),
-      );
+      const created = await createLocalEmail(smtp.port, { smtp_user: '', smtp_password: '' });
       expect(created.secret_hint).toBeNull();
       const res = await server.authed({
         method: 'POST',
@@ -334,18 +330,7 @@ describe('secrets in what a receiver answers', () => {
     const password = 'Sm7p-Pa55word!';
     const smtp = await startSmtpReceiver({ user: 'scout', password, echoPassword: true });
     try {
-      const created = notificationChannelSchema.parse(
-        (
-          await create(
-            email({
-              smtp_host: '127.0.0.1',
-              smtp_port: smtp.port,
-              smtp_tls: 'none',
-              smtp_password: password,
-            }),
-          )
-        ).json(),
-      );
+      const created = await createLocalEmail(smtp.port, { smtp_password: password });
       const test = await server.authed({
         method: 'POST',
         url: `${URL_BASE}/channels/${created.id}/test`,

@@ -142,7 +142,8 @@ test('every screen fits a 390 × 844 phone and meets AA contrast in both themes,
   page,
   simulator,
 }) => {
-  test.setTimeout(120_000);
+  // 28 screen visits, each with axe-core over the worst data: a shared machine needs the room.
+  test.setTimeout(180_000);
   const server = await startSeededServer(simulator);
   const cspErrors: string[] = [];
   page.on('console', (m) => {

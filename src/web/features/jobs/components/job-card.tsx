@@ -36,8 +36,13 @@ const META = {
   ),
   location: cn(card.place, card.dot, card.lineEnd, 'max-sm:[[data-missing]+&]:before:hidden'),
   posted: cn(card.facts),
-  salary: cn(card.facts, card.dot, 'max-sm:[[data-missing]+&]:before:hidden'),
-  applicants: cn(card.facts, card.dot, 'max-sm:[[data-missing]+[data-missing]+&]:before:hidden'),
+  salary: cn(card.facts, card.dot, 'sm:text-fg-soft', 'max-sm:[[data-missing]+&]:before:hidden'),
+  applicants: cn(
+    card.facts,
+    card.dot,
+    'sm:text-fg-soft',
+    'max-sm:[[data-missing]+[data-missing]+&]:before:hidden',
+  ),
 } as const;
 
 /**

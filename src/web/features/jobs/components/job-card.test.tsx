@@ -5,7 +5,7 @@ import type { JobListItem } from '../api/jobs-schema';
 import { aJob, listItem } from '../testing';
 import { JobsTable } from './jobs-table';
 
-// The job's row, which a phone draws as a card (docs/decisions/028). jsdom applies no CSS, so
+// The job's row, which a phone draws as a card (docs/decisions/033). jsdom applies no CSS, so
 // this checks what the card is made of; e2e/phone-and-dark.spec.ts checks how it is laid out.
 
 const WORST = listItem(

@@ -7,7 +7,7 @@ import { EasyApplyBadge, StateBadge } from './job-cells';
 
 /*
  * A job's row: a table row from 640 px up, and below it a card that reads like a job
- * (docs/decisions/028): the title with its badges wrapping under it, "company · location", then
+ * (docs/decisions/033): the title with its badges wrapping under it, "company · location", then
  * "posted · salary · applicants" on a quiet line, the checkbox in the top right corner, and the
  * whole card the target that opens the panel (the title's button stretched over it, so the
  * keyboard reaches it as the title). The cells stay cells, in the table's order; on a phone the

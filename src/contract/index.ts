@@ -11,3 +11,4 @@ export * from './settings';
 export * from './notifications';
 export * from './operations';
 export * from './jobs';
+export * from './api-tokens';

@@ -11,6 +11,7 @@ import { notificationRoutes } from './notifications/routes';
 import { backupRoutes } from './backup/routes';
 import { scheduleRoutes } from './schedule/routes';
 import { jobRoutes } from './jobs/routes';
+import { apiTokenRoutes } from './api-tokens/routes';
 import { requireSessionForScope } from './auth/guard';
 import type { AppContext } from './context';
 import { API_BASE_PATH } from '../contract';
@@ -30,4 +31,5 @@ export const apiRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { 
   await app.register(backupRoutes, { ctx });
   await app.register(scheduleRoutes, { ctx });
   await app.register(jobRoutes, { ctx });
+  await app.register(apiTokenRoutes, { ctx });
 };

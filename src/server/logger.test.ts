@@ -88,3 +88,44 @@ describe('the access log', () => {
     expect(everything).not.toContain('log test password');
   });
 });
+
+describe('API tokens in the log', () => {
+  it('never writes an API token, whether it is made, used, refused or revoked', async () => {
+    const server = await serverWithCapturedLog();
+    const login = await server.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { password: 'log test password' },
+    });
+    const session = { authorization: `Bearer ${login.json<{ token: string }>().token}` };
+    const created = await server.inject({
+      method: 'POST',
+      url: '/api/v1/api-tokens',
+      headers: session,
+      payload: { name: 'log check', scope: 'read-only' },
+    });
+    const { id, token } = created.json<{ id: number; token: string }>();
+    const bearer = { authorization: `Bearer ${token}` };
+    await server.inject({ method: 'GET', url: '/api/v1/jobs', headers: bearer });
+    await server.inject({ method: 'POST', url: '/api/v1/batches', headers: bearer });
+    await server.inject({ method: 'GET', url: '/api/v1/settings', headers: bearer });
+    await server.inject({ method: 'DELETE', url: `/api/v1/api-tokens/${id}`, headers: session });
+    await server.inject({ method: 'GET', url: '/api/v1/jobs', headers: bearer });
+    const access = server.lines().filter((l) => l.msg === 'request completed');
+    expect(access.map((l) => l.res)).toEqual([
+      { statusCode: 200 },
+      { statusCode: 201 },
+      { statusCode: 200 },
+      { statusCode: 403 },
+      { statusCode: 403 },
+      { statusCode: 200 },
+      { statusCode: 401 },
+    ]);
+    const everything = JSON.stringify(server.lines());
+    // Not even a part of it: the random part's first and last 12 characters.
+    const secret = token.slice(4);
+    expect(everything).not.toContain(secret.slice(0, 12));
+    expect(everything).not.toContain(secret.slice(-12));
+    expect(server.lines().some((l) => l.msg === 'API token created')).toBe(true);
+  });
+});

@@ -12,3 +12,4 @@ export * from './notifications';
 export * from './operations';
 export * from './jobs';
 export * from './api-tokens';
+export * from './export-formats';

@@ -6,7 +6,7 @@ import { isoOrNull } from '../db/times';
 import { HttpError } from '../plugins/errors';
 import { findBatch, listBatches, type BatchWithProgress } from './batch-repository';
 import { batchExportJobs } from './export-source';
-import { sendXlsx } from './export-reply';
+import { sendExport } from './export-reply';
 import {
   batchWireListSchema,
   batchWireSchema,
@@ -111,7 +111,13 @@ export const batchRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
       const batch = await findBatch(ctx.db, id);
       if (!batch) throw new HttpError(404, `Batch ${id} not found`);
       if (batch.status !== 'completed') throw new HttpError(409, `Batch ${id} is not completed`);
-      return sendXlsx(reply, batchExportFileName(id), batchExportJobs(ctx.sqlite.name, id));
+      const { format } = request.query;
+      return sendExport(
+        reply,
+        format,
+        batchExportFileName(id, format),
+        batchExportJobs(ctx.sqlite.name, id),
+      );
     },
   );
 };

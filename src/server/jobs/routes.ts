@@ -11,11 +11,11 @@ import {
   jobListSchema,
   jobStateBodySchema,
   jobStateResponseSchema,
-  JOBS_EXPORT_FILE_NAME,
 } from '../../contract';
 import type { AppContext } from '../context';
 import { HttpError } from '../plugins/errors';
-import { sendXlsx } from '../batches/export-reply';
+import { sendExport } from '../batches/export-reply';
+import { jobsExportFileName } from '../../contract/export-file-names';
 import { viewExportJobs } from './export-source';
 import { JobRepository } from './job-repository';
 
@@ -41,9 +41,10 @@ export const jobRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify
     '/jobs/export',
     { schema: { querystring: jobExportQuerySchema, response: { 400: errorBodySchema } } },
     async (request, reply) =>
-      sendXlsx(
+      sendExport(
         reply,
-        JOBS_EXPORT_FILE_NAME,
+        request.query.format,
+        jobsExportFileName(request.query.format),
         viewExportJobs(ctx.sqlite.name, request.query, ctx.now()),
       ),
   );

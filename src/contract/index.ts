@@ -11,5 +11,7 @@ export * from './settings';
 export * from './notifications';
 export * from './operations';
 export * from './jobs';
-export * from './api-tokens';
 export * from './export-formats';
+export * from './api-tokens';
+export * from './media';
+export * from './api-reference';

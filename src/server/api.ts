@@ -13,12 +13,14 @@ import { scheduleRoutes } from './schedule/routes';
 import { jobRoutes } from './jobs/routes';
 import { apiTokenRoutes } from './api-tokens/routes';
 import { requireSessionForScope } from './auth/guard';
+import { openApiRoutes } from './api-reference/routes';
 import type { AppContext } from './context';
 import { API_BASE_PATH } from '../contract';
 
 /** Everything under /api/v1: one scope, one guard, one module per resource. */
 export const apiRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   requireSessionForScope(app, ctx, API_BASE_PATH);
+  await app.register(openApiRoutes);
   await app.register(authRoutes, { ctx });
   await app.register(queryRoutes, { ctx });
   await app.register(locationRoutes, { ctx });

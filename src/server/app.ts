@@ -7,6 +7,8 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import type { OpenedDatabase } from './db/database';
 import { healthRoutes } from './health';
+import { registerOpenApi } from './api-reference/openapi';
+import { registerReferencePage } from './api-reference/reference-page';
 import { AccessLogController } from './logger';
 import { closeIdleSocketsOnClose } from './plugins/connections';
 import { registerErrorHandling } from './plugins/errors';
@@ -19,6 +21,8 @@ import { createNotificationWorker } from './notifications/worker';
 export interface RegisteredRoute {
   method: string;
   url: string;
+  /** Left out of the API reference on purpose (the dashboard's files, the reference's own pages). */
+  hidden: boolean;
 }
 
 export interface BuildAppOptions {
@@ -60,7 +64,8 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   // Every route as registered, for the test that walks them all (no hand-kept list to drift).
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+    const hidden = route.schema?.hide === true;
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, hidden });
   });
 
   const base: Omit<AppContext, 'runner' | 'notifications'> = {
@@ -120,6 +125,9 @@ export async function buildApp(
   closeIdleSocketsOnClose(app);
   const indexPage = loadIndexPage(options.config.siteName, options.webRoot);
   registerSecurityHeaders(app, indexPage?.inlineScriptHashes);
+  // Before every route: @fastify/swagger documents the routes registered after it.
+  await registerOpenApi(app);
+  await registerReferencePage(app);
   await app.register(healthRoutes, { ctx });
   await app.register(apiRoutes, { ctx, prefix: API_BASE_PATH });
   await registerWebApp(app, indexPage, options.webRoot);

@@ -27,14 +27,22 @@ export const API_TOKEN_NOT_FOUND_MESSAGE = 'API token not found';
 export const apiTokenRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/api-tokens', { schema: { response: { 200: apiTokenListSchema } } }, async () =>
-    (await listApiTokens(ctx.db)).map(toWire),
+  app.get(
+    '/api-tokens',
+    {
+      schema: {
+        summary: 'The API tokens, never their secrets',
+        response: { 200: apiTokenListSchema },
+      },
+    },
+    async () => (await listApiTokens(ctx.db)).map(toWire),
   );
 
   app.post(
     '/api-tokens',
     {
       schema: {
+        summary: 'Create an API token: its secret is answered this once',
         body: apiTokenCreateSchema,
         response: {
           201: apiTokenCreatedSchema,
@@ -62,6 +70,7 @@ export const apiTokenRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fa
     '/api-tokens/:id',
     {
       schema: {
+        summary: 'Revoke an API token, at once',
         params: idParamSchema,
         response: {
           200: apiTokenRevokedSchema,

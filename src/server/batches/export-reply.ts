@@ -1,7 +1,13 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import { EXPORT_CONTENT_TYPES, type ExportFormat } from '../../contract';
+import { EXPORT_CONTENT_TYPES, mediaResponse, type ExportFormat } from '../../contract';
 import { writeJobs, type ExportJob } from '../export';
+
+/** The 200 of every export route, as its schema (and so the API reference) states it. */
+export const exportFileResponse = mediaResponse(
+  'The jobs as a file: an .xlsx workbook (format=xlsx, the default), CSV (format=csv) or NDJSON, one job a line (format=json)',
+  Object.values(EXPORT_CONTENT_TYPES),
+);
 
 /**
  * `attachment; filename="…"`, with an ASCII stand-in for the quoted name (a header is

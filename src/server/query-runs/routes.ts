@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { runExportJobs } from '../batches/export-source';
-import { sendExport } from '../batches/export-reply';
+import { exportFileResponse, sendExport } from '../batches/export-reply';
 import {
   errorBodySchema,
   exportQuerySchema,
@@ -37,8 +37,15 @@ export function toQueryRun(row: QueryRunWithCounts): QueryRunWire {
 export const queryRunRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/query-runs', { schema: { response: { 200: queryRunWireListSchema } } }, async () =>
-    (await listQueryRuns(ctx.db)).map(toQueryRun),
+  app.get(
+    '/query-runs',
+    {
+      schema: {
+        summary: 'Every query run, newest first',
+        response: { 200: queryRunWireListSchema },
+      },
+    },
+    async () => (await listQueryRuns(ctx.db)).map(toQueryRun),
   );
 
   // SPEC.md's call has no format parameter: xlsx, like the batch export's; csv or json on request.
@@ -46,9 +53,15 @@ export const queryRunRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fa
     '/query-runs/:id/export',
     {
       schema: {
+        summary: 'Download the jobs a completed query run found',
         params: idParamSchema,
         querystring: exportQuerySchema,
-        response: { 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema },
+        response: {
+          200: exportFileResponse,
+          400: errorBodySchema,
+          404: errorBodySchema,
+          409: errorBodySchema,
+        },
       },
     },
     async (request, reply) => {

@@ -19,7 +19,7 @@ const LOGO = `<svg xmlns="http://www.w3.org/2000/svg" width="160" height="40" vi
 /**
  * The readable reference at /api/docs: Swagger UI over the same document as GET
  * /api/v1/openapi.json, served from this server (no CDN). Public, like the document
- * (docs/decisions/029): it shows how to call the API, never data, and every call made from it
+ * (docs/decisions/030): it shows how to call the API, never data, and every call made from it
  * needs a token the reader pastes under "Authorize".
  */
 export async function registerReferencePage(app: FastifyInstance): Promise<void> {
@@ -27,7 +27,16 @@ export async function registerReferencePage(app: FastifyInstance): Promise<void>
     routePrefix: API_REFERENCE_PATH,
     baseDir: swaggerUiFiles(),
     logo: { type: 'image/svg+xml', content: LOGO },
-    theme: { title: 'jobscout API reference' },
+    theme: {
+      title: 'jobscout API reference',
+      // The top bar's "Explore" box would load any other document into this page: not its job.
+      css: [
+        {
+          filename: 'jobscout.css',
+          content: '.swagger-ui .topbar .download-url-wrapper { display: none; }',
+        },
+      ],
+    },
     uiConfig: {
       deepLinking: true,
       docExpansion: 'list',

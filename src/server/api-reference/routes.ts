@@ -16,6 +16,7 @@ export const openApiRoutes: FastifyPluginAsync = async (app) => {
     {
       schema: {
         summary: 'This API described as an OpenAPI 3.1 document',
+        tags: ['reference'],
         response: { 200: openApiDocumentSchema },
       },
     },

@@ -3,6 +3,7 @@ import { DEFAULT_SCRIPT_TIME } from '../../../contract/constants';
 import { Card, CardContent } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
 import { Spinner } from '../../components/ui/spinner';
+import { ApiReferenceLine } from './api-reference/api-reference-line';
 import { ApiTokensCard } from './api-tokens/components/api-tokens-card';
 import { BackupCard } from './backup/backup-card';
 import { useSettings } from './api/get-settings';
@@ -51,6 +52,8 @@ export function SettingsPage() {
       {/* Issue 18: tokens for scripts and tools. */}
       <ApiTokensCard />
       <BackupCard />
+      {/* Issue 18: where tools and integrations find the API. */}
+      <ApiReferenceLine />
     </>
   );
 }

@@ -1,18 +1,14 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { isApiTokenExpired, type ApiToken } from '../../../../../contract/api-tokens';
 import { Badge } from '../../../../components/ui/badge';
 import { Button } from '../../../../components/ui/button';
+import { LazyConfirmDialog } from '../../../../components/ui/lazy-confirm-dialog';
 import { DateTime } from '../../../../components/ui/date-time';
 import { useToast } from '../../../../components/ui/toaster';
 import { timeAgo } from '../../../../lib/relative-time';
 import { useNow } from '../../../../lib/use-now';
 import { useRevokeApiToken } from '../api/revoke-api-token';
 import { SCOPE_LABELS } from '../labels';
-
-// Radix's alert dialog is only needed on Revoke: it loads then (see notifications' list).
-const ConfirmDialog = lazy(() =>
-  import('../../../../components/ui/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })),
-);
 
 export function ApiTokenList({ tokens }: { tokens: ApiToken[] }) {
   const now = useNow();
@@ -84,21 +80,19 @@ function ApiTokenRow({ token, now }: { token: ApiToken; now: number }) {
         </p>
       ) : null}
       {confirming ? (
-        <Suspense fallback={null}>
-          <ConfirmDialog
-            open={confirming}
-            onOpenChange={setConfirming}
-            title="Revoke API token"
-            message={`Are you sure you want to revoke the API token "${token.name}"? Anything using it stops working at once.`}
-            destructive
-            onConfirm={() =>
-              revoke.mutate(token.id, {
-                onSuccess: () => toast('API token revoked'),
-                onError: (err) => setError(`Could not revoke ${token.name}: ${err.message}`),
-              })
-            }
-          />
-        </Suspense>
+        <LazyConfirmDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          title="Revoke API token"
+          message={`Are you sure you want to revoke the API token "${token.name}"? Anything using it stops working at once.`}
+          destructive
+          onConfirm={() =>
+            revoke.mutate(token.id, {
+              onSuccess: () => toast('API token revoked'),
+              onError: (err) => setError(`Could not revoke ${token.name}: ${err.message}`),
+            })
+          }
+        />
       ) : null}
     </li>
   );

@@ -1,11 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiTokenCreateSchema, type ApiToken } from '../../../../../contract/api-tokens';
-import { Toaster } from '../../../../components/ui/toaster';
+import { renderScreen } from '../../../../test/render';
 import { ApiTokensCard } from './api-tokens-card';
 
 const API = 'http://localhost:3000/api/v1';
@@ -66,18 +65,7 @@ function fakeServer(initial: ApiToken[]) {
   return writes;
 }
 
-function renderCard() {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <Toaster>
-        <ApiTokensCard />
-      </Toaster>
-    </QueryClientProvider>,
-  );
-}
+const renderCard = () => renderScreen(<ApiTokensCard />);
 
 describe('ApiTokensCard', () => {
   it('lists each token with its scope, creation, last use and expiry', async () => {

@@ -111,6 +111,8 @@ describe('API tokens in the log', () => {
     await server.inject({ method: 'GET', url: '/api/v1/settings', headers: bearer });
     await server.inject({ method: 'DELETE', url: `/api/v1/api-tokens/${id}`, headers: session });
     await server.inject({ method: 'GET', url: '/api/v1/jobs', headers: bearer });
+    // A token put in the address by mistake: refused, and masked in the access line.
+    await server.inject({ method: 'GET', url: `/api/v1/jobs?access_token=${token}` });
     const access = server.lines().filter((l) => l.msg === 'request completed');
     expect(access.map((l) => l.res)).toEqual([
       { statusCode: 200 },
@@ -120,7 +122,12 @@ describe('API tokens in the log', () => {
       { statusCode: 403 },
       { statusCode: 200 },
       { statusCode: 401 },
+      { statusCode: 401 },
     ]);
+    expect(access.at(-1)?.req).toEqual({
+      method: 'GET',
+      url: '/api/v1/jobs?access_token=jst_[redacted]',
+    });
     const everything = JSON.stringify(server.lines());
     // Not even a part of it: the random part's first and last 12 characters.
     const secret = token.slice(4);

@@ -15,7 +15,7 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup();
 });
 
-async function serverWithCapturedLog(): Promise<{
+async function serverWithCapturedLog(env: Record<string, string> = {}): Promise<{
   inject: FastifyInstance['inject'];
   lines: () => Record<string, unknown>[];
 }> {
@@ -25,6 +25,7 @@ async function serverWithCapturedLog(): Promise<{
     ADMIN_PASSWORD: 'log test password',
     LINKEDIN_BASE_URL: 'http://127.0.0.1:9',
     TZ: 'UTC',
+    ...env,
   });
   const database: OpenedDatabase = await openDatabase(dataDir);
   await ensurePassword(database.db, config.adminPassword, Date.now());
@@ -134,5 +135,28 @@ describe('API tokens in the log', () => {
     expect(everything).not.toContain(secret.slice(0, 12));
     expect(everything).not.toContain(secret.slice(-12));
     expect(server.lines().some((l) => l.msg === 'API token created')).toBe(true);
+  });
+});
+
+describe('the metrics token in the log', () => {
+  it('is never written, whether it is right, wrong or cut short', async () => {
+    const metricsToken = 'log-test-metrics-token-0123456789';
+    const server = await serverWithCapturedLog({ METRICS_TOKEN: metricsToken });
+    for (const sent of [metricsToken, `${metricsToken}-wrong`, metricsToken.slice(0, 20)]) {
+      await server.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: `Bearer ${sent}` },
+      });
+    }
+    const access = server.lines().filter((l) => l.msg === 'request completed');
+    expect(access.map((l) => l.res)).toEqual([
+      { statusCode: 200 },
+      { statusCode: 401 },
+      { statusCode: 401 },
+    ]);
+    const everything = JSON.stringify(server.lines());
+    expect(everything).not.toContain(metricsToken.slice(0, 12));
+    expect(everything).not.toContain(metricsToken.slice(-12));
   });
 });

@@ -44,6 +44,18 @@ const isMethod = (m: string): m is Method => METHODS.some((known) => known === m
 /** Fastify's `/jobs/:id` as OpenAPI writes it: `/jobs/{id}`. */
 const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
 const baseType = (type: string) => (type.split(';')[0] ?? '').trim().toLowerCase();
+/** An /api/v1 operation as the guard's lists name it (`GET /jobs/:id`); undefined outside it. */
+const guardKey = (method: Method, route: string) =>
+  route.startsWith('/api/v1/')
+    ? `${method} ${route.slice('/api/v1'.length).replace(/\{(\w+)\}/g, ':$1')}`
+    : undefined;
+const isGuarded = (method: Method, route: string) => {
+  const key = guardKey(method, route);
+  return key !== undefined && !PUBLIC_API_ROUTES.has(key);
+};
+
+// GET /metrics answers only when the server has a METRICS_TOKEN: this one has.
+const METRICS_TOKEN = 'openapi-test-metrics-token-0123456789';
 
 let simulator: Simulator;
 let server: TestServer;
@@ -125,7 +137,7 @@ const idOf = (res: LightMyRequestResponse) => z.object({ id: z.number() }).parse
 
 beforeAll(async () => {
   simulator = await startSimulator({ jobsPerQuery: 6, jobCount: 20, companyCount: 5 });
-  server = await startTestServer({ LINKEDIN_BASE_URL: simulator.url });
+  server = await startTestServer({ LINKEDIN_BASE_URL: simulator.url, METRICS_TOKEN });
   const res = await server.app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
   expect(res.statusCode).toBe(200);
   document = documentSchema.parse(res.json());
@@ -198,12 +210,10 @@ describe('the OpenAPI document', () => {
         expect(media.length, `${key} ${status} has no content`).toBeGreaterThan(0);
         for (const m of media) expect(m.schema, `${key} ${status} has no schema`).toBeTruthy();
       }
-      const relative = route.replace('/api/v1', '').replace(/\{(\w+)\}/g, ':$1');
-      const isApi = route.startsWith('/api/v1/');
-      if (isApi && !PUBLIC_API_ROUTES.has(`${method} ${relative}`)) {
+      if (isGuarded(method, route)) {
         expect(op.security, key).toEqual([{ bearer: [] }]);
         expect(Object.keys(op.responses), key).toContain('401');
-      } else if (isApi) {
+      } else if (guardKey(method, route) !== undefined) {
         expect(op.security, key).toEqual([]);
       }
     }
@@ -211,8 +221,11 @@ describe('the OpenAPI document', () => {
 });
 
 describe('real answers validate against the document', () => {
-  it('health, the document itself, and signing in', async () => {
+  it('health, metrics, the document itself, and signing in', async () => {
     expect((await call('GET', '/healthz', { token: null })).statusCode).toBe(200);
+    expect((await call('GET', '/metrics', { token: METRICS_TOKEN })).statusCode).toBe(200);
+    expect((await call('GET', '/metrics', { token: null })).statusCode).toBe(401);
+    expect((await call('GET', '/metrics', { token: session })).statusCode).toBe(401);
     expect((await call('GET', '/api/v1/openapi.json', { token: null })).statusCode).toBe(200);
     const login = '/api/v1/auth/login';
     expect((await call('POST', login, { token: null, payload: {} })).statusCode).toBe(400);
@@ -386,9 +399,8 @@ describe('real answers validate against the document', () => {
     expect((await call('GET', tokens)).statusCode).toBe(200);
     // Each guarded call, made with API tokens: the 403s the document lists, as they really come.
     for (const [method, route] of operations()) {
-      const relative = route.replace('/api/v1', '').replace(/\{(\w+)\}/g, ':$1');
-      if (!route.startsWith('/api/v1/') || PUBLIC_API_ROUTES.has(`${method} ${relative}`)) continue;
-      const refused = SESSION_ONLY_API_ROUTES.has(`${method} ${relative}`);
+      if (!isGuarded(method, route)) continue;
+      const refused = SESSION_ONLY_API_ROUTES.has(guardKey(method, route) ?? '');
       const params = { id: 999 };
       if (refused || !READING_METHODS.has(method)) {
         const res = await call(method, route, { params, token: readOnly.token, payload: {} });
@@ -427,9 +439,8 @@ describe('real answers validate against the document', () => {
   it('every guarded call without a token, every id that is not one, every body that is not JSON', async () => {
     for (const [method, route] of operations()) {
       const op = operation(method, route);
-      const relative = route.replace('/api/v1', '').replace(/\{(\w+)\}/g, ':$1');
       const params = { id: 1 };
-      if (route.startsWith('/api/v1/') && !PUBLIC_API_ROUTES.has(`${method} ${relative}`))
+      if (isGuarded(method, route))
         expect((await call(method, route, { params, token: null })).statusCode).toBe(401);
       if (op.parameters?.some((p) => p.in === 'path'))
         expect((await call(method, route, { params: { id: 'abc' }, payload: {} })).statusCode).toBe(

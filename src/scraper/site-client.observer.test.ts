@@ -22,14 +22,21 @@ function recordingObserver() {
   return { observer, requests, pauses };
 }
 
+/** A client on a fake clock (back-off is instant) against the simulator, its observer recording. */
+async function observedClient() {
+  const clock = fakeClock();
+  const seen = recordingObserver();
+  const current = await harness(
+    { now: clock.now, sleep: clock.sleep, random: clock.random, observer: seen.observer },
+    { jobsPerQuery: 5 },
+  );
+  h = current;
+  return { h: current, seen };
+}
+
 describe('SiteObserver', () => {
   it('hears each attempt by endpoint and status, refusals and 5xx with their pauses', async () => {
-    const clock = fakeClock();
-    const seen = recordingObserver();
-    h = await harness(
-      { now: clock.now, sleep: clock.sleep, random: clock.random, observer: seen.observer },
-      { jobsPerQuery: 5 },
-    );
+    const { h, seen } = await observedClient();
     h.sim.faults.rateLimit(2);
     await collect(h.client.searchJobs({ keywords: 'qa', geoId: BERLIN }));
     h.sim.faults.serverError(1, { status: 503 });
@@ -52,12 +59,7 @@ describe('SiteObserver', () => {
   });
 
   it('hears a dropped connection as "network" and its retry', async () => {
-    const clock = fakeClock();
-    const seen = recordingObserver();
-    h = await harness(
-      { now: clock.now, sleep: clock.sleep, random: clock.random, observer: seen.observer },
-      { jobsPerQuery: 5 },
-    );
+    const { h, seen } = await observedClient();
     h.sim.faults.drop(1);
     await collect(h.client.searchJobs({ keywords: 'qa', geoId: BERLIN }));
     expect(seen.requests.slice(0, 2)).toEqual([

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { PassThrough, Writable } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { toCellText } from './cell-text';
 import {
   csvTextOf,
   EXPORT_HEADERS as HEADERS,
+  exportJob,
+  memorySink,
   readCsvRecords as parseCsv,
   readNdjsonLines as parseNdjson,
   readXlsxRows,
@@ -20,29 +22,7 @@ import { writeJobsXlsx, type ExportJob } from './jobs-xlsx';
 
 type Writer = (jobs: Iterable<ExportJob>, out: NodeJS.WritableStream) => Promise<{ rows: number }>;
 
-function job(overrides: Partial<ExportJob> = {}): ExportJob {
-  return {
-    jobId: '4012345678',
-    title: 'Senior Financial Analyst',
-    company: 'Acme Corp',
-    companyId: 1035,
-    location: 'San Francisco, CA',
-    postedAt: new Date(Date.UTC(2025, 0, 15)),
-    salary: '$120K/yr - $150K/yr',
-    seniority: 'Mid-Senior level',
-    employmentType: 'Full-time',
-    jobFunction: 'Finance and Sales',
-    industries: 'Software Development',
-    applicants: 57,
-    easyApply: true,
-    url: 'https://www.linkedin.com/jobs/view/4012345678/',
-    description: 'About the job\nWe are hiring.',
-    searchTerm: 'Financial Analyst',
-    searchLocation: 'San Francisco Bay Area',
-    isNew: false,
-    ...overrides,
-  };
-}
+const job = exportJob;
 
 const LONG_DESCRIPTION = Array.from({ length: 45_000 }, (_, i) =>
   i % 97 === 96 ? '\n' : String.fromCharCode(97 + (i % 26)),
@@ -87,15 +67,9 @@ function worstJobs(): ExportJob[] {
 }
 
 async function writeToBuffer(writer: Writer, jobs: Iterable<ExportJob>): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer | string, _encoding, done) {
-      chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
-      done();
-    },
-  });
+  const { sink, bytes } = memorySink();
   await writer(jobs, sink);
-  return Buffer.concat(chunks);
+  return bytes();
 }
 
 async function xlsxRows(jobs: Iterable<ExportJob>): Promise<ExcelJS.CellValue[][]> {

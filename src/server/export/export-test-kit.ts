@@ -1,17 +1,54 @@
+import { Writable } from 'node:stream';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { exportedJobSchema, type ExportedJob } from '../../contract';
-import { EXPORT_COLUMNS } from './jobs-xlsx';
+import { EXPORT_COLUMNS, type ExportJob } from './jobs-xlsx';
 
-// Readers for the tests of the three export formats: each file read back with a real reader
-// (exceljs as the .xlsx tests do, csv-parse, JSON.parse per line against the contract).
+// What the tests of the three export formats share: a job to export, a sink to write into, and
+// each file read back with a real reader (exceljs, csv-parse, JSON.parse per line against the
+// contract).
 
 export const EXPORT_HEADERS: readonly string[] = EXPORT_COLUMNS.map((c) => c.header);
 
-/** The header and each data row of an .xlsx's first sheet, one exceljs value per column. */
-export async function readXlsxRows(
-  buffer: Buffer,
-): Promise<{ headers: string[]; rows: ExcelJS.CellValue[][] }> {
+/** A complete job as the export routes hand it over, with `overrides`. */
+export function exportJob(overrides: Partial<ExportJob> = {}): ExportJob {
+  return {
+    jobId: '4012345678',
+    title: 'Senior Financial Analyst',
+    company: 'Acme Corp',
+    companyId: 1035,
+    location: 'San Francisco, CA',
+    postedAt: new Date(Date.UTC(2025, 0, 15)),
+    salary: '$120K/yr - $150K/yr',
+    seniority: 'Mid-Senior level',
+    employmentType: 'Full-time',
+    jobFunction: 'Finance and Sales',
+    industries: 'Software Development',
+    applicants: 57,
+    easyApply: true,
+    url: 'https://www.linkedin.com/jobs/view/4012345678/',
+    description: 'About the job\nWe are hiring.',
+    searchTerm: 'Financial Analyst',
+    searchLocation: 'San Francisco Bay Area',
+    isNew: false,
+    ...overrides,
+  };
+}
+
+/** A writable that keeps what it is given; `bytes()` is all of it so far. */
+export function memorySink(): { sink: Writable; bytes: () => Buffer } {
+  const chunks: Buffer[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer | string, _encoding, done) {
+      chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+      done();
+    },
+  });
+  return { sink, bytes: () => Buffer.concat(chunks) };
+}
+
+/** The first worksheet of an .xlsx, read by exceljs. */
+export async function loadSheet(buffer: Buffer): Promise<ExcelJS.Worksheet> {
   const workbook = new ExcelJS.Workbook();
   // exceljs declares its own Buffer type (an ArrayBuffer); hand it exactly the file's bytes.
   const bytes = new Uint8Array(buffer.byteLength);
@@ -19,6 +56,14 @@ export async function readXlsxRows(
   await workbook.xlsx.load(bytes.buffer);
   const sheet = workbook.worksheets[0];
   if (!sheet) throw new Error('the workbook has no worksheet');
+  return sheet;
+}
+
+/** The header and each data row of an .xlsx's first sheet, one exceljs value per column. */
+export async function readXlsxRows(
+  buffer: Buffer,
+): Promise<{ headers: string[]; rows: ExcelJS.CellValue[][] }> {
+  const sheet = await loadSheet(buffer);
   const headers: string[] = [];
   sheet.getRow(1).eachCell((cell) => headers.push(String(cell.value)));
   const rows: ExcelJS.CellValue[][] = [];

@@ -145,7 +145,7 @@ export async function buildApp(
   const indexPage = loadIndexPage(options.config.siteName, options.webRoot);
   registerSecurityHeaders(app, indexPage?.inlineScriptHashes);
   // Before every route: @fastify/swagger documents the routes registered after it.
-  await registerOpenApi(app);
+  await registerOpenApi(app, { bodyLimitBytes: BODY_LIMIT_BYTES });
   await registerReferencePage(app);
   await app.register(healthRoutes, { ctx });
   const token = options.config.metricsToken;

@@ -13,7 +13,7 @@ export const METRICS_SCHEME = 'metricsToken';
 
 const DESCRIPTION = `The REST API the jobscout dashboard itself uses: everything it shows and does is here.
 
-**Authentication.** Every call under \`${API_BASE_PATH}\` but sign-in and verify needs
+**Authentication.** Every call under \`${API_BASE_PATH}\` but sign-in, verify and this document needs
 \`Authorization: Bearer <token>\`. The token is a session token from \`POST ${API_BASE_PATH}/auth/login\`
 (the dashboard's own) or an API token created in Settings (read-only or read-write).
 Without a valid token a call answers 401; an API token used beyond its scope answers 403.
@@ -35,24 +35,35 @@ const GUARD_RESPONSES = {
   ),
 } as const;
 const INVALID_REQUEST = errorResponse('The request is invalid: `error` says what to fix');
-const BODY_RESPONSES = {
-  413: errorResponse('The body is larger than the server accepts (256 kB)'),
-  415: errorResponse('The body is not sent as application/json'),
-} as const;
+const NOT_JSON = errorResponse('The body is not sent as application/json');
+
+/** A route of /api/v1 as the guard's lists name it (`GET /jobs/:id`); undefined outside it. */
+function guardKey(method: string, url: string): string | undefined {
+  return url.startsWith(`${API_BASE_PATH}/`)
+    ? `${method} ${url.slice(API_BASE_PATH.length)}`
+    : undefined;
+}
 
 /** The answers a route gives without its handler: the guard's, and the request checks'. */
-function answersBeforeTheHandler(method: string, url: string, schema: FastifySchema) {
+function answersBeforeTheHandler(
+  method: string,
+  url: string,
+  schema: FastifySchema,
+  bodyLimitBytes: number,
+) {
   const added: Record<number, ReturnType<typeof errorResponse>> = {};
-  if (schema.body !== undefined) Object.assign(added, BODY_RESPONSES);
+  if (schema.body !== undefined) {
+    const limit = `${Math.round(bodyLimitBytes / 1024)} kB`;
+    added[413] = errorResponse(`The body is larger than the server accepts (${limit})`);
+    added[415] = NOT_JSON;
+  }
   if (schema.body !== undefined || schema.querystring !== undefined || schema.params !== undefined)
     added[400] = INVALID_REQUEST;
-  if (url.startsWith(`${API_BASE_PATH}/`)) {
-    const route = `${method} ${url.slice(API_BASE_PATH.length)}`;
-    if (!PUBLIC_API_ROUTES.has(route)) {
-      added[401] = GUARD_RESPONSES[401];
-      if (SESSION_ONLY_API_ROUTES.has(route) || !READING_METHODS.has(method))
-        added[403] = GUARD_RESPONSES[403];
-    }
+  const route = guardKey(method, url);
+  if (route !== undefined && !PUBLIC_API_ROUTES.has(route)) {
+    added[401] = GUARD_RESPONSES[401];
+    if (SESSION_ONLY_API_ROUTES.has(route) || !READING_METHODS.has(method))
+      added[403] = GUARD_RESPONSES[403];
   }
   return added;
 }
@@ -68,29 +79,30 @@ export function tagOf(url: string): string {
  * fastify-type-provider-zod, plus what holds for it without being in its schema: the guard's
  * 401/403, the 400/413/415 of the request checks, its group and whether it needs a token.
  */
-export const documentRoute: SwaggerTransform = (document) => {
-  const { schema, url, route } = document;
-  if (schema?.hide) return jsonSchemaTransform(document);
-  const method = [route.method].flat()[0] ?? 'GET';
-  const own = schema ?? {};
-  const response = {
-    ...answersBeforeTheHandler(method, url, own),
-    ...(typeof own.response === 'object' ? own.response : {}),
+export const documentRoute =
+  (bodyLimitBytes: number): SwaggerTransform =>
+  (document) => {
+    const { schema, url, route } = document;
+    if (schema?.hide) return jsonSchemaTransform(document);
+    const method = [route.method].flat()[0] ?? 'GET';
+    const own = schema ?? {};
+    const response = {
+      ...answersBeforeTheHandler(method, url, own, bodyLimitBytes),
+      ...(typeof own.response === 'object' ? own.response : {}),
+    };
+    const key = guardKey(method, url);
+    const isPublic = key === undefined || PUBLIC_API_ROUTES.has(key);
+    const transformed = jsonSchemaTransform({ ...document, schema: { ...own, response } });
+    return {
+      url: transformed.url,
+      schema: {
+        ...transformed.schema,
+        tags: own.tags ?? [tagOf(url)],
+        // Outside /api/v1 and on sign-in a route names its own scheme, or none (public).
+        security: own.security ?? (isPublic ? [] : [{ [BEARER_SCHEME]: [] }]),
+      },
+    };
   };
-  const isPublic =
-    !url.startsWith(`${API_BASE_PATH}/`) ||
-    PUBLIC_API_ROUTES.has(`${method} ${url.slice(API_BASE_PATH.length)}`);
-  const transformed = jsonSchemaTransform({ ...document, schema: { ...own, response } });
-  return {
-    url: transformed.url,
-    schema: {
-      ...transformed.schema,
-      tags: own.tags ?? [tagOf(url)],
-      // Outside /api/v1 and on sign-in a route names its own scheme, or none (public).
-      security: own.security ?? (isPublic ? [] : [{ [BEARER_SCHEME]: [] }]),
-    },
-  };
-};
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
@@ -114,7 +126,10 @@ function nameResponses(paths: unknown): void {
  * Registers @fastify/swagger, which records every route from here on and renders the document on
  * first use. Must be registered before the routes it documents.
  */
-export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+export async function registerOpenApi(
+  app: FastifyInstance,
+  options: { bodyLimitBytes: number },
+): Promise<void> {
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -135,7 +150,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         },
       },
     },
-    transform: documentRoute,
+    transform: documentRoute(options.bodyLimitBytes),
     transformObject: (document) => {
       const openapi = 'openapiObject' in document ? document.openapiObject : document.swaggerObject;
       nameResponses(openapi.paths);

@@ -115,7 +115,7 @@ function expectDocumented(method: Method, route: string, res: LightMyRequestResp
 interface Call {
   params?: Record<string, string | number>;
   query?: string;
-  payload?: unknown;
+  payload?: string | object;
   /** The bearer token; the operator's session unless given, none when null. */
   token?: string | null;
   headers?: Record<string, string>;
@@ -128,7 +128,7 @@ async function call(method: Method, route: string, options: Call = {}) {
   const token = options.token === undefined ? session : options.token;
   const headers: Record<string, string> = { ...options.headers };
   if (token !== null) headers.authorization = `Bearer ${token}`;
-  const res = await server.app.inject({ method, url, headers, payload: options.payload as never });
+  const res = await server.app.inject({ method, url, headers, payload: options.payload });
   expectDocumented(method, route, res);
   return res;
 }

@@ -1,4 +1,3 @@
-import axe from 'axe-core';
 import type { Locator, Page } from '@playwright/test';
 import {
   DESKTOP_VIEWPORT,
@@ -9,6 +8,7 @@ import {
   type ShowcaseScreen,
   WORST_POSTINGS,
 } from '../test/showcase-data';
+import { contrastFailures } from './contrast';
 import { expect, signIn, startServer, test, type RunningServer } from './fixtures';
 
 // Issue 12, "Phone and dark mode": every screen usable at 390 × 844 without sideways scrolling,
@@ -21,12 +21,6 @@ const THEME_KEY = 'jobscout-theme';
 
 // A few results per query keep the seeding batch short; the cards need only some rows.
 const MAX_RESULTS = '6';
-
-declare global {
-  interface Window {
-    axe: typeof axe;
-  }
-}
 
 async function startSeededServer(simulator: Parameters<typeof seedShowcase>[2]) {
   const server = await startServer({
@@ -91,20 +85,6 @@ function badgesPastEdge(page: Page): Promise<string[]> {
       }
     }
     return past;
-  });
-}
-
-/** Text whose contrast with its background is below WCAG AA, as axe-core measures it. */
-async function contrastFailures(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol, so the page's CSP (no inline scripts) allows it.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
-  return page.evaluate(async () => {
-    const result = await window.axe.run(document, {
-      runOnly: { type: 'rule', values: ['color-contrast'] },
-    });
-    return result.violations.flatMap((v) =>
-      v.nodes.map((n) => `${n.target.join(' ')}: ${n.any.map((c) => c.message).join('; ')}`),
-    );
   });
 }
 

@@ -142,6 +142,16 @@ export async function seedShowcase(
   };
 
   await call('POST', '/settings', { cookies: VALID_COOKIES, script_time: '09:00' });
+  // Issue 18: the API tokens card with both scopes, an expiry and a long non-Latin name.
+  await call('POST', '/api-tokens', {
+    name: 'Grafana – 監視ダッシュボード für das ganze Team, nur lesen',
+    scope: 'read-only',
+  });
+  await call('POST', '/api-tokens', {
+    name: 'n8n morning pull',
+    scope: 'read-write',
+    expires_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+  });
   const queries: (Omit<QueryWrite, 'location_id'> & { place: string })[] = [
     {
       job_title: 'Data Analyst',

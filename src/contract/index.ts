@@ -12,3 +12,7 @@ export * from './notifications';
 export * from './fetch-bad-ports';
 export * from './operations';
 export * from './jobs';
+export * from './export-formats';
+export * from './api-tokens';
+export * from './media';
+export * from './api-reference';

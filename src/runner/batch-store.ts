@@ -121,6 +121,7 @@ export class BatchStore {
            workplace = COALESCE(@siteWorkplace, workplace)`,
       ),
       runSearchParams: p('SELECT search_params FROM query_runs WHERE id = ?'),
+      jobKnown: p('SELECT 1 FROM jobs WHERE id = ?'),
       link: p('INSERT OR IGNORE INTO query_run_jobs (query_run_id, job_id, rank) VALUES (?, ?, ?)'),
       pageDone: p(
         `UPDATE query_runs SET pages_fetched = pages_fetched + 1, next_start = @next,
@@ -273,12 +274,15 @@ export class BatchStore {
   /**
    * One page of results in one transaction: new jobs stored once (a job already known from
    * another run or batch keeps its first-seen batch), every card linked to the run with its
-   * 1-based position, and the offset to resume from. Replaying a page is harmless.
+   * 1-based position, and the offset to resume from. Replaying a page is harmless. Answers
+   * how many jobs the page held and how many of them the database had never seen (metrics).
    */
-  savePage(run: StoredRun, page: SearchPage, now: number): void {
+  savePage(run: StoredRun, page: SearchPage, now: number): { stored: number; fresh: number } {
     const siteWorkplace = this.searchedWorkplace(run.id);
+    let fresh = 0;
     this.sqlite.transaction(() => {
       page.cards.forEach((card, i) => {
+        if (this.s.jobKnown.get(card.jobId) === undefined) fresh += 1;
         this.s.insertJob.run({
           id: card.jobId,
           title: card.title,
@@ -298,6 +302,7 @@ export class BatchStore {
       });
       this.s.pageDone.run({ run: run.id, next: page.nextStart });
     })();
+    return { stored: page.cards.length, fresh };
   }
 
   /**

@@ -11,13 +11,16 @@ import { notificationRoutes } from './notifications/routes';
 import { backupRoutes } from './backup/routes';
 import { scheduleRoutes } from './schedule/routes';
 import { jobRoutes } from './jobs/routes';
+import { apiTokenRoutes } from './api-tokens/routes';
 import { requireSessionForScope } from './auth/guard';
+import { openApiRoutes } from './api-reference/routes';
 import type { AppContext } from './context';
 import { API_BASE_PATH } from '../contract';
 
 /** Everything under /api/v1: one scope, one guard, one module per resource. */
 export const apiRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   requireSessionForScope(app, ctx, API_BASE_PATH);
+  await app.register(openApiRoutes);
   await app.register(authRoutes, { ctx });
   await app.register(queryRoutes, { ctx });
   await app.register(locationRoutes, { ctx });
@@ -30,4 +33,5 @@ export const apiRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { 
   await app.register(backupRoutes, { ctx });
   await app.register(scheduleRoutes, { ctx });
   await app.register(jobRoutes, { ctx });
+  await app.register(apiTokenRoutes, { ctx });
 };

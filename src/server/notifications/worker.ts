@@ -26,7 +26,12 @@ export interface NotificationWorkerOptions {
   leaseMs?: number;
   sendTimeoutMs?: number;
   retryDelaysMs?: readonly number[];
+  /** Told of each attempt's outcome with the channel's kind (the server's metrics). */
+  onDelivery?: (outcome: DeliveryOutcome, channelKind: string) => void;
 }
+
+/** An attempt delivered, failed to be tried again later, or failed for good. */
+export type DeliveryOutcome = 'delivered' | 'retrying' | 'failed';
 
 export interface NotificationWorker {
   /** The runner's hook: queues the batch's messages in its finishing transaction. */
@@ -39,6 +44,8 @@ export interface NotificationWorker {
   drain(): Promise<void>;
   /** Stops polling and cancels a send in flight (its row is tried again after a restart). */
   close(): Promise<void>;
+  /** Messages waiting to be delivered, now or after a retry's wait (the metrics' backlog). */
+  backlog(): number;
 }
 
 export function createNotificationWorker(options: NotificationWorkerOptions): NotificationWorker {
@@ -84,10 +91,12 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
     }
     if (result.delivered) {
       outbox.markDelivered(claimed.id, now());
+      options.onDelivery?.('delivered', channel.settings.kind);
       log.info({ channel: channel.name, event: claimed.event }, 'notification delivered');
       return true;
     }
     const outcome = outbox.markFailed(claimed, result.detail, now(), delays);
+    options.onDelivery?.(outcome === 'failed' ? 'failed' : 'retrying', channel.settings.kind);
     // Name and status/code only: the detail may quote a server that echoed more than it should.
     log.warn(
       { channel: channel.name, event: claimed.event, code: result.code, outcome },
@@ -142,6 +151,7 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
       if (!closed) void drain();
     },
     drain,
+    backlog: () => outbox.backlog(),
     async close() {
       closed = true;
       clearInterval(timer);

@@ -11,6 +11,8 @@ const CONNECTIONS = 50;
 const DURATION_MS = 5_000;
 // The default level: the figure is what an operator's server does, request logs included.
 const SERVER_LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
+/** Metrics on (issue 18): prom-client loaded, every request counted. Both ways are measured. */
+const METRICS_ENV = { METRICS_TOKEN: 'bench-metrics-token-0123456789abcdef' };
 
 async function seedQueries(dataDir: string, count: number): Promise<void> {
   const { db, close } = await openDatabase(dataDir);
@@ -55,39 +57,69 @@ async function startBare(port: number, payload: string): Promise<() => Promise<v
   };
 }
 
+/** Start-up: the median of three cold starts of the real server process. */
+async function medianStartMs(env: Record<string, string>): Promise<number> {
+  const starts: number[] = [];
+  for (let i = 0; i < 3; i += 1) {
+    const s = await startServerProcess({ env: { LOG_LEVEL: 'warn', ...env } });
+    starts.push(s.startMs);
+    await s.stop();
+  }
+  starts.sort((a, b) => a - b);
+  return starts[1] ?? Number.NaN;
+}
+
+/** GET /api/v1/queries with 50 queries and 50 clients, after a warm-up; and the JSON it answers. */
+async function queriesThroughput(
+  env: Record<string, string>,
+): Promise<{ rps: number; errors: number; payload: string }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobscout-bench-q-'));
+  await seedQueries(dataDir, 50);
+  const server = await startServerProcess({
+    dataDir,
+    env: { LOG_LEVEL: SERVER_LOG_LEVEL, ...env },
+  });
+  const token = await server.apiToken();
+  const sample = await fetch(`${server.url}/api/v1/queries`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const payload = await sample.text();
+  if (sample.status !== 200) throw new Error(`GET /queries answered ${sample.status}`);
+  const headers = { authorization: `Bearer ${token}` };
+  await measureThroughput(server.url, '/api/v1/queries', headers, CONNECTIONS, 1_000); // warm-up
+  const measured = await measureThroughput(
+    server.url,
+    '/api/v1/queries',
+    headers,
+    CONNECTIONS,
+    DURATION_MS,
+  );
+  if (env.METRICS_TOKEN) {
+    // The figure is only worth something if the requests were really being counted.
+    const metrics = await fetch(`${server.url}/metrics`, {
+      headers: { authorization: `Bearer ${env.METRICS_TOKEN}` },
+    });
+    const text = await metrics.text();
+    if (
+      !text.includes(
+        'jobscout_http_request_duration_seconds_count{method="GET",route="/api/v1/queries"',
+      )
+    )
+      throw new Error(`GET /metrics did not count the load (${metrics.status})`);
+  }
+  await server.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  return { rps: measured.rps, errors: measured.errors, payload };
+}
+
 export const serverSuite: BenchSuite = {
   name: 'server',
   async run() {
-    // Start-up: the median of three cold starts of the real server process.
-    const starts: number[] = [];
-    for (let i = 0; i < 3; i += 1) {
-      const s = await startServerProcess({ env: { LOG_LEVEL: 'warn' } });
-      starts.push(s.startMs);
-      await s.stop();
-    }
-    starts.sort((a, b) => a - b);
-    const startMs = starts[1] ?? Number.NaN;
-
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobscout-bench-q-'));
-    await seedQueries(dataDir, 50);
-    const server = await startServerProcess({ dataDir, env: { LOG_LEVEL: SERVER_LOG_LEVEL } });
-    const token = await server.apiToken();
-    const sample = await fetch(`${server.url}/api/v1/queries`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const payload = await sample.text();
-    if (sample.status !== 200) throw new Error(`GET /queries answered ${sample.status}`);
-    const headers = { authorization: `Bearer ${token}` };
-    await measureThroughput(server.url, '/api/v1/queries', headers, CONNECTIONS, 1_000); // warm-up
-    const ours = await measureThroughput(
-      server.url,
-      '/api/v1/queries',
-      headers,
-      CONNECTIONS,
-      DURATION_MS,
-    );
-    await server.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    const startMs = await medianStartMs({});
+    const startWithMetricsMs = await medianStartMs(METRICS_ENV);
+    const ours = await queriesThroughput({});
+    const withMetrics = await queriesThroughput(METRICS_ENV);
+    const { payload } = ours;
 
     const barePort = await freePort();
     const bareOrigin = `http://127.0.0.1:${barePort}`;
@@ -112,7 +144,25 @@ export const serverSuite: BenchSuite = {
         '%',
         70,
       ),
-      atMost('errors during the load runs', ours.errors + bare.errors, 'errors', 0),
+      atMost(
+        'with METRICS_TOKEN: start to /healthz (median of 3)',
+        Math.round(startWithMetricsMs),
+        'ms',
+        1500,
+      ),
+      context('with METRICS_TOKEN: GET /api/v1/queries', Math.round(withMetrics.rps), 'req/s'),
+      atLeast(
+        'with METRICS_TOKEN: GET /api/v1/queries as % of bare',
+        Math.round((withMetrics.rps / bare.rps) * 100),
+        '%',
+        70,
+      ),
+      atMost(
+        'errors during the load runs',
+        ours.errors + withMetrics.errors + bare.errors,
+        'errors',
+        0,
+      ),
     ];
   },
 };

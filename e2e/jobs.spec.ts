@@ -1,11 +1,17 @@
+import { readFile } from 'node:fs/promises';
+import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
+import { z } from 'zod';
 import { batchListSchema } from '../src/contract/batches';
+import { exportedJobSchema } from '../src/contract/export-formats';
 import { apiJson, createBerlinQueries, expect, signIn, startServer, test } from './fixtures';
 
 // A small cap keeps the batch quick and every job on the first page of the list.
 const MAX_RESULTS = '30';
 /** Set to write docs/screenshots/jobs.png (the README's picture) from this run. */
 const SCREENSHOT_PATH = process.env.JOBS_SCREENSHOT;
+
+const csvRowsSchema = z.array(z.object({ Title: z.string(), Company: z.string() }));
 
 async function readRows(path: string): Promise<Record<string, unknown>[]> {
   const workbook = new ExcelJS.Workbook();
@@ -170,6 +176,34 @@ test('the operator searches, filters, triages, blocks a company and exports the 
     const exported = await readRows(path);
     expect(exported.map((r) => ({ title: r.Title, company: r.Company }))).toEqual(shown);
     expect(exported.every((r) => r['Easy Apply'] !== 'No' && r['Easy Apply'] !== false)).toBe(true);
+
+    // The same view as CSV and as NDJSON (issue 18), chosen beside the button.
+    const format = page.getByRole('combobox', { name: 'Export format' });
+    await format.selectOption({ label: 'CSV (.csv)' });
+    const csvDownload = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export this view' }).click();
+    const csvFile = await csvDownload;
+    expect(csvFile.suggestedFilename()).toBe('jobs.csv');
+    const csvPath = testInfo.outputPath('jobs.csv');
+    await csvFile.saveAs(csvPath);
+    const csvRows: unknown = parse(await readFile(csvPath), { bom: true, columns: true });
+    expect(
+      csvRowsSchema.parse(csvRows).map((r) => ({ title: r.Title, company: r.Company })),
+    ).toEqual(shown);
+
+    await format.selectOption({ label: 'JSON lines (.ndjson)' });
+    const jsonDownload = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export this view' }).click();
+    const jsonFile = await jsonDownload;
+    expect(jsonFile.suggestedFilename()).toBe('jobs.ndjson');
+    const jsonPath = testInfo.outputPath('jobs.ndjson');
+    await jsonFile.saveAs(jsonPath);
+    const lines = (await readFile(jsonPath, 'utf8'))
+      .trimEnd()
+      .split('\n')
+      .map((line) => exportedJobSchema.parse(JSON.parse(line)));
+    expect(lines.map((l) => ({ title: l.title, company: l.company_name }))).toEqual(shown);
+    expect(lines.every((l) => l.easy_apply === true)).toBe(true);
   } finally {
     await server.stop();
   }

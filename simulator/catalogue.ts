@@ -13,7 +13,7 @@ import {
   ROLES,
   SENIORITY,
 } from './catalogue-words';
-import { PLACES, type Place } from './places';
+import { foldForMatch, PLACES, type Place } from './places';
 import { createPrng, hashSeed, type Prng } from './prng';
 
 export interface SimCompany {
@@ -79,8 +79,31 @@ export interface Catalogue {
   /** Issue 17: the share of the clock's postings that repost an older job, and that look like one. */
   repostShare: number;
   lookalikeShare: number;
+  /** The featured postings a search for `keywords` lists first (see `feature`). */
+  featuredFor(keywords: string): SimJob[];
+  /** Puts `posting` on the site, ahead of every search's results, and returns it. */
+  feature(posting: FeaturedPosting, now: number): SimJob;
   jobById(id: string): SimJob | undefined;
   companyById(id: string): SimCompany | undefined;
+}
+
+/**
+ * A posting a test or the screenshots put on the site so that every search shows it: the worst
+ * real data (the longest titles, non-Latin company names, formula-like titles, every badge).
+ */
+export interface FeaturedPosting {
+  title: string;
+  companyName: string;
+  /** A PLACES display name; the first city when left out. */
+  place?: string;
+  /** How long ago it was posted; under 24 it is "new" on the site. */
+  hoursAgo: number;
+  easyApply: boolean;
+  salary?: string | null;
+  applicantsText?: string;
+  workplace?: SimWorkplace;
+  /** Only searches for these keywords list it (any case and accents); every search when left out. */
+  keywords?: string;
 }
 
 export interface CatalogueOptions {
@@ -397,6 +420,7 @@ export function buildCatalogue(options: CatalogueOptions): Catalogue {
   const jobs = buildJobs(prng, options.seed, companies, options.jobCount ?? 5000);
   const jobsById = new Map(jobs.map((j) => [j.id, j]));
   const companiesById = new Map(companies.map((c) => [c.id, c]));
+  const featured: { job: SimJob; keywords: string | null }[] = [];
   return {
     seed: options.seed,
     companies,
@@ -407,6 +431,42 @@ export function buildCatalogue(options: CatalogueOptions): Catalogue {
     add(job) {
       jobs.push(job);
       jobsById.set(job.id, job);
+    },
+    featuredFor: (keywords) => {
+      const folded = foldForMatch(keywords);
+      return featured.filter((f) => f.keywords === null || f.keywords === folded).map((f) => f.job);
+    },
+    feature(posting, now) {
+      const n = featured.length;
+      // Ids far above the catalogue's and the clock's, so they never meet one of theirs.
+      const company: SimCompany = {
+        id: String(99_000_000 + n),
+        name: posting.companyName,
+        slug: `featured-${n}-${slugify(posting.companyName) || 'company'}`,
+      };
+      companies.push(company);
+      companiesById.set(company.id, company);
+      const prng = createPrng(hashSeed(options.seed, 'featured', n));
+      const place =
+        PLACES.find((p) => p.displayName === posting.place) ?? cityPlaces[0] ?? PLACES[0];
+      if (!place) throw new Error('the simulator knows no places');
+      const job: SimJob = {
+        ...makeJob(prng, options.seed, [company], String(4_900_000_000 + n), -1, () => 0, now),
+        title: posting.title,
+        place,
+        easyApply: posting.easyApply,
+        salary: posting.salary ?? null,
+        applicantsText: posting.applicantsText ?? '',
+        workplace: posting.workplace ?? 'on-site',
+        postedAt: now - posting.hoursAgo * HOUR_MS,
+        companyLinked: true,
+        hasUrn: true,
+        longDescription: false,
+      };
+      refreshPosted(job, now);
+      featured.push({ job, keywords: posting.keywords ? foldForMatch(posting.keywords) : null });
+      jobsById.set(job.id, job);
+      return job;
     },
     jobById: (id) => jobsById.get(id),
     companyById: (id) => companiesById.get(id),

@@ -9,7 +9,7 @@ export {
 } from './server';
 export type { FaultSpec, Faults } from './faults';
 export { VALID_COOKIES, EXPIRED_COOKIES, SIMULATOR_LI_AT, SIMULATOR_JSESSIONID } from './session';
-export type { Catalogue, SimCompany, SimJob } from './catalogue';
+export type { Catalogue, FeaturedPosting, SimCompany, SimJob } from './catalogue';
 export { PLACES, type Place } from './places';
 export { GUEST_OFFSET_LIMIT, GUEST_PAGE_SIZE, AI_PAGE_SIZE } from './search-results';
 export { renderGuestCards } from './render-guest-cards';

@@ -222,12 +222,17 @@ export function createSearchEngine(
       const total = guestTotal(key);
       const ranked = rank(key, total, keywords);
       const postings = postingsFor(key, total, ranked);
-      const all = postings.length > 0 ? [...postings, ...ranked] : ranked;
+      const featured = catalogue.featuredFor(keywords);
+      const all =
+        postings.length > 0 || featured.length > 0 ? [...featured, ...postings, ...ranked] : ranked;
       return results(filters ? all.filter(keep(filters, geoKey)) : all, GUEST_OFFSET_LIMIT);
     },
     ai(keywords) {
       const key = `ai|${foldForMatch(keywords)}`;
-      return results(rank(key, aiTotal(key), keywords), Number.MAX_SAFE_INTEGER);
+      const ranked = rank(key, aiTotal(key), keywords);
+      const featured = catalogue.featuredFor(keywords);
+      const all = featured.length > 0 ? [...featured, ...ranked] : ranked;
+      return results(all, Number.MAX_SAFE_INTEGER);
     },
     guestPageSize(keywords, geoKey, start) {
       const h = hashSeed(catalogue.seed, 'page', guestKey(keywords, geoKey), start);

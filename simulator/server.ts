@@ -4,7 +4,13 @@ import {
   type IncomingMessage,
   type ServerResponse,
 } from 'node:http';
-import { buildCatalogue, type Catalogue, type LookalikeKind } from './catalogue';
+import {
+  buildCatalogue,
+  type Catalogue,
+  type FeaturedPosting,
+  type LookalikeKind,
+  type SimJob,
+} from './catalogue';
 import { createSiteClock, type SiteClock } from './clock';
 import { applyChangedMarkup, createFaults, type FaultDecision, type Faults } from './faults';
 import { foldForMatch } from './places';
@@ -77,6 +83,12 @@ export interface Simulator {
   requests: RequestLogEntry[];
   /** From now on signed-in calls redirect to /authwall even with valid cookies. */
   expireSession(): void;
+  /**
+   * Puts a posting on the site that searches (those for its `keywords`, or all) list first, as a
+   * promoted job: how the browser tests and the screenshots show the worst real data. Kept
+   * across `reset()`.
+   */
+  feature(posting: FeaturedPosting): SimJob;
   /** Clears the request log and the faults, and makes the session valid again. */
   reset(): void;
   close(): Promise<void>;
@@ -404,6 +416,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     clock,
     requests,
     truth: { reposts: repostTruth },
+    feature(posting) {
+      return catalogue.feature(posting, clock.now());
+    },
     expireSession() {
       sessionExpired = true;
     },

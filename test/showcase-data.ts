@@ -1,9 +1,10 @@
 import type { Page } from '@playwright/test';
 import { batchListSchema } from '../src/contract/batches';
+import { jobListSchema, type JobState } from '../src/contract/jobs';
 import { locationSuggestionListSchema } from '../src/contract/locations';
 import type { QueryWrite } from '../src/contract/queries';
 import type { RuleWriteInput } from '../src/contract/rules';
-import { VALID_COOKIES, type Simulator } from '../simulator';
+import { VALID_COOKIES, type FeaturedPosting, type Simulator } from '../simulator';
 
 // The simulated site's signed-in (AI) search, as LINKEDIN.md describes it.
 const AI_SEARCH_PATH = '/flagship-web/jobs/search-results';
@@ -79,11 +80,75 @@ export async function openScreen(page: Page, baseUrl: string, screen: ShowcaseSc
 }
 
 /**
- * Fills a fresh server with what every screen shows when in use: saved cookies, four queries
- * (one with filters, one AI, one paused), a completed batch with its query runs (the AI one
- * failed: the simulated site changed its markup, so the screens show a failure and its reason),
- * and two blocked companies. Used by the phone-and-dark browser test and by `npm run screenshots`, so both look
- * at the same, realistic screens.
+ * The worst real data, on the site ahead of every search's results (issue 19): the longest
+ * titles, an unbroken one, formula-like ones, non-Latin and very long company names, and every
+ * badge at once ("new" and Easy Apply on one job, Saved and Applied with Easy Apply on others).
+ * `state` is the triage state the seeding gives the job afterwards.
+ */
+export const WORST_POSTINGS: readonly (FeaturedPosting & { state?: JobState })[] = [
+  {
+    title:
+      'Senior Staff Software Engineer, Distributed Data Platform & Developer Productivity Infrastructure (Remote, EMEA)',
+    companyName: 'Northwind Global Logistics & Supply Chain Solutions GmbH & Co. KG',
+    place: 'Berlin, Germany',
+    hoursAgo: 2,
+    easyApply: true,
+    salary: '€95,000.00/yr - €145,000.00/yr',
+    applicantsText: 'Be among the first 25 applicants',
+    workplace: 'remote',
+  },
+  {
+    title: '=SUM(A1:A2) Data Analyst',
+    companyName: '株式会社サクラテック・グローバルデータソリューションズ',
+    place: 'Tokyo, Japan',
+    hoursAgo: 4,
+    easyApply: true,
+    salary: '¥6.5M/yr - ¥9M/yr',
+    applicantsText: 'Over 200 applicants',
+    workplace: 'hybrid',
+  },
+  {
+    title:
+      'データサイエンティスト（機械学習・大規模言語モデル・推薦システム）シニアリードエンジニア',
+    companyName: '深圳市腾飞数据科技有限公司',
+    place: 'Tokyo, Japan',
+    hoursAgo: 6,
+    easyApply: true,
+    applicantsText: '87 applicants',
+  },
+  {
+    title:
+      'Fachinformatiker für Anwendungsentwicklung – Schwerpunkt Cloud-Infrastruktur, Datenbankadministration und Prozessautomatisierung (m/w/d)',
+    companyName: 'Überseehandelsgesellschaft Müller-Lüdenscheidt mbH',
+    place: 'Berlin, Germany',
+    hoursAgo: 30,
+    easyApply: true,
+    salary: '€52,000.00/yr - €68,000.00/yr',
+    applicantsText: '143 applicants',
+    state: 'saved',
+  },
+  {
+    title: '=HYPERLINK("https://example.com/careers/data-platform-engineering-team")Data_Engineer',
+    companyName: 'شركة البيانات المتقدمة للحلول الرقمية',
+    place: 'London, England, United Kingdom',
+    hoursAgo: 54,
+    easyApply: true,
+    salary: '£70,000.00/yr - £95,000.00/yr',
+    applicantsText: 'Over 200 applicants',
+    workplace: 'remote',
+    state: 'applied',
+  },
+];
+
+/** The showcase's last query: a batch runs it last, and it finds WORST_POSTINGS. */
+const LAST_QUERY = '=SUM(A1:A2) Data Analyst';
+
+/**
+ * Fills a fresh server with what every screen shows when in use: saved cookies, five queries
+ * (one with filters, one AI, one paused, one formula-like that finds WORST_POSTINGS), a completed
+ * batch with its query runs (the AI one failed: the simulated site changed its markup, so the
+ * screens show a failure and its reason), and two blocked companies. Used by the phone-and-dark
+ * browser test and by `npm run screenshots`, so both look at the same, realistic screens.
  */
 export async function seedShowcase(
   serverUrl: string,
@@ -113,6 +178,16 @@ export async function seedShowcase(
   };
 
   await call('POST', '/settings', { cookies: VALID_COOKIES, script_time: '09:00' });
+  // Issue 18: the API tokens card with both scopes, an expiry and a long non-Latin name.
+  await call('POST', '/api-tokens', {
+    name: 'Grafana – 監視ダッシュボード für das ganze Team, nur lesen',
+    scope: 'read-only',
+  });
+  await call('POST', '/api-tokens', {
+    name: 'n8n morning pull',
+    scope: 'read-write',
+    expires_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+  });
   const queries: (Omit<QueryWrite, 'location_id'> & { place: string })[] = [
     {
       job_title: 'Data Analyst',
@@ -129,6 +204,8 @@ export async function seedShowcase(
       is_ai: true,
     },
     { job_title: 'Product Manager', place: 'London', status: 'inactive', is_ai: false },
+    // A term a spreadsheet would read as a formula, on Queries, Query Runs and under each job.
+    { job_title: LAST_QUERY, place: 'Tokyo', status: 'active', is_ai: false },
   ];
   for (const { place, ...query } of queries) {
     await call('POST', '/queries', { ...query, location_id: await placeId(place) });
@@ -137,6 +214,9 @@ export async function seedShowcase(
   // Issue 17's rules, one of each kind, before the batch: it hides, flags and mutes as it stores.
   for (const rule of SHOWCASE_RULES) await call('POST', '/rules', rule);
 
+  // Found by the last query the batch runs, the worst postings are the newest jobs: the first
+  // the Jobs screen shows.
+  for (const posting of WORST_POSTINGS) simulator.feature({ ...posting, keywords: LAST_QUERY });
   simulator.faults.changedMarkup({ pathPrefix: AI_SEARCH_PATH });
   await call('POST', '/batches');
   const deadline = Date.now() + 60_000;
@@ -147,6 +227,13 @@ export async function seedShowcase(
     await new Promise((r) => setTimeout(r, 250));
   }
   simulator.faults.clear();
+
+  const { items } = jobListSchema.parse(await call('GET', '/jobs?limit=100'));
+  for (const { title, state } of WORST_POSTINGS) {
+    const job = items.find((j) => j.title === title);
+    if (!job) throw new Error(`the showcase batch did not find "${title}"`);
+    if (state) await call('PATCH', `/jobs/${job.id}`, { state });
+  }
 
   for (const company of simulator.catalogue.companies.slice(3, 5)) {
     await call('POST', `/companies/${company.id}/ban`);

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { nullableDateTimeSchema, orNull } from './common';
+import { exportFormatParamSchema } from './export-formats';
 
 /** Issue 10: how a batch's standard runs searched; mixed when some ran full and some not. */
 export const batchSearchModeSchema = z.enum(['full', 'incremental', 'mixed']);
@@ -70,6 +71,5 @@ export const startBatchResponseSchema = batchSchema;
 /** `POST /batches/{id}/cancel` (issue 12): the batch as it stands, its cancel recorded. */
 export const cancelBatchResponseSchema = batchSchema;
 
-export const exportQuerySchema = z.object({
-  format: z._default(z.literal('xlsx', { error: 'format must be xlsx' }), 'xlsx'),
-});
+/** The batch and query-run exports: SPEC.md's xlsx by default, csv or json on request (issue 18). */
+export const exportQuerySchema = z.object({ format: exportFormatParamSchema });

@@ -10,6 +10,10 @@ export const SKELETON_ROWS = 5;
 export const DEFAULT_LANDING = '/batches';
 export const INDEX_REDIRECT = '/query-runs';
 export const API_BASE_PATH = '/api/v1';
+/** The OpenAPI document of /api/v1, under the API's base path: GET /api/v1/openapi.json. */
+export const OPENAPI_DOCUMENT_PATH = '/openapi.json';
+/** The readable API reference (Swagger UI over that document), outside the API's base path. */
+export const API_REFERENCE_PATH = '/api/docs';
 export const TOKEN_STORAGE_KEY = 'auth_token';
 export const SETTINGS_TEXTAREA_ROWS = 8;
 export const COMPANY_ID_MIN = 1;

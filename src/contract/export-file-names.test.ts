@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { batchExportFileName, runExportFileName } from './export-file-names';
+import { batchExportFileName, jobsExportFileName, runExportFileName } from './export-file-names';
+import { JOBS_EXPORT_FILE_NAME } from './jobs';
 
 describe('batchExportFileName', () => {
   it('names a batch export batch-{id}.xlsx', () => {
@@ -38,5 +39,22 @@ describe('runExportFileName', () => {
   it('does not leave half of a surrogate pair at the cut', () => {
     const title = 'y'.repeat(39) + '😀tail';
     expect(runExportFileName(5, title)).toBe(`5-${'y'.repeat(39)}.xlsx`);
+  });
+});
+
+describe('the csv and json formats (issue 18)', () => {
+  it('keep each name and change only the extension', () => {
+    expect(batchExportFileName(12, 'csv')).toBe('batch-12.csv');
+    expect(batchExportFileName(12, 'json')).toBe('batch-12.ndjson');
+    expect(batchExportFileName(12, 'xlsx')).toBe('batch-12.xlsx');
+    expect(runExportFileName(7, 'Senior Financial Analyst', 'csv')).toBe(
+      '7-Senior-Financial-Analyst.csv',
+    );
+    expect(runExportFileName(5, 'y'.repeat(39) + '😀tail', 'json')).toBe(
+      `5-${'y'.repeat(39)}.ndjson`,
+    );
+    expect(jobsExportFileName()).toBe(JOBS_EXPORT_FILE_NAME);
+    expect(jobsExportFileName('csv')).toBe('jobs.csv');
+    expect(jobsExportFileName('json')).toBe('jobs.ndjson');
   });
 });

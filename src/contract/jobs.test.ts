@@ -80,13 +80,18 @@ describe('jobListQuerySchema', () => {
     );
   });
 
-  it('the export takes the filters but no page', () => {
+  it('the export takes the filters and a format (xlsx unless asked), but no page', () => {
     expect(jobExportQuerySchema.parse({ q: 'data', state: 'hidden' })).toEqual({
       q: 'data',
       state: ['hidden'],
+      format: 'xlsx',
     });
+    expect(jobExportQuerySchema.parse({ format: 'json' })).toEqual({ format: 'json' });
+    expect(firstMessage(jobExportQuerySchema, { format: 'pdf' })).toBe(
+      'format must be one of xlsx, csv, json',
+    );
     expect(firstMessage(jobExportQuerySchema, { cursor: 'x' })).toMatch(
-      /^unknown parameter cursor/,
+      /^unknown parameter cursor; known: .*, format$/,
     );
   });
 });

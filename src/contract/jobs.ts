@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { jobFlagSchema, jobRuleRefSchema } from './rules';
+import { exportFormatParamSchema } from './export-formats';
 
 // The Jobs screen's API (issue 9): every job the product has found, searched, filtered and triaged.
 // The names of the list's query string are the screen's URL parameters (docs/decisions/015).
@@ -355,11 +356,13 @@ export const jobListQuerySchema = z.strictObject(
 );
 export type JobListQuery = z.output<typeof jobListQuerySchema>;
 
-/** `GET /jobs/export`: the list's filters and order, without the page. */
-export const jobExportQuerySchema = z.strictObject(filterShape, {
+const exportShape = { ...filterShape, format: exportFormatParamSchema };
+
+/** `GET /jobs/export`: the list's filters and order, without the page, and the file's format. */
+export const jobExportQuerySchema = z.strictObject(exportShape, {
   error: (issue) =>
     issue.code === 'unrecognized_keys'
-      ? unknownParams(issue.keys, Object.keys(filterShape))
+      ? unknownParams(issue.keys, Object.keys(exportShape))
       : 'Invalid query string',
 });
 export type JobExportQuery = z.output<typeof jobExportQuerySchema>;

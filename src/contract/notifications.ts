@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { dateTimeSchema, nullableDateTimeSchema } from './common';
+import { fetchBadPort } from './fetch-bad-ports';
 
 // Notification channels and their deliveries (issue 11). Secrets (the SMTP password, webhook
 // URLs, which carry tokens) are write-only: requests may carry them, answers never do.
@@ -59,6 +60,11 @@ export const webhookUrlSchema = z.string({ error: 'url must be a string' }).chec
   // fetch refuses URLs with credentials, and they would be one more secret to hide.
   z.refine((v) => !/^[a-z]+:\/\/[^/?#]*@/i.test(v), {
     error: 'url must not contain a user name or password',
+  }),
+  // fetch refuses these ports outright; saved, every send would fail with "Could not connect".
+  z.refine((v) => fetchBadPort(v) === null, {
+    error: (issue) =>
+      `url must not use port ${fetchBadPort(String(issue.input))}: fetch refuses to connect to it (it belongs to another protocol)`,
   }),
 );
 

@@ -49,3 +49,7 @@ export const dailyScheduleSchema = z.object({
   reason: z.nullable(z.enum(['no-active-queries'])),
 });
 export type DailyScheduleWire = z.infer<typeof dailyScheduleSchema>;
+
+/** GET /healthz (outside /api/v1, no token): whether the database answers, and nothing more. */
+export const healthSchema = z.object({ ok: z.boolean() });
+export type Health = z.infer<typeof healthSchema>;

@@ -36,6 +36,16 @@ export interface BatchRunnerOptions {
    * be synchronous and quick: it runs on the runner's path.
    */
   onBatchFinished?: (finished: BatchFinished) => void;
+  /** Told of jobs stored and of each batch's end, after the fact (the server's metrics). */
+  observer?: RunnerObserver;
+}
+
+/** What the runner tells whoever watches it; calls must be quick and must not throw. */
+export interface RunnerObserver {
+  /** A page of search results stored: the jobs on it, and how many of them were new. */
+  jobsStored(stored: number, fresh: number): void;
+  /** A batch ended, and how long after it started (ms; a resumed batch counts from its start). */
+  batchEnded(outcome: 'completed' | 'failed' | 'cancelled', durationMs: number): void;
 }
 
 export interface BatchFinished {
@@ -97,7 +107,7 @@ function describe(error: unknown): string {
 }
 
 export function createBatchRunner(options: BatchRunnerOptions): BatchRunner {
-  const { site, now, log } = options;
+  const { site, now, log, observer } = options;
   const store = new BatchStore(options.sqlite);
   const history = new SearchHistory(options.sqlite, options.incremental ?? true);
   const companies = createCompanyIdCache(options.sqlite, site);
@@ -155,7 +165,8 @@ export function createBatchRunner(options: BatchRunnerOptions): BatchRunner {
           : site.searchJobs({ ...query, filters: history.params(run.id) }, { signal });
       for await (const page of pages) {
         await store.writable();
-        store.savePage(run, page, now());
+        const saved = store.savePage(run, page, now());
+        observer?.jobsStored(saved.stored, saved.fresh);
         // Between two pages is the safe place to stop: everything fetched is stored.
         if (stopped()) return { kind: 'stopped' };
       }
@@ -280,12 +291,21 @@ export function createBatchRunner(options: BatchRunnerOptions): BatchRunner {
     error: string | null,
     cookiesRejected = false,
   ): boolean {
-    return options.sqlite.transaction(() => {
+    const ended = options.sqlite.transaction(() => {
       const at = now();
       if (!store.finishBatch(batchId, status, error, at)) return false;
       options.onBatchFinished?.({ batchId, status, error, cookiesRejected, now: at });
       return true;
     })();
+    if (ended) observeEnd(batchId, status);
+    return ended;
+  }
+
+  /** Tells the observer how the batch ended, after its transaction committed. */
+  function observeEnd(batchId: number, outcome: 'completed' | 'failed' | 'cancelled'): void {
+    if (!observer) return;
+    const startedAt = store.batch(batchId)?.started_at ?? null;
+    observer.batchEnded(outcome, startedAt === null ? 0 : Math.max(0, now() - startedAt));
   }
 
   async function drive(batchId: number): Promise<void> {
@@ -310,6 +330,7 @@ export function createBatchRunner(options: BatchRunnerOptions): BatchRunner {
   async function driveBatch(batchId: number): Promise<void> {
     const endCancelled = (): void => {
       store.finishCancelled(batchId, CANCELLED_BY_OPERATOR, now());
+      observeEnd(batchId, 'cancelled');
       log.warn({ batchId }, 'batch cancelled by the operator');
     };
     // Every transition below is refused once a cancel is recorded; the batch then ends cancelled.

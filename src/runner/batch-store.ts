@@ -284,16 +284,19 @@ export class BatchStore {
   /**
    * One page of results in one transaction: new jobs stored once (a job already known from
    * another run or batch keeps its first-seen batch), every card linked to the run with its
-   * 1-based position, and the offset to resume from. Replaying a page is harmless.
+   * 1-based position, and the offset to resume from. Replaying a page is harmless. Answers
+   * how many jobs the page held and how many of them the database had never seen (metrics).
    */
-  savePage(run: StoredRun, page: SearchPage, now: number): void {
+  savePage(run: StoredRun, page: SearchPage, now: number): { stored: number; fresh: number } {
     const siteWorkplace = this.searchedWorkplace(run.id);
     const carryOver = this.reposts.carryOver();
+    let fresh = 0;
     this.sqlite.transaction(() => {
       // Issue 17: new jobs pass through the rules that read only the card (docs/decisions/036).
       const cardRules = this.rules.rules('card');
       page.cards.forEach((card, i) => {
         const known = this.reposts.isStored(card.jobId);
+        if (!known) fresh += 1;
         this.s.insertJob.run({
           id: card.jobId,
           title: card.title,
@@ -332,6 +335,7 @@ export class BatchStore {
       });
       this.s.pageDone.run({ run: run.id, next: page.nextStart });
     })();
+    return { stored: page.cards.length, fresh };
   }
 
   /**

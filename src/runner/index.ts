@@ -4,6 +4,7 @@ import {
   type BatchRunner,
   type BatchRunnerOptions,
   type RunnerLog,
+  type RunnerObserver,
   type RunnerSite,
 } from './batch-runner';
 import { createDailySchedule, type DailySchedule } from './daily-schedule';
@@ -19,6 +20,7 @@ export type {
   BatchRunner,
   BatchRunnerOptions,
   RunnerLog,
+  RunnerObserver,
   RunnerSite,
 } from './batch-runner';
 export {
@@ -47,6 +49,8 @@ export interface RunnerServiceOptions {
   stopGraceMs?: number;
   /** See BatchRunnerOptions.onBatchFinished (the notification outbox, issue 11). */
   onBatchFinished?: BatchRunnerOptions['onBatchFinished'];
+  /** See BatchRunnerOptions.observer (the server's metrics). */
+  observer?: RunnerObserver;
 }
 
 /** The runner and its daily schedule, started and stopped together with the server. */
@@ -67,6 +71,7 @@ export function createRunnerService(options: RunnerServiceOptions): RunnerServic
     log: options.log,
     stopGraceMs: options.stopGraceMs,
     onBatchFinished: options.onBatchFinished,
+    observer: options.observer,
   });
   const schedule = createDailySchedule({
     sqlite: options.sqlite,

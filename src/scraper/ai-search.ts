@@ -79,11 +79,12 @@ export async function* aiSearchPages(
     const headers = signedInHeaders(session, referer);
     const res: TransportResponse = first
       ? await context.requester.send(
-          { method: 'GET', url: pageUrl, headers, signal },
+          { endpoint: 'ai-search-page', method: 'GET', url: pageUrl, headers, signal },
           context.signedIn,
         )
       : await context.requester.send(
           {
+            endpoint: 'ai-search',
             method: 'POST',
             url: siteUrl(context, AI_SEARCH_PATH, params),
             headers: {

@@ -31,7 +31,7 @@ export async function fetchCompany(
     'csrf-token': session.csrfToken,
   };
   const res = await context.requester.send(
-    { method: 'GET', url, headers, signal },
+    { endpoint: 'company', method: 'GET', url, headers, signal },
     context.signedIn,
   );
   if (res.status === 404) return null;

@@ -42,7 +42,13 @@ export async function* guestSearchPages(
       start: String(start),
     });
     const res = await context.requester.send(
-      { method: 'GET', url, headers: pageHeaders(context, referer), signal },
+      {
+        endpoint: 'guest-search',
+        method: 'GET',
+        url,
+        headers: pageHeaders(context, referer),
+        signal,
+      },
       context.batch,
     );
     if (res.status === 400 && start >= GUEST_OFFSET_LIMIT) return;

@@ -43,4 +43,5 @@ export { parseJobDetails } from './parse-job-details';
 export { parseAiSearchCards } from './parse-ai-search-cards';
 export { parseTypeahead, parseCompany } from './parse-site-json';
 export type { Transport, TransportRequest, TransportResponse } from './http-transport';
+export type { SiteEndpoint, SiteObserver, SiteRetryReason } from './site-observer';
 export { guestFilterParams, postedWithinParam } from './search-filters';

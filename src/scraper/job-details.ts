@@ -15,7 +15,13 @@ export async function fetchJobDetails(
     throw new SiteError('http', `Not a ${context.siteName} job id: ${jobId.slice(0, 40)}`);
   const url = siteUrl(context, `${JOB_DETAILS_PATH}${jobId}`);
   const res = await context.requester.send(
-    { method: 'GET', url, headers: pageHeaders(context, `/jobs/view/${jobId}`), signal },
+    {
+      endpoint: 'job-details',
+      method: 'GET',
+      url,
+      headers: pageHeaders(context, `/jobs/view/${jobId}`),
+      signal,
+    },
     context.batch,
   );
   if (res.status !== 200) {

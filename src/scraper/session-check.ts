@@ -46,7 +46,7 @@ export async function checkSession(
   };
   try {
     const res = await context.requester.send(
-      { method: 'GET', url, headers, signal },
+      { endpoint: 'session-check', method: 'GET', url, headers, signal },
       context.sessionCheck,
     );
     if (res.status !== 200) {

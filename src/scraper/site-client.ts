@@ -7,6 +7,7 @@ import { fetchJobDetails } from './job-details';
 import { createPoolLane, createSerialLane } from './pacing';
 import type { SiteContext } from './site-context';
 import { checkSession, type SessionVerdict } from './session-check';
+import type { SiteObserver } from './site-observer';
 import { SiteRequester, type RequestPolicy } from './site-requester';
 import { fetchTypeahead } from './typeahead';
 import type { Company, JobDetails, SearchPage, TypeaheadHit } from './types';
@@ -47,6 +48,8 @@ export interface SiteClientOptions {
   random?: () => number;
   /** Injectable for tests; default undici. */
   transport?: Transport;
+  /** Told of every request's outcome and every wait before a retry (the server's metrics). */
+  observer?: SiteObserver;
 }
 
 export interface RequestOptions {
@@ -93,6 +96,7 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
     clock,
     siteName: options.siteName,
     stallMs: options.stallMs ?? 900_000,
+    observer: options.observer,
   });
   const batchLane = createSerialLane({
     minIntervalMs: options.minIntervalMs,

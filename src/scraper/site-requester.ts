@@ -3,6 +3,7 @@ import { TransportFailure, type Transport, type TransportResponse } from './http
 import type { Lane } from './pacing';
 import { retryAfterMs } from './retry-after';
 import { SiteError } from './site-error';
+import type { SiteEndpoint, SiteObserver, SiteRetryReason } from './site-observer';
 
 /** Where a redirect means "signed out": the cookies are missing or expired. */
 const AUTH_WALL = /^\/(?:authwall|login|uas\/login|signup|checkpoint)(?:[/?#-]|$)/i;
@@ -29,6 +30,8 @@ export interface RequestPolicy {
 }
 
 export interface SiteRequest {
+  /** Which call this is, for whoever observes the client (metrics count by it). */
+  endpoint: SiteEndpoint;
   method: 'GET' | 'POST';
   url: URL;
   headers: Record<string, string>;
@@ -41,6 +44,8 @@ export interface SiteRequesterOptions {
   clock: Clock;
   siteName: string;
   stallMs: number;
+  /** Told of every attempt's outcome and every wait before a retry (the server's metrics). */
+  observer?: SiteObserver;
 }
 
 function minutes(ms: number): string {
@@ -106,6 +111,7 @@ export class SiteRequester {
         if (!(error instanceof TransportFailure)) throw error;
         if (error.kind === 'aborted')
           throw new SiteError('aborted', `Request to ${siteName} cancelled`, { path });
+        this.options.observer?.request(req.endpoint, error.kind);
         failures += 1;
         if (failures >= policy.maxAttempts) {
           throw error.kind === 'timeout'
@@ -123,7 +129,7 @@ export class SiteRequester {
         await this.pause(
           Math.min(FAILURE_BACKOFF_CAP_MS, policy.retryDelayMs * 2 ** (failures - 1)),
           req,
-          path,
+          error.kind,
         );
         continue;
       } finally {
@@ -131,6 +137,7 @@ export class SiteRequester {
       }
 
       const { status } = res;
+      this.options.observer?.request(req.endpoint, status);
       if (status >= 300 && status < 400) {
         const target = res.headers.location ? new URL(res.headers.location, req.url) : null;
         if (target && AUTH_WALL.test(target.pathname)) {
@@ -172,7 +179,7 @@ export class SiteRequester {
         // Never sleep past the stall deadline: one last try at the deadline decides.
         const pause = Math.min(wait, Math.max(MIN_REFUSAL_WAIT_MS, stallMs - elapsed));
         this.streakValidUntil = now + pause + STREAK_GRACE_MS;
-        await this.pause(pause, req, path);
+        await this.pause(pause, req, 'refused');
         continue;
       }
       if (status >= 500) {
@@ -187,7 +194,7 @@ export class SiteRequester {
         await this.pause(
           Math.min(FAILURE_BACKOFF_CAP_MS, policy.retryDelayMs * 2 ** (failures - 1)),
           req,
-          path,
+          'server-error',
         );
         continue;
       }
@@ -199,11 +206,14 @@ export class SiteRequester {
     }
   }
 
-  private async pause(ms: number, req: SiteRequest, path: string): Promise<void> {
+  private async pause(ms: number, req: SiteRequest, reason: SiteRetryReason): Promise<void> {
+    this.options.observer?.pause(req.endpoint, reason, ms);
     try {
       await this.options.clock.sleep(ms, req.signal);
     } catch {
-      throw new SiteError('aborted', `Request to ${this.options.siteName} cancelled`, { path });
+      throw new SiteError('aborted', `Request to ${this.options.siteName} cancelled`, {
+        path: req.url.pathname,
+      });
     }
   }
 }

@@ -23,7 +23,13 @@ export async function fetchTypeahead(
     query: text,
   });
   const res = await context.requester.send(
-    { method: 'GET', url, headers: pageHeaders(context, '/jobs/search'), signal },
+    {
+      endpoint: 'typeahead',
+      method: 'GET',
+      url,
+      headers: pageHeaders(context, '/jobs/search'),
+      signal,
+    },
     context.typeahead,
   );
   if (res.status !== 200) {

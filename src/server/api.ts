@@ -13,13 +13,16 @@ import { scheduleRoutes } from './schedule/routes';
 import { jobRoutes } from './jobs/routes';
 import { ruleRoutes } from './rules/routes';
 import { repostRoutes } from './reposts/routes';
+import { apiTokenRoutes } from './api-tokens/routes';
 import { requireSessionForScope } from './auth/guard';
+import { openApiRoutes } from './api-reference/routes';
 import type { AppContext } from './context';
 import { API_BASE_PATH } from '../contract';
 
 /** Everything under /api/v1: one scope, one guard, one module per resource. */
 export const apiRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   requireSessionForScope(app, ctx, API_BASE_PATH);
+  await app.register(openApiRoutes);
   await app.register(authRoutes, { ctx });
   await app.register(queryRoutes, { ctx });
   await app.register(locationRoutes, { ctx });
@@ -34,4 +37,5 @@ export const apiRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { 
   await app.register(jobRoutes, { ctx });
   await app.register(ruleRoutes, { ctx });
   await app.register(repostRoutes, { ctx });
+  await app.register(apiTokenRoutes, { ctx });
 };

@@ -1,12 +1,14 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { API_BASE_PATH } from '../contract';
-import { createSiteClient, type SiteClient } from '../scraper';
+import { createSiteClient, type SiteClient, type SiteObserver } from '../scraper';
 import { apiRoutes } from './api';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { OpenedDatabase } from './db/database';
 import { healthRoutes } from './health';
+import { registerOpenApi } from './api-reference/openapi';
+import { registerReferencePage } from './api-reference/reference-page';
 import { AccessLogController } from './logger';
 import { closeIdleSocketsOnClose } from './plugins/connections';
 import { registerErrorHandling } from './plugins/errors';
@@ -15,10 +17,13 @@ import { loadIndexPage, registerWebApp } from './plugins/web-app';
 import { createCookieStateStore, createRunnerService } from '../runner';
 import { onSettingsChanged } from './settings/settings-events';
 import { createNotificationWorker } from './notifications/worker';
+import { metricsRoutes } from './metrics/routes';
 
 export interface RegisteredRoute {
   method: string;
   url: string;
+  /** Left out of the API reference on purpose (the dashboard's files, the reference's own pages). */
+  hidden: boolean;
 }
 
 export interface BuildAppOptions {
@@ -32,9 +37,10 @@ export interface BuildAppOptions {
   site?: SiteClient;
 }
 
-/** The LinkedIn client as the configuration describes it. */
-export function siteClientFromConfig(config: Config): SiteClient {
+/** The LinkedIn client as the configuration describes it, told to `observer` (the metrics). */
+export function siteClientFromConfig(config: Config, observer?: SiteObserver): SiteClient {
   return createSiteClient({
+    observer,
     baseUrl: config.linkedinBaseUrl,
     siteName: config.siteName,
     minIntervalMs: config.scrapeMinIntervalMs,
@@ -60,8 +66,23 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   // Every route as registered, for the test that walks them all (no hand-kept list to drift).
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+    const hidden = route.schema?.hide === true;
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, hidden });
   });
+  // Metrics (issue 18) only with METRICS_TOKEN: prom-client is loaded on demand, so a server
+  // without them neither loads it nor counts anything.
+  const metrics = options.config.metricsToken
+    ? (await import('./metrics/metrics')).createMetrics({
+        outboxBacklog: () => notifications.backlog(),
+      })
+    : undefined;
+  if (metrics) {
+    app.addHook('onResponse', async (request, reply) => {
+      // The route's pattern (/api/v1/jobs/:id), never the URL: ids would make a series each.
+      const route = request.routeOptions.url ?? '(unmatched)';
+      metrics.httpRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    });
+  }
 
   const base: Omit<AppContext, 'runner' | 'notifications'> = {
     config: options.config,
@@ -69,7 +90,8 @@ export async function buildApp(
     sqlite: options.database.sqlite,
     now: options.now ?? Date.now,
     log: app.log,
-    site: options.site ?? siteClientFromConfig(options.config),
+    // A client handed in is not observed: its owner built it (the metrics count the app's own).
+    site: options.site ?? siteClientFromConfig(options.config, metrics?.site),
   };
   // Notifications (issue 11): queued by the runner in the transaction that ends a batch,
   // delivered in the background by the worker.
@@ -78,6 +100,7 @@ export async function buildApp(
     now: base.now,
     log: base.log,
     context: { siteName: options.config.siteName, publicUrl: options.config.publicUrl },
+    onDelivery: metrics?.delivery,
   });
   // A batch that met the sign-in wall says the same as a failed "Check cookies" (issue 12).
   const cookieState = createCookieStateStore(base.sqlite);
@@ -87,6 +110,7 @@ export async function buildApp(
     runner: createRunnerService({
       ...base,
       timeZone: options.config.timeZone,
+      observer: metrics?.runner,
       onBatchFinished: (finished) => {
         // Inside the transaction that ends the batch. The cookies stored now are the ones the
         // batch read for its signed-in requests unless the operator saved others meanwhile.
@@ -120,7 +144,14 @@ export async function buildApp(
   closeIdleSocketsOnClose(app);
   const indexPage = loadIndexPage(options.config.siteName, options.webRoot);
   registerSecurityHeaders(app, indexPage?.inlineScriptHashes);
+  // Before every route: @fastify/swagger documents the routes registered after it.
+  await registerOpenApi(app, { bodyLimitBytes: BODY_LIMIT_BYTES });
+  await registerReferencePage(app);
   await app.register(healthRoutes, { ctx });
+  const token = options.config.metricsToken;
+  await app.register(metricsRoutes, {
+    metrics: metrics && token ? { figures: metrics, token } : undefined,
+  });
   await app.register(apiRoutes, { ctx, prefix: API_BASE_PATH });
   await registerWebApp(app, indexPage, options.webRoot);
   return { app, ctx, routes };

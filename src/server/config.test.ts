@@ -82,3 +82,33 @@ describe('loadConfig', () => {
     );
   });
 });
+
+describe('METRICS_TOKEN (issue 18)', () => {
+  it('is unset by default, which leaves metrics off', () => {
+    expect(loadConfig({ TZ: 'UTC' }).metricsToken).toBeUndefined();
+    expect(loadConfig({ TZ: 'UTC', METRICS_TOKEN: '' }).metricsToken).toBeUndefined();
+  });
+
+  it('reads a long token', () => {
+    const token = 'f3b0c44298fc1c149afbf4c8996fb92427ae41e4';
+    expect(loadConfig({ TZ: 'UTC', METRICS_TOKEN: token }).metricsToken).toBe(token);
+  });
+
+  it.each([
+    ['too short', 'short-token-1234'],
+    ['with a space', 'a long enough token with spaces in it'],
+    ['not ASCII', 'längerer-schlüssel-ohne-leerzeichen-0123'],
+  ])('refuses one %s with one line that never shows it', (_what, token) => {
+    let message = '';
+    try {
+      loadConfig({ TZ: 'UTC', METRICS_TOKEN: token });
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      message = error instanceof Error ? error.message : '';
+    }
+    expect(message).toBe(
+      'METRICS_TOKEN must be 24 to 512 characters, without spaces (e.g. openssl rand -hex 24)',
+    );
+    expect(message).not.toContain(token);
+  });
+});

@@ -94,6 +94,15 @@ const envSchema = z.object({
       error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
     })
     .default('info'),
+  // GET /metrics (issue 18): off unless set, then only with this bearer token. Printable ASCII
+  // without spaces, as a bearer token is sent; long enough not to be guessed.
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{24,512}$/, {
+      error:
+        'METRICS_TOKEN must be 24 to 512 characters, without spaces (e.g. openssl rand -hex 24)',
+    })
+    .optional(),
 });
 
 export interface Config {
@@ -111,6 +120,8 @@ export interface Config {
   /** The dashboard's public address without a trailing slash, for links in notifications. */
   publicUrl: string | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** The bearer token GET /metrics asks for; undefined leaves metrics off (404). */
+  metricsToken: string | undefined;
 }
 
 /** Parses the environment once; the rest of the server receives the resulting object. */
@@ -143,5 +154,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     scrapeProxyUrl: e.SCRAPE_PROXY_URL,
     publicUrl: e.PUBLIC_URL,
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
   };
 }

@@ -1,16 +1,27 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
+import { healthSchema } from '../contract';
 import type { AppContext } from './context';
 
 /** Needs no token and reveals nothing but whether the database answers. */
 export const healthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get('/healthz', async (request, reply) => {
-    try {
-      await sql`SELECT 1`.execute(ctx.db);
-      return { ok: true };
-    } catch (err) {
-      request.log.error({ err }, 'health check: database did not answer');
-      return reply.code(503).send({ ok: false });
-    }
-  });
+  app.get(
+    '/healthz',
+    {
+      schema: {
+        summary: 'Whether the server and its database answer (no token needed)',
+        tags: ['health'],
+        response: { 200: healthSchema, 503: healthSchema },
+      },
+    },
+    async (request, reply) => {
+      try {
+        await sql`SELECT 1`.execute(ctx.db);
+        return { ok: true };
+      } catch (err) {
+        request.log.error({ err }, 'health check: database did not answer');
+        return reply.code(503).send({ ok: false });
+      }
+    },
+  );
 };

@@ -4,7 +4,16 @@ import {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
+import { API_TOKEN_PREFIX } from '../contract';
 import type { Config } from './config';
+
+// An API token pasted into an address by mistake (`?token=jst_…`) must not reach the log either.
+const API_TOKEN_IN_TEXT = new RegExp(`${API_TOKEN_PREFIX}[A-Za-z0-9_-]+`, 'g');
+
+/** The text with every API token in it replaced by `jst_[redacted]`. */
+export function withoutApiTokens(text: string): string {
+  return text.replace(API_TOKEN_IN_TEXT, `${API_TOKEN_PREFIX}[redacted]`);
+}
 
 /**
  * Pino settings for the server. Request logs carry method, path and status only; any field that
@@ -27,7 +36,10 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
       censor: '[redacted]',
     },
     serializers: {
-      req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
+      req: (req: { method: string; url: string }) => ({
+        method: req.method,
+        url: withoutApiTokens(req.url),
+      }),
     },
   };
 }

@@ -24,6 +24,7 @@ export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
     '/auth/login',
     {
       schema: {
+        summary: 'Sign in with the password; answers a session token',
         body: loginRequestSchema,
         response: {
           200: loginSuccessSchema,
@@ -57,7 +58,12 @@ export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
 
   app.get(
     '/auth/verify',
-    { schema: { response: { 200: verifyResponseSchema } } },
+    {
+      schema: {
+        summary: 'Whether the bearer token is a valid session',
+        response: { 200: verifyResponseSchema },
+      },
+    },
     async (request) => {
       const token = bearerToken(request.headers.authorization);
       return {
@@ -68,7 +74,12 @@ export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
 
   app.post(
     '/auth/logout',
-    { schema: { response: { 200: logoutResponseSchema } } },
+    {
+      schema: {
+        summary: 'Sign out: revoke the session token',
+        response: { 200: logoutResponseSchema },
+      },
+    },
     async (request) => {
       const token = bearerToken(request.headers.authorization);
       // The guard has already proven the token valid; revoke it so it can never be replayed.

@@ -1,38 +1,21 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { API_TOKEN_LAST_USED_GRANULARITY_MS, API_TOKEN_PREFIX } from '../../contract';
+import { findLiveApiToken, recordApiTokenUse } from '../api-tokens/repository';
 import type { Db } from '../db/database';
+import {
+  forgetAllTokens,
+  forgetToken,
+  hashToken,
+  remember,
+  TOKEN_CACHE_TTL_MS,
+  tokenCacheFor,
+  type CachedCredential,
+  type Credential,
+} from './token-cache';
+
+export { TOKEN_CACHE_TTL_MS, type Credential } from './token-cache';
 
 export const TOKEN_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
-
-/**
- * Tokens seen valid are remembered briefly, so the guard in front of every API call does not read
- * the database each time. Revocations in this process take effect at once (below); one made by
- * another process (`npm run set-password`) within this many milliseconds.
- */
-export const TOKEN_CACHE_TTL_MS = 5_000;
-const TOKEN_CACHE_MAX = 1_000;
-interface CachedToken {
-  expiresAt: number;
-  /** performance.now() when the database last said yes: real time, not the injectable clock. */
-  checkedAt: number;
-}
-interface TokenCache {
-  valid: Map<string, CachedToken>;
-  /** Bumped by every revocation, so a check that was reading during one does not cache its answer. */
-  generation: number;
-}
-const caches = new WeakMap<Db, TokenCache>();
-function cacheFor(db: Db): TokenCache {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = { valid: new Map(), generation: 0 };
-    caches.set(db, cache);
-  }
-  return cache;
-}
-
-function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
 
 /** A new opaque session token of 256 random bits; only its hash is stored. */
 export async function issueToken(db: Db, now: number): Promise<string> {
@@ -49,49 +32,93 @@ export async function issueToken(db: Db, now: number): Promise<string> {
   return token;
 }
 
-export async function isTokenValid(db: Db, token: string, now: number): Promise<boolean> {
-  const hash = hashToken(token);
-  const cache = cacheFor(db);
-  const cached = cache.valid.get(hash);
-  if (cached && performance.now() - cached.checkedAt < TOKEN_CACHE_TTL_MS)
-    return cached.expiresAt > now;
-  const generation = cache.generation;
+async function readCredential(
+  db: Db,
+  token: string,
+  hash: string,
+  now: number,
+): Promise<Omit<CachedCredential, 'checkedAt'> | undefined> {
+  // A session token is base64url and could begin with the prefix by chance (1 in 16.7 million):
+  // such a one is still looked up among the sessions.
+  if (token.startsWith(API_TOKEN_PREFIX)) {
+    const row = await findLiveApiToken(db, hash, now);
+    if (row !== undefined) {
+      return {
+        credential: { kind: 'api', id: row.id, name: row.name, scope: row.scope },
+        expiresAt: row.expires_at,
+        lastUsedAt: row.last_used_at,
+      };
+    }
+  }
   const row = await db
     .selectFrom('auth_tokens')
     .select(['expires_at', 'revoked_at'])
     .where('token_hash', '=', hash)
     .executeTakeFirst();
-  const valid = row !== undefined && row.revoked_at === null && row.expires_at > now;
-  if (valid && generation === cache.generation) {
-    if (cache.valid.size >= TOKEN_CACHE_MAX) cache.valid.clear();
-    cache.valid.set(hash, { expiresAt: row.expires_at, checkedAt: performance.now() });
-  } else {
-    cache.valid.delete(hash);
+  if (row === undefined || row.revoked_at !== null || row.expires_at <= now) return undefined;
+  return { credential: { kind: 'session' }, expiresAt: row.expires_at, lastUsedAt: null };
+}
+
+/**
+ * Who this bearer token speaks for, or undefined when it is unknown, revoked or expired. An API
+ * token's last use is written at most once a minute, not on every call.
+ */
+export async function authenticate(
+  db: Db,
+  token: string,
+  now: number,
+): Promise<Credential | undefined> {
+  const hash = hashToken(token);
+  const cache = tokenCacheFor(db);
+  let entry = cache.valid.get(hash);
+  if (entry === undefined || performance.now() - entry.checkedAt >= TOKEN_CACHE_TTL_MS) {
+    const generation = cache.generation;
+    const read = await readCredential(db, token, hash, now);
+    if (read === undefined) {
+      cache.valid.delete(hash);
+      return undefined;
+    }
+    entry = { ...read, checkedAt: performance.now() };
+    if (generation === cache.generation) remember(cache, hash, entry);
   }
-  return valid;
+  if (entry.expiresAt !== null && entry.expiresAt <= now) return undefined;
+  const { credential } = entry;
+  if (
+    credential.kind === 'api' &&
+    (entry.lastUsedAt === null || now - entry.lastUsedAt >= API_TOKEN_LAST_USED_GRANULARITY_MS)
+  ) {
+    entry.lastUsedAt = now;
+    await recordApiTokenUse(db, credential.id, now);
+  }
+  return credential;
+}
+
+/** Whether the token is a live dashboard session (API tokens are not). */
+export async function isTokenValid(db: Db, token: string, now: number): Promise<boolean> {
+  return (await authenticate(db, token, now))?.kind === 'session';
 }
 
 export async function revokeToken(db: Db, token: string, now: number): Promise<void> {
-  const cache = cacheFor(db);
-  cache.generation += 1;
-  cache.valid.delete(hashToken(token));
+  const hash = hashToken(token);
+  forgetToken(db, hash);
   await db
     .updateTable('auth_tokens')
     .set({ revoked_at: now })
-    .where('token_hash', '=', hashToken(token))
+    .where('token_hash', '=', hash)
     .where('revoked_at', 'is', null)
     .execute();
+  forgetToken(db, hash);
 }
 
+/** Every session (not the API tokens: scripts keep working across a password change). */
 export async function revokeAllTokens(db: Db, now: number): Promise<void> {
-  const cache = cacheFor(db);
-  cache.generation += 1;
-  cache.valid.clear();
+  forgetAllTokens(db);
   await db
     .updateTable('auth_tokens')
     .set({ revoked_at: now })
     .where('revoked_at', 'is', null)
     .execute();
+  forgetAllTokens(db);
   // Expired and revoked rows are of no further use; keep the table from growing forever.
   await db.deleteFrom('auth_tokens').where('expires_at', '<', now).execute();
 }

@@ -285,8 +285,8 @@ describe('exports', () => {
     expect(runConflict.statusCode).toBe(409);
 
     for (const res of [
-      await exportBatch(failedBatch, '?format=csv'),
-      await exportRun(failedRun?.id ?? 0, '?format=csv'),
+      await exportBatch(failedBatch, '?format=pdf'),
+      await exportRun(failedRun?.id ?? 0, '?format=pdf'),
     ]) {
       expect(res.statusCode).toBe(400);
       expect(res.json<{ error: string }>().error).toMatch(/format/);

@@ -1,7 +1,13 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import { XLSX_MIME_TYPE } from '../../contract';
-import { writeJobsXlsx, type ExportJob } from '../export';
+import { EXPORT_CONTENT_TYPES, mediaResponse, type ExportFormat } from '../../contract';
+import { writeJobs, type ExportJob } from '../export';
+
+/** The 200 of every export route, as its schema (and so the API reference) states it. */
+export const exportFileResponse = mediaResponse(
+  'The jobs as a file: an .xlsx workbook (format=xlsx, the default), CSV (format=csv) or NDJSON, one job a line (format=json)',
+  Object.values(EXPORT_CONTENT_TYPES),
+);
 
 /**
  * `attachment; filename="…"`, with an ASCII stand-in for the quoted name (a header is
@@ -19,21 +25,22 @@ export function contentDisposition(fileName: string): string {
 }
 
 /**
- * Streams the jobs as an .xlsx download: rows go from the database through the workbook
- * writer into the response as they come, so a large batch never sits in memory. A failure
- * half-way breaks the download (the client sees an aborted transfer, not a short file).
+ * Streams the jobs as a download in `format` (.xlsx, CSV or NDJSON): rows go from the database
+ * through the writer into the response as they come, so a large batch never sits in memory. A
+ * failure half-way breaks the download (the client sees an aborted transfer, not a short file).
  */
-export function sendXlsx(
+export function sendExport(
   reply: FastifyReply,
+  format: ExportFormat,
   fileName: string,
   jobs: AsyncIterable<ExportJob>,
 ): FastifyReply {
   const body = new PassThrough();
-  writeJobsXlsx(jobs, body).catch((error: unknown) => {
-    reply.log.error({ err: error }, 'export failed');
+  writeJobs(format, jobs, body).catch((error: unknown) => {
+    reply.log.error({ err: error, format }, 'export failed');
   });
   return reply
-    .header('content-type', XLSX_MIME_TYPE)
+    .header('content-type', EXPORT_CONTENT_TYPES[format])
     .header('content-disposition', contentDisposition(fileName))
     .header('cache-control', 'no-store')
     .send(body);

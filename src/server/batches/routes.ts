@@ -6,7 +6,7 @@ import { isoOrNull } from '../db/times';
 import { HttpError } from '../plugins/errors';
 import { findBatch, listBatches, type BatchWithProgress } from './batch-repository';
 import { batchExportJobs } from './export-source';
-import { sendXlsx } from './export-reply';
+import { exportFileResponse, sendExport } from './export-reply';
 import {
   batchWireListSchema,
   batchWireSchema,
@@ -49,13 +49,20 @@ function batchSearchMode(full: number, incremental: number): BatchWire['search_m
 export const batchRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/batches', { schema: { response: { 200: batchWireListSchema } } }, async () =>
-    (await listBatches(ctx.db)).map(toBatch),
+  app.get(
+    '/batches',
+    { schema: { summary: 'Every batch, newest first', response: { 200: batchWireListSchema } } },
+    async () => (await listBatches(ctx.db)).map(toBatch),
   );
 
   app.post(
     '/batches',
-    { schema: { response: { 201: batchWireSchema, 409: errorBodySchema } } },
+    {
+      schema: {
+        summary: 'Start a batch now (one at a time)',
+        response: { 201: batchWireSchema, 409: errorBodySchema },
+      },
+    },
     async (request, reply) => {
       const result = ctx.runner.runner.start('manual');
       if (!result.claimed) throw new HttpError(409, BATCH_ALREADY_RUNNING);
@@ -72,6 +79,7 @@ export const batchRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
     '/batches/:id/cancel',
     {
       schema: {
+        summary: 'Cancel a running batch: it ends failed after its request in flight',
         params: idParamSchema,
         response: {
           202: batchWireSchema,
@@ -101,9 +109,15 @@ export const batchRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
     '/batches/:id/export',
     {
       schema: {
+        summary: 'Download the jobs a completed batch found',
         params: idParamSchema,
         querystring: exportQuerySchema,
-        response: { 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema },
+        response: {
+          200: exportFileResponse,
+          400: errorBodySchema,
+          404: errorBodySchema,
+          409: errorBodySchema,
+        },
       },
     },
     async (request, reply) => {
@@ -111,7 +125,13 @@ export const batchRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
       const batch = await findBatch(ctx.db, id);
       if (!batch) throw new HttpError(404, `Batch ${id} not found`);
       if (batch.status !== 'completed') throw new HttpError(409, `Batch ${id} is not completed`);
-      return sendXlsx(reply, batchExportFileName(id), batchExportJobs(ctx.sqlite.name, id));
+      const { format } = request.query;
+      return sendExport(
+        reply,
+        format,
+        batchExportFileName(id, format),
+        batchExportJobs(ctx.sqlite.name, id),
+      );
     },
   );
 };

@@ -40,7 +40,7 @@ export const companyRoutes: FastifyPluginAsync<CompanyRoutesOptions> = async (fa
 
   app.get(
     '/companies/banned',
-    { schema: { response: { 200: bannedCompanyListSchema } } },
+    { schema: { summary: 'The blocked companies', response: { 200: bannedCompanyListSchema } } },
     async () => {
       // Names learned since the block (by a batch, or a slow lookup) show up on the next read.
       await fillBannedCompanyNames(ctx.db);
@@ -51,7 +51,11 @@ export const companyRoutes: FastifyPluginAsync<CompanyRoutesOptions> = async (fa
   app.post(
     '/companies/:id/ban',
     {
-      schema: { params: idParamSchema, response: { 200: banResponseSchema, 400: errorBodySchema } },
+      schema: {
+        summary: 'Block a company: its jobs are no longer enriched nor exported',
+        params: idParamSchema,
+        response: { 200: banResponseSchema, 400: errorBodySchema },
+      },
     },
     async (request) => {
       const { id } = request.params;
@@ -69,6 +73,7 @@ export const companyRoutes: FastifyPluginAsync<CompanyRoutesOptions> = async (fa
     '/companies/:id/ban',
     {
       schema: {
+        summary: 'Unblock a company',
         params: idParamSchema,
         response: { 200: unbanResponseSchema, 400: errorBodySchema },
       },

@@ -389,4 +389,23 @@ export const migrations: Record<string, Migration> = {
       for (const statement of indexes) await statement.execute(db);
     },
   },
+  // Issue 18: API tokens for scripts and tools (docs/decisions/028). Only a SHA-256 of the
+  // secret is kept; last_used_at follows use coarsely (a write per token per minute at most).
+  '0010-api-tokens': {
+    async up(db: Kysely<unknown>) {
+      const statements = [
+        sql`CREATE TABLE api_tokens (
+          id INTEGER PRIMARY KEY AUTOINCREMENT,
+          token_hash TEXT NOT NULL UNIQUE,
+          name TEXT NOT NULL,
+          scope TEXT NOT NULL CHECK (scope IN ('read-only','read-write')),
+          created_at INTEGER NOT NULL,
+          expires_at INTEGER,
+          last_used_at INTEGER,
+          revoked_at INTEGER
+        )`,
+      ];
+      for (const statement of statements) await statement.execute(db);
+    },
+  },
 };

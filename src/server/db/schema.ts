@@ -235,6 +235,21 @@ export interface JobFlagsTable {
   job_id: string;
 }
 
+/** An API token for scripts and tools (migration 0010): the secret itself is never stored. */
+export interface ApiTokensTable {
+  id: Generated<number>;
+  /** SHA-256 (hex) of the whole token, prefix included. */
+  token_hash: string;
+  name: string;
+  scope: 'read-only' | 'read-write';
+  created_at: number;
+  /** null: never expires. */
+  expires_at: number | null;
+  /** To within API_TOKEN_LAST_USED_GRANULARITY_MS; null until first used. */
+  last_used_at: number | null;
+  revoked_at: number | null;
+}
+
 export interface Database {
   settings: SettingsTable;
   auth_tokens: AuthTokensTable;
@@ -253,6 +268,7 @@ export interface Database {
   cookie_status: CookieStatusTable;
   rules: RulesTable;
   job_flags: JobFlagsTable;
+  api_tokens: ApiTokensTable;
 }
 
 export type QueryRow = Selectable<QueriesTable>;
@@ -262,3 +278,4 @@ export type BatchRow = Selectable<BatchesTable>;
 export type QueryRunRow = Selectable<QueryRunsTable>;
 export type JobRow = Selectable<JobsTable>;
 export type NewJobRow = Insertable<JobsTable>;
+export type ApiTokenRow = Selectable<ApiTokensTable>;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { PassThrough, Writable } from 'node:stream';
+import { exportJob, loadSheet, memorySink } from './export-test-kit';
 import ExcelJS from 'exceljs';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
@@ -31,55 +32,18 @@ const HEADERS = [
   'New',
 ];
 
-function job(overrides: Partial<ExportJob> = {}): ExportJob {
-  return {
-    jobId: '4012345678',
-    title: 'Senior Financial Analyst',
-    company: 'Acme Corp',
-    companyId: 1035,
-    location: 'San Francisco, CA',
-    postedAt: new Date(Date.UTC(2025, 0, 15)),
-    salary: '$120K/yr - $150K/yr',
-    seniority: 'Mid-Senior level',
-    employmentType: 'Full-time',
-    jobFunction: 'Finance and Sales',
-    industries: 'Software Development',
-    applicants: 57,
-    easyApply: true,
-    url: 'https://www.linkedin.com/jobs/view/4012345678/',
-    description: 'About the job\nWe are hiring.',
-    searchTerm: 'Financial Analyst',
-    searchLocation: 'San Francisco Bay Area',
-    isNew: false,
-    ...overrides,
-  };
-}
+const job = exportJob;
 
 async function exportToBuffer(
   jobs: AsyncIterable<ExportJob> | Iterable<ExportJob>,
   sheetName?: string,
 ): Promise<{ buffer: Buffer; rows: number }> {
-  const chunks: Buffer[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      chunks.push(chunk);
-      done();
-    },
-  });
+  const { sink, bytes } = memorySink();
   const { rows } = await writeJobsXlsx(jobs, sink, sheetName === undefined ? {} : { sheetName });
-  return { buffer: Buffer.concat(chunks), rows };
+  return { buffer: bytes(), rows };
 }
 
-async function load(buffer: Buffer): Promise<ExcelJS.Worksheet> {
-  const workbook = new ExcelJS.Workbook();
-  // exceljs declares its own Buffer type (an ArrayBuffer); hand it exactly the file's bytes.
-  const bytes = new Uint8Array(buffer.byteLength);
-  bytes.set(buffer);
-  await workbook.xlsx.load(bytes.buffer);
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw new Error('the workbook has no worksheet');
-  return sheet;
-}
+const load = loadSheet;
 
 /** The archive's entries in their order, read back with fflate. */
 function readZipArchive(buffer: Buffer): { name: string; data: Buffer }[] {

@@ -394,15 +394,15 @@ function sheetName(requested: string | undefined): string {
   return name === '' || name.toLowerCase() === 'history' ? 'Jobs' : name;
 }
 
-function finiteOrNull(value: number | null): number | null {
+export function finiteOrNull(value: number | null): number | null {
   return value !== null && Number.isFinite(value) ? value : null;
 }
 
-function validDateOrNull(value: Date | null): Date | null {
+export function validDateOrNull(value: Date | null): Date | null {
   return value !== null && !Number.isNaN(value.getTime()) ? value : null;
 }
 
-function applicantsValue(value: number | string | null): number | string | null {
+export function applicantsValue(value: number | string | null): number | string | null {
   if (typeof value === 'number') return finiteOrNull(value);
   if (value === null) return null;
   // A count that arrives as text ("57") is still a number in the sheet, so it sorts as one.

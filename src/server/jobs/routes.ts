@@ -11,11 +11,11 @@ import {
   jobListSchema,
   jobStateBodySchema,
   jobStateResponseSchema,
-  JOBS_EXPORT_FILE_NAME,
 } from '../../contract';
 import type { AppContext } from '../context';
 import { HttpError } from '../plugins/errors';
-import { sendXlsx } from '../batches/export-reply';
+import { exportFileResponse, sendExport } from '../batches/export-reply';
+import { jobsExportFileName } from '../../contract/export-file-names';
 import { viewExportJobs } from './export-source';
 import { JobRepository } from './job-repository';
 
@@ -30,6 +30,7 @@ export const jobRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify
     '/jobs',
     {
       schema: {
+        summary: 'Stored jobs, searched, filtered and paged (the Jobs screen)',
         querystring: jobListQuerySchema,
         response: { 200: jobListSchema, 400: errorBodySchema },
       },
@@ -39,11 +40,18 @@ export const jobRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify
 
   app.get(
     '/jobs/export',
-    { schema: { querystring: jobExportQuerySchema, response: { 400: errorBodySchema } } },
+    {
+      schema: {
+        summary: 'Download the jobs of a Jobs view (its filters, without paging)',
+        querystring: jobExportQuerySchema,
+        response: { 200: exportFileResponse, 400: errorBodySchema },
+      },
+    },
     async (request, reply) =>
-      sendXlsx(
+      sendExport(
         reply,
-        JOBS_EXPORT_FILE_NAME,
+        request.query.format,
+        jobsExportFileName(request.query.format),
         viewExportJobs(ctx.sqlite.name, request.query, ctx.now()),
       ),
   );
@@ -52,6 +60,7 @@ export const jobRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify
     '/jobs/:id',
     {
       schema: {
+        summary: 'One job, with its description',
         params: idParamSchema,
         response: { 200: jobDetailSchema, 400: errorBodySchema, 404: errorBodySchema },
       },
@@ -67,6 +76,7 @@ export const jobRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify
     '/jobs/:id',
     {
       schema: {
+        summary: "Set a job's triage state",
         params: idParamSchema,
         body: jobStateBodySchema,
         response: { 200: jobStateResponseSchema, 400: errorBodySchema, 404: errorBodySchema },
@@ -84,6 +94,7 @@ export const jobRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify
     '/jobs/state',
     {
       schema: {
+        summary: 'Set the triage state of many jobs at once',
         body: bulkJobStateBodySchema,
         response: { 200: bulkJobStateResponseSchema, 400: errorBodySchema },
       },

@@ -35,6 +35,7 @@ export const locationRoutes: FastifyPluginAsync<LocationRoutesOptions> = async (
     '/locations/typeahead',
     {
       schema: {
+        summary: "Places matching what was typed, from the site's typeahead",
         querystring: typeaheadQuerySchema,
         response: {
           200: locationSuggestionWireListSchema,

@@ -349,6 +349,27 @@ describe('e-mail over SMTP', () => {
   });
 });
 
+describe('secrets a receiver echoes', () => {
+  it('keeps the failure with the URL parts masked, and logs none of it', async () => {
+    const r = await receiver({
+      kind: 'echo',
+      status: 403,
+      answer: (p) => {
+        const u = new URL(p, 'http://receiver.invalid');
+        return `topic ${u.pathname.slice(1)} needs token ${u.searchParams.get('auth') ?? ''}`;
+      },
+    });
+    await addChannel({ name: 'Hook', kind: 'webhook', url: `${r.url}/jobs-7fQ2x9?auth=tk_Zr83nQ` });
+    const w = worker();
+    finish(w, seedBatch(1));
+    await w.drain();
+    expect(nth(outboxRows(), 0).error).toBe('HTTP 403: topic *** needs token ***');
+    const logged = JSON.stringify(log.entries);
+    expect(logged).not.toContain('jobs-7fQ2x9');
+    expect(logged).not.toContain('tk_Zr83nQ');
+  });
+});
+
 describe('retries, timeouts and restarts', () => {
   it('retries after 1, 5 and 30 minutes: a receiver failing twice gets the message on the third try', async () => {
     const r = await receiver({ kind: 'fail-first', count: 2, status: 503, body: 'busy' });

@@ -26,7 +26,10 @@ export type ReceiverBehaviour =
   /** Answers `status` to the first `count` requests, then 200. */
   | { kind: 'fail-first'; count: number; status: number; body?: string }
   /** Never answers. */
-  | { kind: 'hang' };
+  | { kind: 'hang' }
+  /** Answers `status` with a body made from the request's path and query (a receiver that
+   * quotes what it was sent, as some do in their errors). */
+  | { kind: 'echo'; status: number; answer: (pathAndQuery: string) => string };
 
 export interface Receiver {
   url: string;
@@ -88,6 +91,11 @@ export async function startReceiver(
       for (const waiter of [...waiters]) waiter();
       const b = receiver.behaviour;
       if (b.kind === 'hang') return;
+      if (b.kind === 'echo') {
+        res.writeHead(b.status, { 'content-type': 'text/plain' });
+        res.end(b.answer(req.url ?? ''));
+        return;
+      }
       if (b.kind === 'fail-first' && requests.length <= b.count) {
         res.writeHead(b.status, { 'content-type': 'text/plain' });
         res.end(b.body ?? 'try again later');
@@ -119,6 +127,8 @@ export interface SmtpReceiver {
 export async function startSmtpReceiver(credentials?: {
   user: string;
   password: string;
+  /** Refuses every sign-in, quoting the password it was given (as a careless server might). */
+  echoPassword?: boolean;
 }): Promise<SmtpReceiver> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
@@ -128,7 +138,9 @@ export async function startSmtpReceiver(credentials?: {
     allowInsecureAuth: true,
     logger: false,
     onAuth(auth, _session, callback) {
-      if (
+      if (credentials?.echoPassword) {
+        callback(new Error(`Password ${auth.password ?? ''} is not valid for ${auth.username}`));
+      } else if (
         credentials &&
         auth.username === credentials.user &&
         auth.password === credentials.password

@@ -69,6 +69,14 @@ async function create(body: Record<string, unknown>) {
   return server.authed({ method: 'POST', url: `${URL_BASE}/channels`, payload: body });
 }
 
+/** An e-mail channel to an SMTP server on this machine, without TLS. */
+async function createLocalEmail(port: number, extra: Record<string, unknown>) {
+  const res = await create(
+    email({ smtp_host: '127.0.0.1', smtp_port: port, smtp_tls: 'none', ...extra }),
+  );
+  return notificationChannelSchema.parse(res.json());
+}
+
 describe('channels', () => {
   it('creates, lists, updates and deletes, never answering a secret', async () => {
     const secretUrl = `${receiver.url}/hooks/T0/B0/s3cr3tT0k3nWXYZ`;
@@ -221,19 +229,7 @@ describe('Send test and the recent deliveries', () => {
   it('sends a test e-mail through a real SMTP server', async () => {
     const smtp = await startSmtpReceiver();
     try {
-      const created = notificationChannelSchema.parse(
-        (
-          await create(
-            email({
-              smtp_host: '127.0.0.1',
-              smtp_port: smtp.port,
-              smtp_tls: 'none',
-              smtp_user: '',
-              smtp_password: '',
-            }),
-          )
-        ).json(),
-      );
+      const created = await createLocalEmail(smtp.port, { smtp_user: '', smtp_password: '' });
       expect(created.secret_hint).toBeNull();
       const res = await server.authed({
         method: 'POST',
@@ -260,6 +256,130 @@ describe('Send test and the recent deliveries', () => {
     );
     expect(list).toHaveLength(20);
     expect(list[0]?.id).toBeGreaterThan(list[19]?.id ?? Infinity);
+  });
+});
+
+describe('secrets in what a receiver answers', () => {
+  // A receiver that quotes only the part of the URL it looked at: each part is masked alone.
+  const TOKEN_SEGMENT = 'pathT0kenSegment42';
+  const QUERY_VALUE = 'queryT0ken/Value+99';
+  const at = (pathAndQuery: string) => new URL(pathAndQuery, 'http://receiver.invalid');
+
+  async function failingTest(answer: (pathAndQuery: string) => string, kind = 'webhook') {
+    await receiver.close();
+    receiver = await startReceiver({ kind: 'echo', status: 401, answer });
+    const url = `${receiver.url}/hooks/T0AB12CD/${TOKEN_SEGMENT}?token=${encodeURIComponent(QUERY_VALUE)}&v=2`;
+    const created = notificationChannelSchema.parse((await create(webhook(url, { kind }))).json());
+    const test = await server.authed({
+      method: 'POST',
+      url: `${URL_BASE}/channels/${created.id}/test`,
+    });
+    const recent = await server.authed({ method: 'GET', url: `${URL_BASE}/deliveries` });
+    return {
+      detail: testResultSchema.parse(test.json()).detail,
+      error: deliveryListSchema.parse(recent.json())[0]?.error,
+      bodies: test.body + recent.body,
+    };
+  }
+
+  it.each([
+    [
+      'a path segment alone',
+      (p: string) => `unknown token ${at(p).pathname.split('/').at(-1) ?? ''}`,
+      'HTTP 401: unknown token ***',
+    ],
+    [
+      'a query value alone, decoded',
+      (p: string) => `token ${at(p).searchParams.get('token') ?? ''} was revoked`,
+      'HTTP 401: token *** was revoked',
+    ],
+    [
+      'a query value alone, as sent',
+      (p: string) => `{"error":"bad token","token":"${/token=([^&]*)/.exec(p)?.[1] ?? ''}"}`,
+      'HTTP 401: {"error":"bad token","token":"***"}',
+    ],
+    [
+      'a segment in another case',
+      (p: string) => `no hook ${(at(p).pathname.split('/').at(-1) ?? '').toUpperCase()}`,
+      'HTTP 401: no hook ***',
+    ],
+    ['the path and query', (p: string) => `POST ${p} refused`, 'HTTP 401: POST *** refused'],
+  ])('masks %s in Send test and Recent notifications', async (_name, answer, expected) => {
+    const { detail, error, bodies } = await failingTest(answer);
+    expect(detail).toBe(expected);
+    expect(error).toBe(expected);
+    for (const part of [TOKEN_SEGMENT, QUERY_VALUE, encodeURIComponent(QUERY_VALUE)]) {
+      expect(bodies.toLowerCase()).not.toContain(part.toLowerCase());
+    }
+  });
+
+  it.each(['slack', 'discord', 'ntfy'])('masks a segment a %s receiver echoes', async (kind) => {
+    const { detail } = await failingTest(
+      (p) => `invalid ${at(p).pathname.split('/').at(-1) ?? ''}`,
+      kind,
+    );
+    expect(detail).toBe('HTTP 401: invalid ***');
+  });
+
+  it('keeps the short, ordinary parts of a URL readable', async () => {
+    const { detail } = await failingTest(() => 'hooks v=2 is gone');
+    expect(detail).toBe('HTTP 401: hooks v=2 is gone');
+  });
+
+  it('masks the SMTP password an SMTP server quotes when it refuses it', async () => {
+    const password = 'Sm7p-Pa55word!';
+    const smtp = await startSmtpReceiver({ user: 'scout', password, echoPassword: true });
+    try {
+      const created = await createLocalEmail(smtp.port, { smtp_password: password });
+      const test = await server.authed({
+        method: 'POST',
+        url: `${URL_BASE}/channels/${created.id}/test`,
+      });
+      const { detail } = testResultSchema.parse(test.json());
+      expect(detail).toMatch(/^AUTH PLAIN: 535 .*Password \*\*\* is not valid for scout/);
+      const recent = await server.authed({ method: 'GET', url: `${URL_BASE}/deliveries` });
+      expect(deliveryListSchema.parse(recent.json())[0]?.error).toBe(detail);
+      expect(test.body + recent.body).not.toContain(password);
+    } finally {
+      await smtp.close();
+    }
+  });
+});
+
+describe('ports fetch refuses', () => {
+  it.each(
+    ['webhook', 'slack', 'discord', 'ntfy'].flatMap((kind) =>
+      ['9', '25', '6000'].map((port) => [kind, port] as const),
+    ),
+  )('refuses a %s URL on port %s when saved, naming the port', async (kind, port) => {
+    const res = await create(webhook(`http://127.0.0.1:${port}/topic-x`, { kind }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: `url must not use port ${port}: fetch refuses to connect to it (it belongs to another protocol)`,
+    });
+    const list = await server.authed({ method: 'GET', url: `${URL_BASE}/channels` });
+    expect(list.json()).toEqual([]);
+  });
+
+  it('refuses it on a change too, keeping the stored URL, and accepts the ports beside it', async () => {
+    const created = notificationChannelSchema.parse(
+      (await create(webhook(`${receiver.url}/topic-x`, { kind: 'ntfy' }))).json(),
+    );
+    const put = await server.authed({
+      method: 'PUT',
+      url: `${URL_BASE}/channels/${created.id}`,
+      payload: webhook('https://ntfy.example.com:6666/topic-x', { kind: 'ntfy' }),
+    });
+    expect(put.statusCode).toBe(400);
+    expect(put.json<{ error: string }>().error).toMatch(/^url must not use port 6666: /);
+    const test = await server.authed({
+      method: 'POST',
+      url: `${URL_BASE}/channels/${created.id}/test`,
+    });
+    expect(testResultSchema.parse(test.json()).delivered).toBe(true);
+    for (const port of ['6001', '8080', '2525']) {
+      expect((await create(webhook(`https://hooks.example.com:${port}/h`))).statusCode).toBe(201);
+    }
   });
 });
 

@@ -139,6 +139,7 @@ export class Outbox {
          WHERE id = @id AND status = 'pending'`,
       ),
       release: p(`UPDATE notification_outbox SET lease_until = NULL WHERE id = ?`),
+      backlog: p(`SELECT COUNT(*) FROM notification_outbox WHERE status = 'pending'`).pluck(),
       insertDone: p(
         `INSERT INTO notification_outbox
            (channel_id, event, batch_id, message, status, attempts, next_attempt_at, error,
@@ -188,6 +189,12 @@ export class Outbox {
     }
     this.s.retry.run({ id: delivery.id, error, next: now + delay });
     return 'retry';
+  }
+
+  /** Messages still to deliver (due now or waiting for a retry): the metrics' outbox backlog. */
+  backlog(): number {
+    const count: unknown = this.s.backlog.get();
+    return typeof count === 'number' ? count : 0;
   }
 
   /** Gives a claimed row back untried (the worker stopped mid-send). */

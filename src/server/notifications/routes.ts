@@ -50,7 +50,12 @@ export const notificationRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
 
   app.get(
     '/notifications/channels',
-    { schema: { response: { 200: notificationChannelListSchema } } },
+    {
+      schema: {
+        summary: 'The notification channels',
+        response: { 200: notificationChannelListSchema },
+      },
+    },
     async () => (await listChannels(ctx.db)).map(toWire),
   );
 
@@ -58,6 +63,7 @@ export const notificationRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
     '/notifications/channels',
     {
       schema: {
+        summary: 'Add a notification channel',
         body: notificationChannelWriteSchema,
         response: { 201: notificationChannelSchema, 400: errorBodySchema },
       },
@@ -73,6 +79,7 @@ export const notificationRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
     '/notifications/channels/:id',
     {
       schema: {
+        summary: 'Replace a notification channel',
         params: idParamSchema,
         body: notificationChannelWriteSchema,
         response: { 200: notificationChannelSchema, 400: errorBodySchema, 404: errorBodySchema },
@@ -89,6 +96,7 @@ export const notificationRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
     '/notifications/channels/:id',
     {
       schema: {
+        summary: 'Delete a notification channel',
         params: idParamSchema,
         response: {
           200: notificationChannelDeletedSchema,
@@ -111,6 +119,7 @@ export const notificationRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
     '/notifications/channels/:id/test',
     {
       schema: {
+        summary: 'Send a test notification through a channel',
         params: idParamSchema,
         response: { 200: testResultSchema, 400: errorBodySchema, 404: errorBodySchema },
       },
@@ -130,7 +139,12 @@ export const notificationRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
 
   app.get(
     '/notifications/deliveries',
-    { schema: { response: { 200: deliveryListSchema } } },
+    {
+      schema: {
+        summary: 'The most recent notification deliveries',
+        response: { 200: deliveryListSchema },
+      },
+    },
     async (): Promise<Delivery[]> => {
       const rows = await ctx.db
         .selectFrom('notification_outbox as o')

@@ -10,6 +10,7 @@ import {
   slackPayload,
 } from './formats';
 import type { NotificationMessage } from './message';
+import { maskSecrets, secretsOf } from './secret-mask';
 
 /** How one send ended. `detail` is one line for the operator, never holding a secret. */
 export type SendResult =
@@ -20,18 +21,9 @@ const DETAIL_MAX = 300;
 
 /** Makes `text` one line, cut short, with every secret the channel holds blanked out. */
 function oneLine(text: string, secrets: string[]): string {
-  let out = text.replace(/\s+/g, ' ').trim();
-  for (const secret of secrets) {
-    if (secret.length >= 4) out = out.split(secret).join('***');
-  }
+  // Masked before and after the spaces are folded: a secret may hold a run of spaces itself.
+  const out = maskSecrets(maskSecrets(text, secrets).replace(/\s+/g, ' ').trim(), secrets);
   return clip(out, DETAIL_MAX);
-}
-
-function secretsOf(settings: ChannelSettings): string[] {
-  if (settings.kind === 'email') return settings.smtp_password ? [settings.smtp_password] : [];
-  const u = new URL(settings.url);
-  // The whole URL, and its path and query on their own (a server may echo either).
-  return [settings.url, u.pathname + u.search, u.pathname, u.search].filter((s) => s.length > 4);
 }
 
 function errorCode(error: unknown): string {
@@ -144,7 +136,10 @@ async function sendEmail(
       }),
     ]);
     const response = typeof info.response === 'string' ? info.response : '';
-    return { delivered: true, detail: oneLine(`Delivered (${response || 'accepted'})`, []) };
+    return {
+      delivered: true,
+      detail: oneLine(`Delivered (${response || 'accepted'})`, secretsOf(settings)),
+    };
   } catch (error) {
     const secrets = secretsOf(settings);
     const code = errorCode(error);

@@ -4,6 +4,7 @@ import type { BatchFinished } from '../../runner';
 import { channelFromRow } from './channel-repository';
 import type { MessageContext } from './message';
 import { Outbox, queueBatchNotifications } from './outbox';
+import { maskSecrets, secretsOf } from './secret-mask';
 import { sendToChannel, type SendResult } from './send';
 
 /** The slice of the logger the worker writes to. */
@@ -25,7 +26,12 @@ export interface NotificationWorkerOptions {
   leaseMs?: number;
   sendTimeoutMs?: number;
   retryDelaysMs?: readonly number[];
+  /** Told of each attempt's outcome with the channel's kind (the server's metrics). */
+  onDelivery?: (outcome: DeliveryOutcome, channelKind: string) => void;
 }
+
+/** An attempt delivered, failed to be tried again later, or failed for good. */
+export type DeliveryOutcome = 'delivered' | 'retrying' | 'failed';
 
 export interface NotificationWorker {
   /** The runner's hook: queues the batch's messages in its finishing transaction. */
@@ -38,6 +44,8 @@ export interface NotificationWorker {
   drain(): Promise<void>;
   /** Stops polling and cancels a send in flight (its row is tried again after a restart). */
   close(): Promise<void>;
+  /** Messages waiting to be delivered, now or after a retry's wait (the metrics' backlog). */
+  backlog(): number;
 }
 
 export function createNotificationWorker(options: NotificationWorkerOptions): NotificationWorker {
@@ -68,8 +76,12 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
         signal: abort.signal,
       });
     } catch (error) {
-      // sendToChannel answers its failures; reaching here is a bug, logged in full once.
-      log.error({ err: error, channel: channel.name }, 'notification send crashed');
+      // sendToChannel answers its failures; reaching here is a bug, logged once, still masked.
+      const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      log.error(
+        { error: maskSecrets(text, secretsOf(channel.settings)), channel: channel.name },
+        'notification send crashed',
+      );
       result = { delivered: false, code: 'ERROR', detail: 'Unexpected error while sending' };
     }
     await outbox.writable();
@@ -79,10 +91,12 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
     }
     if (result.delivered) {
       outbox.markDelivered(claimed.id, now());
+      options.onDelivery?.('delivered', channel.settings.kind);
       log.info({ channel: channel.name, event: claimed.event }, 'notification delivered');
       return true;
     }
     const outcome = outbox.markFailed(claimed, result.detail, now(), delays);
+    options.onDelivery?.(outcome === 'failed' ? 'failed' : 'retrying', channel.settings.kind);
     // Name and status/code only: the detail may quote a server that echoed more than it should.
     log.warn(
       { channel: channel.name, event: claimed.event, code: result.code, outcome },
@@ -137,6 +151,7 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
       if (!closed) void drain();
     },
     drain,
+    backlog: () => outbox.backlog(),
     async close() {
       closed = true;
       clearInterval(timer);

@@ -71,24 +71,35 @@ export const queryRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
   };
 
   // Registered on the untyped instance: it answers JSON text made (and checked against the
-  // contract's queryListSchema) when the list last changed, and sends it as it is.
-  fastify.get('/queries', async (_request, reply) => {
-    let json = listJson;
-    if (json === null) {
-      const version = listVersion;
-      json = JSON.stringify(queryListSchema.parse(await listQueries(ctx.db)));
-      if (version === listVersion) listJson = json;
-    }
-    return reply
-      .type('application/json; charset=utf-8')
-      .serializer((payload: unknown) => String(payload))
-      .send(json);
-  });
+  // contract's queryListSchema) when the list last changed, and sends it as it is. The response
+  // schema is for the API reference: a reply's own serializer goes before the route's.
+  fastify.get(
+    '/queries',
+    {
+      schema: {
+        summary: 'Every saved search, archived ones included',
+        response: { 200: queryListSchema },
+      },
+    },
+    async (_request, reply) => {
+      let json = listJson;
+      if (json === null) {
+        const version = listVersion;
+        json = JSON.stringify(queryListSchema.parse(await listQueries(ctx.db)));
+        if (version === listVersion) listJson = json;
+      }
+      return reply
+        .type('application/json; charset=utf-8')
+        .serializer((payload: unknown) => String(payload))
+        .send(json);
+    },
+  );
 
   app.post(
     '/queries',
     {
       schema: {
+        summary: 'Save a new search',
         body: queryWriteSchema,
         response: { 200: querySchema, 400: errorBodySchema, 409: queryLimitErrorSchema },
       },
@@ -112,6 +123,7 @@ export const queryRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
     '/queries/:id',
     {
       schema: {
+        summary: 'Change a saved search',
         params: idParamSchema,
         body: queryWriteSchema,
         response: {

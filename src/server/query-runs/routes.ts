@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { runExportJobs } from '../batches/export-source';
-import { sendXlsx } from '../batches/export-reply';
+import { exportFileResponse, sendExport } from '../batches/export-reply';
 import {
   errorBodySchema,
   exportQuerySchema,
@@ -37,18 +37,31 @@ export function toQueryRun(row: QueryRunWithCounts): QueryRunWire {
 export const queryRunRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/query-runs', { schema: { response: { 200: queryRunWireListSchema } } }, async () =>
-    (await listQueryRuns(ctx.db)).map(toQueryRun),
+  app.get(
+    '/query-runs',
+    {
+      schema: {
+        summary: 'Every query run, newest first',
+        response: { 200: queryRunWireListSchema },
+      },
+    },
+    async () => (await listQueryRuns(ctx.db)).map(toQueryRun),
   );
 
-  // SPEC.md's call has no format parameter; one given must be xlsx, like the batch export's.
+  // SPEC.md's call has no format parameter: xlsx, like the batch export's; csv or json on request.
   app.get(
     '/query-runs/:id/export',
     {
       schema: {
+        summary: 'Download the jobs a completed query run found',
         params: idParamSchema,
         querystring: exportQuerySchema,
-        response: { 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema },
+        response: {
+          200: exportFileResponse,
+          400: errorBodySchema,
+          404: errorBodySchema,
+          409: errorBodySchema,
+        },
       },
     },
     async (request, reply) => {
@@ -56,9 +69,11 @@ export const queryRunRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fa
       const run = await findQueryRun(ctx.db, id);
       if (!run) throw new HttpError(404, `Query run ${id} not found`);
       if (run.status !== 'completed') throw new HttpError(409, `Query run ${id} is not completed`);
-      return sendXlsx(
+      const { format } = request.query;
+      return sendExport(
         reply,
-        runExportFileName(run.batch_id, run.job_title),
+        format,
+        runExportFileName(run.batch_id, run.job_title, format),
         runExportJobs(ctx.sqlite.name, id),
       );
     },

@@ -1,6 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { DEFAULT_SCRIPT_TIME, scriptTimeSchema, type DailyScheduleWire } from '../../contract';
+import {
+  DEFAULT_SCRIPT_TIME,
+  dailyScheduleSchema,
+  scriptTimeSchema,
+  type DailyScheduleWire,
+} from '../../contract';
 import { nextDailyBatch, SCHEDULE_SINCE_SETTING } from '../../runner';
 import { BatchStore } from '../../runner/batch-store';
 import type { AppContext } from '../context';
@@ -17,32 +22,41 @@ export const scheduleRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
   const activeQueries = ctx.sqlite.prepare(
     "SELECT COUNT(*) AS n FROM queries WHERE status = 'active'",
   );
-  app.get('/schedule', async (): Promise<DailyScheduleWire> => {
-    const now = ctx.now();
-    const stored = scriptTimeSchema.safeParse(store.setting('script_time'));
-    const scriptTime = stored.success ? stored.data : DEFAULT_SCRIPT_TIME;
-    const since = Number(store.setting(SCHEDULE_SINCE_SETTING) ?? now);
-    const next = nextDailyBatch({
-      now,
-      timeZone: ctx.config.timeZone,
-      scriptTime,
-      since: Number.isFinite(since) ? since : now,
-      isClaimed: (day) => store.isDailyClaimed(day),
-      activeQueries: countSchema.parse(activeQueries.get()).n,
-    });
-    return {
-      script_time: scriptTime,
-      time_zone: ctx.config.timeZone,
-      next:
-        next.kind === 'at'
-          ? {
-              at: new Date(next.at).toISOString(),
-              day: next.day,
-              when: next.when,
-              time: next.time,
-            }
-          : null,
-      reason: next.kind === 'none' ? next.reason : null,
-    };
-  });
+  app.get(
+    '/schedule',
+    {
+      schema: {
+        summary: 'When the next daily batch starts',
+        response: { 200: dailyScheduleSchema },
+      },
+    },
+    async (): Promise<DailyScheduleWire> => {
+      const now = ctx.now();
+      const stored = scriptTimeSchema.safeParse(store.setting('script_time'));
+      const scriptTime = stored.success ? stored.data : DEFAULT_SCRIPT_TIME;
+      const since = Number(store.setting(SCHEDULE_SINCE_SETTING) ?? now);
+      const next = nextDailyBatch({
+        now,
+        timeZone: ctx.config.timeZone,
+        scriptTime,
+        since: Number.isFinite(since) ? since : now,
+        isClaimed: (day) => store.isDailyClaimed(day),
+        activeQueries: countSchema.parse(activeQueries.get()).n,
+      });
+      return {
+        script_time: scriptTime,
+        time_zone: ctx.config.timeZone,
+        next:
+          next.kind === 'at'
+            ? {
+                at: new Date(next.at).toISOString(),
+                day: next.day,
+                when: next.when,
+                time: next.time,
+              }
+            : null,
+        reason: next.kind === 'none' ? next.reason : null,
+      };
+    },
+  );
 };

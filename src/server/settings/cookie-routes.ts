@@ -35,7 +35,12 @@ export const cookieRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fast
 
   app.get(
     '/settings/cookies/status',
-    { schema: { response: { 200: cookieStatusSchema } } },
+    {
+      schema: {
+        summary: "What is known about the stored cookies: present, and the site's last verdict",
+        response: { 200: cookieStatusSchema },
+      },
+    },
     async () => toWire(store.read()),
   );
 
@@ -43,6 +48,7 @@ export const cookieRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fast
     '/settings/cookies/check',
     {
       schema: {
+        summary: 'Ask the site whether the stored cookies still sign in',
         response: { 200: cookieStatusSchema, 409: errorBodySchema, 502: errorBodySchema },
       },
     },

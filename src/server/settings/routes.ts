@@ -12,14 +12,22 @@ import { notifySettingsChanged } from './settings-events';
 export const settingsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/settings', { schema: { response: { 200: settingsSchema } } }, async () =>
-    readSettings(ctx.db),
+  app.get(
+    '/settings',
+    {
+      schema: {
+        summary: 'The stored cookies and the daily start time',
+        response: { 200: settingsSchema },
+      },
+    },
+    async () => readSettings(ctx.db),
   );
 
   app.post(
     '/settings',
     {
       schema: {
+        summary: 'Save the cookies and the daily start time',
         body: settingsWriteSchema,
         response: { 200: settingsSchema, 400: errorBodySchema },
       },

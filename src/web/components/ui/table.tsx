@@ -41,8 +41,19 @@ export function TableBody(props: ComponentProps<'tbody'>) {
   return <tbody className={cardTableClasses.body} {...props} />;
 }
 
-export function TableRow({ className, ...props }: ComponentProps<'tr'>) {
-  return <tr className={cn(cardTableClasses.row, className)} {...props} />;
+/**
+ * Parts of a table that draws its own phone card (the Jobs list): `card={false}` keeps the
+ * desktop classes of a row or cell and leaves the labelled card's out, so the caller's `max-sm:`
+ * classes have nothing to fight (there is no tailwind-merge).
+ */
+const ownCard = { row: 'hover:bg-surface-hover/60', cell: 'px-4 py-3 align-middle' } as const;
+
+export function TableRow({
+  className,
+  card = true,
+  ...props
+}: ComponentProps<'tr'> & { card?: boolean }) {
+  return <tr className={cn(card ? cardTableClasses.row : ownCard.row, className)} {...props} />;
 }
 
 export function TableHead({ className, ...props }: ComponentProps<'th'>) {
@@ -53,9 +64,17 @@ export function TableHead({ className, ...props }: ComponentProps<'th'>) {
 export function TableCell({
   className,
   label,
+  card = true,
   children,
   ...props
-}: ComponentProps<'td'> & { label?: string }) {
+}: ComponentProps<'td'> & { label?: string; card?: boolean }) {
+  if (!card) {
+    return (
+      <td className={cn(ownCard.cell, className)} {...props}>
+        {children}
+      </td>
+    );
+  }
   // An empty cell stays empty (no value box), so a card can leave it out.
   const empty = children === null || children === undefined || children === false;
   return (

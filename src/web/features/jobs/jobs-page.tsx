@@ -1,4 +1,4 @@
-import { Download, Keyboard, SlidersHorizontal } from 'lucide-react';
+import { Keyboard, SlidersHorizontal } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -18,6 +18,7 @@ import type { JobListItem, JobState } from './api/jobs-schema';
 import { useUpdateJobState } from './api/update-job-state';
 import { NoJobsYet, NoMatchingJobs } from './components/jobs-empty-state';
 import { ActiveFilterChips, JobsFilterPanel, JobsSearchBar } from './components/jobs-filters';
+import { ExportViewButton } from './components/export-view-button';
 import { JobsTable } from './components/jobs-table';
 import { RulesLink } from './components/rules-link';
 import { useJobShortcuts } from './components/use-job-shortcuts';
@@ -204,15 +205,10 @@ export function JobsPage() {
         actions={
           <>
             <RulesLink />
-            <Button
-              variant="secondary"
-              disabled={exportJobs.isPending}
-              aria-busy={exportJobs.isPending || undefined}
-              onClick={() => exportJobs.mutate(filters)}
-            >
-              <Download aria-hidden="true" />
-              {exportJobs.isPending ? 'Exporting...' : 'Export this view'}
-            </Button>
+            <ExportViewButton
+              pending={exportJobs.isPending}
+              onExport={(format) => exportJobs.mutate({ filters, format })}
+            />
           </>
         }
       />

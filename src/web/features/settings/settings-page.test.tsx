@@ -20,6 +20,7 @@ const server = setupServer(
   ),
   http.get(`${API}/notifications/channels`, () => HttpResponse.json([])),
   http.get(`${API}/notifications/deliveries`, () => HttpResponse.json([])),
+  http.get(`${API}/api-tokens`, () => HttpResponse.json([])),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

@@ -3,6 +3,8 @@ import { DEFAULT_SCRIPT_TIME } from '../../../contract/constants';
 import { Card, CardContent } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
 import { Spinner } from '../../components/ui/spinner';
+import { ApiReferenceLine } from './api-reference/api-reference-line';
+import { ApiTokensCard } from './api-tokens/components/api-tokens-card';
 import { BackupCard } from './backup/backup-card';
 import { useSettings } from './api/get-settings';
 import { CookieCheck } from './components/cookie-check';
@@ -11,7 +13,8 @@ import { NotificationsCard } from './notifications/components/notifications-card
 
 /**
  * SPEC.md §2 "/settings". There is no script_time field: it is only carried through on save.
- * Below the cookie form: the Notifications card (issue 11) and the Backup card (issue 12).
+ * Below the cookie form: the Notifications card (issue 11), API tokens (issue 18) and the Backup
+ * card (issue 12).
  */
 export function SettingsPage() {
   const settings = useSettings();
@@ -46,7 +49,11 @@ export function SettingsPage() {
       </Card>
       {/* Issue 11, below SPEC.md's cookie form, which it leaves as it is. */}
       <NotificationsCard />
+      {/* Issue 18: tokens for scripts and tools. */}
+      <ApiTokensCard />
       <BackupCard />
+      {/* Issue 18: where tools and integrations find the API. */}
+      <ApiReferenceLine />
     </>
   );
 }

@@ -4,7 +4,6 @@ import {
   cardTableClasses,
   Table,
   TableBody,
-  TableCell,
   TableHead,
   TableHeader,
   TableRow,
@@ -12,7 +11,18 @@ import {
 } from '../../../components/ui/table';
 import type { JobListItem } from '../api/jobs-schema';
 import { Highlight } from './highlight';
-import { EasyApplyBadge, PostedDate, StateBadge, workplaceLabel } from './job-cells';
+import {
+  JobBadges,
+  JobCardRow,
+  JobFoundBy,
+  JobHeading,
+  JobMetaCell,
+  JobSelectCell,
+  JobTitle,
+  JobTitleCell,
+  JobWorkplace,
+} from './job-card';
+import { PostedDate, workplaceLabel } from './job-cells';
 import { FlagLabels, RuleReasons } from './job-rule-labels';
 import { LocationGroup } from './location-group';
 import { RepostLine } from './repost-line';
@@ -124,7 +134,7 @@ function JobRow({
     if (highlighted) row.current?.scrollIntoView?.({ block: 'nearest' });
   }, [highlighted]);
   return (
-    <TableRow
+    <JobCardRow
       ref={row}
       data-job-id={job.id}
       data-highlighted={highlighted || undefined}
@@ -135,59 +145,34 @@ function JobRow({
         job.state === 'hidden' && 'opacity-60',
       )}
     >
-      <TableCell label="Select" className="w-10">
-        <input
-          type="checkbox"
-          aria-label={`Select ${job.title}`}
-          className="size-4 accent-accent"
-          checked={selected}
-          onChange={() => onToggle(job.id)}
-        />
-      </TableCell>
-      <TableCell label="Job" className="sm:min-w-64">
-        <div className="flex items-center gap-2">
-          <button
-            type="button"
-            className={cn(
-              'text-left text-fg hover:text-accent-soft-fg hover:underline focus-visible:outline-2 focus-visible:outline-focus',
-              job.state === 'new' ? 'font-semibold' : 'font-medium',
-            )}
-            onClick={() => onOpen(job)}
-          >
-            <Highlight text={job.title} words={words} />
-          </button>
-          <StateBadge state={job.state} />
-          <EasyApplyBadge easyApply={job.easy_apply} />
-        </div>
+      <JobSelectCell title={job.title} selected={selected} onToggle={() => onToggle(job.id)} />
+      <JobTitleCell>
+        <JobHeading>
+          <JobTitle job={job} words={words} onOpen={onOpen} />
+          <JobBadges job={job} />
+        </JobHeading>
         <FlagLabels flags={job.flags} />
         <RepostLine repost={job.repost} />
         <RuleReasons job={job} />
-        {job.search_terms.length > 0 ? (
-          <div className="mt-1 text-xs text-fg-subtle">
-            <span className="sr-only">Found by </span>
-            {job.search_terms.join(' · ')}
-          </div>
-        ) : null}
-      </TableCell>
-      <TableCell label="Company" className="text-fg-soft">
+        <JobFoundBy terms={job.search_terms} />
+      </JobTitleCell>
+      <JobMetaCell part="company" missing={!job.company_name}>
         {job.company_name ? <Highlight text={job.company_name} words={words} /> : '-'}
-      </TableCell>
-      <TableCell label="Location" className="text-fg-soft">
+      </JobMetaCell>
+      <JobMetaCell part="location" missing={!job.location && !job.workplace}>
         {job.location ? <Highlight text={job.location} words={words} /> : '-'}
-        {job.workplace ? (
-          <div className="text-xs text-fg-subtle">{workplaceLabel(job.workplace)}</div>
-        ) : null}
+        {job.workplace ? <JobWorkplace>{workplaceLabel(job.workplace)}</JobWorkplace> : null}
         <LocationGroup job={job} onOpen={onOpen} />
-      </TableCell>
-      <TableCell label="Posted">
+      </JobMetaCell>
+      <JobMetaCell part="posted" missing={!job.posted_at}>
         <PostedDate value={job.posted_at} />
-      </TableCell>
-      <TableCell label="Salary" className="whitespace-nowrap text-fg-soft">
+      </JobMetaCell>
+      <JobMetaCell part="salary" missing={!job.salary}>
         {job.salary ?? '-'}
-      </TableCell>
-      <TableCell label="Applicants" className="whitespace-nowrap text-fg-soft">
+      </JobMetaCell>
+      <JobMetaCell part="applicants" missing={!job.applicants}>
         {job.applicants ?? '-'}
-      </TableCell>
-    </TableRow>
+      </JobMetaCell>
+    </JobCardRow>
   );
 }

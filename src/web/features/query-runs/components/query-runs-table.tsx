@@ -60,7 +60,7 @@ function QueryRunRow({ run }: { run: QueryRun }) {
       </TableCell>
       <TableCell label="Actions">
         {run.status === 'completed' ? (
-          <div className="flex items-center gap-2">
+          <div className="flex flex-wrap items-center gap-2">
             <ExportRunButton run={run} />
             <ViewJobsLink to={`/jobs?run=${run.id}`} />
           </div>

@@ -1,21 +1,11 @@
 import { ShieldCheck } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import type { CookieStatus } from '../../../../contract/operations';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { timeAgo } from '../../../lib/relative-time';
+import { useNow } from '../../../lib/use-now';
 import { siteName } from '../../../lib/site-name';
 import { useCheckCookies, useCookieStatus } from '../api/cookie-status';
-
-/** The clock, moved on every half minute so "checked just now" ages while the page is open. */
-function useNow(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 30_000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
 
 interface Line {
   text: string;

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import type {
   NotificationChannel,
   NotificationChannelWrite,
@@ -6,18 +6,13 @@ import type {
 } from '../../../../../contract/notifications';
 import { Badge } from '../../../../components/ui/badge';
 import { Button } from '../../../../components/ui/button';
+import { LazyConfirmDialog } from '../../../../components/ui/lazy-confirm-dialog';
 import { Switch } from '../../../../components/ui/switch';
 import { useToast } from '../../../../components/ui/toaster';
 import { useDeleteChannel } from '../api/delete-channel';
 import { useSaveChannel } from '../api/save-channel';
 import { useTestChannel } from '../api/test-channel';
 import { EVENT_LABELS, KIND_LABELS } from '../labels';
-
-// Radix's alert dialog is the card's heaviest part and only needed on Delete: it loads then,
-// keeping the Settings screen's first visit small.
-const ConfirmDialog = lazy(() =>
-  import('../../../../components/ui/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })),
-);
 
 /** The channel's settings as a write without its secret: the server then keeps the stored one. */
 export function writeWithoutSecret(channel: NotificationChannel): NotificationChannelWrite {
@@ -133,20 +128,18 @@ function ChannelRow({ channel, onEdit }: { channel: NotificationChannel; onEdit:
         </p>
       ) : null}
       {confirming ? (
-        <Suspense fallback={null}>
-          <ConfirmDialog
-            open={confirming}
-            onOpenChange={setConfirming}
-            message={`Are you sure you want to delete the notification channel "${channel.name}"?`}
-            destructive
-            onConfirm={() =>
-              remove.mutate(channel.id, {
-                onSuccess: () => toast('Notification channel deleted'),
-                onError: (err) => setRowError(`Could not delete ${channel.name}: ${err.message}`),
-              })
-            }
-          />
-        </Suspense>
+        <LazyConfirmDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          message={`Are you sure you want to delete the notification channel "${channel.name}"?`}
+          destructive
+          onConfirm={() =>
+            remove.mutate(channel.id, {
+              onSuccess: () => toast('Notification channel deleted'),
+              onError: (err) => setRowError(`Could not delete ${channel.name}: ${err.message}`),
+            })
+          }
+        />
       ) : null}
     </li>
   );

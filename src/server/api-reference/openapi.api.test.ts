@@ -1,0 +1,482 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { startSimulator, VALID_COOKIES, type Simulator } from '../../../simulator';
+import { BERLIN, seedQueries } from '../../runner/runner-test-kit';
+import { EXPORT_CONTENT_TYPES, EXPORT_FORMATS, MAX_QUERIES } from '../../contract';
+import { PUBLIC_API_ROUTES, READING_METHODS, SESSION_ONLY_API_ROUTES } from '../auth/guard';
+import { WEB_ROOT } from '../plugins/web-app';
+import { startTestServer, TEST_PASSWORD, type TestServer } from '../test-harness';
+
+// The OpenAPI document against the server it describes: every route Fastify registered is in it
+// (a) and every documented call, made for real on seeded data and a batch run against the
+// simulated site, answers what the document says for that status (b).
+
+const mediaSchema = z.looseObject({ schema: z.unknown() });
+const responseSchema = z.looseObject({
+  description: z.string().min(1),
+  content: z.record(z.string(), mediaSchema).optional(),
+});
+const operationSchema = z.looseObject({
+  summary: z.string().optional(),
+  tags: z.array(z.string()).optional(),
+  security: z.array(z.record(z.string(), z.array(z.string()))).optional(),
+  parameters: z.array(z.looseObject({ in: z.string(), name: z.string() })).optional(),
+  requestBody: z.unknown().optional(),
+  responses: z.record(z.string(), responseSchema),
+});
+type Operation = z.infer<typeof operationSchema>;
+const documentSchema = z.looseObject({
+  openapi: z.string(),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  components: z.looseObject({ securitySchemes: z.record(z.string(), z.unknown()) }),
+  paths: z.record(z.string(), z.record(z.string(), operationSchema)),
+});
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+type Method = (typeof METHODS)[number];
+const isMethod = (m: string): m is Method => METHODS.some((known) => known === m);
+
+/** Fastify's `/jobs/:id` as OpenAPI writes it: `/jobs/{id}`. */
+const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
+const baseType = (type: string) => (type.split(';')[0] ?? '').trim().toLowerCase();
+/** An /api/v1 operation as the guard's lists name it (`GET /jobs/:id`); undefined outside it. */
+const guardKey = (method: Method, route: string) =>
+  route.startsWith('/api/v1/')
+    ? `${method} ${route.slice('/api/v1'.length).replace(/\{(\w+)\}/g, ':$1')}`
+    : undefined;
+const isGuarded = (method: Method, route: string) => {
+  const key = guardKey(method, route);
+  return key !== undefined && !PUBLIC_API_ROUTES.has(key);
+};
+
+// GET /metrics answers only when the server has a METRICS_TOKEN: this one has.
+const METRICS_TOKEN = 'openapi-test-metrics-token-0123456789';
+
+let simulator: Simulator;
+let server: TestServer;
+let document: z.infer<typeof documentSchema>;
+let session: string;
+
+const ajv = new Ajv2020({ strict: true, allErrors: true });
+addFormats(ajv);
+const validators = new WeakMap<object, ValidateFunction>();
+function validatorFor(schema: unknown): ValidateFunction {
+  if (typeof schema !== 'object' || schema === null) throw new Error('a schema must be an object');
+  let validate = validators.get(schema);
+  if (!validate) {
+    validate = ajv.compile(schema);
+    validators.set(schema, validate);
+  }
+  return validate;
+}
+
+function operation(method: Method, route: string): Operation {
+  const found = document.paths[route]?.[method.toLowerCase()];
+  if (!found) throw new Error(`${method} ${route} is not in the document`);
+  return found;
+}
+
+/** Every answer seen, by operation: the statuses each one was seen to answer. */
+const seen = new Map<string, Set<number>>();
+
+/** Checks a real answer against the document: its status, its media type, and its body. */
+function expectDocumented(method: Method, route: string, res: LightMyRequestResponse): void {
+  const key = `${method} ${route}`;
+  const answer = operation(method, route).responses[String(res.statusCode)];
+  const type = baseType(String(res.headers['content-type'] ?? ''));
+  const shown = type === 'application/json' ? res.body.slice(0, 200) : type;
+  expect(
+    answer,
+    `${key} answered ${res.statusCode} (${shown}), a status its document does not list`,
+  ).toBeDefined();
+  const media = Object.entries(answer?.content ?? {}).find(([t]) => baseType(t) === type);
+  expect(
+    media,
+    `${key} ${res.statusCode} answered ${type}, not a documented media type`,
+  ).toBeDefined();
+  if (type === 'application/json') {
+    const validate = validatorFor(media?.[1].schema);
+    const valid = validate(res.json());
+    expect(valid, `${key} ${res.statusCode}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+  } else {
+    // Files and streams: their bytes are the file (read back by the export and backup tests).
+    expect(res.rawPayload.length, `${key} ${res.statusCode}: an empty ${type}`).toBeGreaterThan(0);
+  }
+  const statuses = seen.get(key) ?? new Set<number>();
+  statuses.add(res.statusCode);
+  seen.set(key, statuses);
+}
+
+interface Call {
+  params?: Record<string, string | number>;
+  query?: string;
+  payload?: string | object;
+  /** The bearer token; the operator's session unless given, none when null. */
+  token?: string | null;
+  headers?: Record<string, string>;
+}
+
+/** Makes a documented call on the real app and checks its answer against the document. */
+async function call(method: Method, route: string, options: Call = {}) {
+  let url = route.replace(/\{(\w+)\}/g, (_m, name: string) => String(options.params?.[name]));
+  if (options.query) url += `?${options.query}`;
+  const token = options.token === undefined ? session : options.token;
+  const headers: Record<string, string> = { ...options.headers };
+  if (token !== null) headers.authorization = `Bearer ${token}`;
+  const res = await server.app.inject({ method, url, headers, payload: options.payload });
+  expectDocumented(method, route, res);
+  return res;
+}
+
+const idOf = (res: LightMyRequestResponse) => z.object({ id: z.number() }).parse(res.json()).id;
+
+beforeAll(async () => {
+  simulator = await startSimulator({ jobsPerQuery: 6, jobCount: 20, companyCount: 5 });
+  server = await startTestServer({ LINKEDIN_BASE_URL: simulator.url, METRICS_TOKEN });
+  const res = await server.app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
+  expect(res.statusCode).toBe(200);
+  document = documentSchema.parse(res.json());
+  session = await server.signIn();
+});
+afterAll(async () => {
+  await server?.close();
+  await simulator?.close();
+});
+
+/** Every operation the document lists, as `[method, path]`. */
+function operations(): Array<[Method, string]> {
+  return Object.entries(document.paths).flatMap(([route, ops]) =>
+    Object.keys(ops).map((m): [Method, string] => {
+      const method = m.toUpperCase();
+      if (!isMethod(method)) throw new Error(`unexpected method ${m} at ${route}`);
+      return [method, route];
+    }),
+  );
+}
+
+describe('the OpenAPI document', () => {
+  it('is OpenAPI 3.1 with the bearer scheme, and every schema in it compiles as JSON Schema 2020-12', () => {
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.components.securitySchemes.bearer).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+    });
+    for (const [method, route] of operations()) {
+      for (const answer of Object.values(operation(method, route).responses))
+        for (const media of Object.values(answer.content ?? {})) validatorFor(media.schema);
+    }
+  });
+
+  it('documents every route the server registered, and only those', () => {
+    const registered = server.routes.filter((r) => r.method !== 'HEAD' && !r.hidden);
+    const documented = new Set(operations().map(([m, p]) => `${m} ${p}`));
+    const missing = registered
+      .map((r) => `${r.method} ${openApiPath(r.url)}`)
+      .filter((key) => !documented.has(key));
+    expect(missing, 'registered but missing from the document').toEqual([]);
+    const registeredKeys = new Set(registered.map((r) => `${r.method} ${openApiPath(r.url)}`));
+    expect([...documented].filter((key) => !registeredKeys.has(key))).toEqual([]);
+    // The operations SPEC.md names, so an empty walk cannot pass.
+    for (const key of ['POST /api/v1/auth/login', 'GET /api/v1/queries', 'GET /healthz'])
+      expect(documented).toContain(key);
+  });
+
+  it('hides only the dashboard files and the reference page itself', () => {
+    const hidden = server.routes.filter((r) => r.hidden && r.method !== 'HEAD');
+    expect(hidden.length).toBeGreaterThan(0);
+    for (const route of hidden) {
+      const isReferencePage = route.url === '/api/docs' || route.url.startsWith('/api/docs/');
+      const isDashboardFile = fs.existsSync(path.join(WEB_ROOT, route.url));
+      expect(isReferencePage || isDashboardFile, `${route.method} ${route.url} is hidden`).toBe(
+        true,
+      );
+    }
+  });
+
+  it('gives every operation a summary, a 2xx answer with a schema, and its security', () => {
+    for (const [method, route] of operations()) {
+      const op = operation(method, route);
+      const key = `${method} ${route}`;
+      expect(op.summary, `${key} has no summary`).toBeTruthy();
+      const success = Object.keys(op.responses).filter((s) => s.startsWith('2'));
+      expect(success, `${key} documents no 2xx answer`).not.toEqual([]);
+      for (const [status, answer] of Object.entries(op.responses)) {
+        const media = Object.values(answer.content ?? {});
+        expect(media.length, `${key} ${status} has no content`).toBeGreaterThan(0);
+        for (const m of media) expect(m.schema, `${key} ${status} has no schema`).toBeTruthy();
+      }
+      if (isGuarded(method, route)) {
+        expect(op.security, key).toEqual([{ bearer: [] }]);
+        expect(Object.keys(op.responses), key).toContain('401');
+      } else if (guardKey(method, route) !== undefined) {
+        expect(op.security, key).toEqual([]);
+      }
+    }
+  });
+});
+
+describe('real answers validate against the document', () => {
+  it('health, metrics, the document itself, and signing in', async () => {
+    expect((await call('GET', '/healthz', { token: null })).statusCode).toBe(200);
+    expect((await call('GET', '/metrics', { token: METRICS_TOKEN })).statusCode).toBe(200);
+    expect((await call('GET', '/metrics', { token: null })).statusCode).toBe(401);
+    expect((await call('GET', '/metrics', { token: session })).statusCode).toBe(401);
+    expect((await call('GET', '/api/v1/openapi.json', { token: null })).statusCode).toBe(200);
+    const login = '/api/v1/auth/login';
+    expect((await call('POST', login, { token: null, payload: {} })).statusCode).toBe(400);
+    expect(
+      (await call('POST', login, { token: null, payload: { password: TEST_PASSWORD } })).statusCode,
+    ).toBe(200);
+    expect(
+      (await call('POST', login, { token: null, payload: { password: 'wrong' } })).statusCode,
+    ).toBe(401);
+    expect((await call('GET', '/api/v1/auth/verify')).statusCode).toBe(200);
+    expect((await call('GET', '/api/v1/auth/verify', { token: null })).statusCode).toBe(200);
+  });
+
+  it('queries, locations and settings', async () => {
+    const typeahead = '/api/v1/locations/typeahead';
+    const places = await call('GET', typeahead, { query: 'query=Berlin' });
+    expect(places.statusCode).toBe(200);
+    const tooLong = `query=${'x'.repeat(201)}`;
+    expect((await call('GET', typeahead, { query: tooLong })).statusCode).toBe(400);
+    const place = z
+      .array(z.object({ id: z.string() }))
+      .min(1)
+      .parse(places.json())[0];
+
+    const write = {
+      job_title: 'Data Engineer',
+      location_id: Number(place?.id),
+      status: 'active',
+      is_ai: false,
+    };
+    const created = await call('POST', '/api/v1/queries', { payload: write });
+    expect(created.statusCode).toBe(200);
+    const id = idOf(created);
+    const put = '/api/v1/queries/{id}';
+    expect((await call('PUT', put, { params: { id }, payload: write })).statusCode).toBe(200);
+    expect((await call('PUT', put, { params: { id: 999 }, payload: write })).statusCode).toBe(404);
+    expect(
+      (await call('POST', '/api/v1/queries', { payload: { ...write, job_title: '' } })).statusCode,
+    ).toBe(400);
+    expect((await call('GET', '/api/v1/queries')).statusCode).toBe(200);
+
+    expect((await call('GET', '/api/v1/settings')).statusCode).toBe(200);
+    expect((await call('POST', '/api/v1/settings/cookies/check')).statusCode).toBe(409);
+    const settings = { cookies: VALID_COOKIES, script_time: '09:00' };
+    expect((await call('POST', '/api/v1/settings', { payload: settings })).statusCode).toBe(200);
+    expect((await call('POST', '/api/v1/settings/cookies/check')).statusCode).toBe(200);
+    expect((await call('GET', '/api/v1/settings/cookies/status')).statusCode).toBe(200);
+    expect((await call('GET', '/api/v1/schedule')).statusCode).toBe(200);
+  });
+
+  it('a batch, its runs, their jobs and exports, and blocking a company', async () => {
+    seedQueries(server.database, [{ jobTitle: 'Data Analyst', ...BERLIN }]);
+    const started = await call('POST', '/api/v1/batches');
+    expect(started.statusCode).toBe(201);
+    const batchId = idOf(started);
+    expect((await call('POST', '/api/v1/batches')).statusCode).toBe(409);
+    await server.ctx.runner.runner.idle();
+
+    expect((await call('GET', '/api/v1/batches')).statusCode).toBe(200);
+    const cancel = '/api/v1/batches/{id}/cancel';
+    expect((await call('POST', cancel, { params: { id: batchId } })).statusCode).toBe(409);
+    // A second batch, slowed down by the site so the cancel lands while it runs.
+    simulator.faults.latency(100, { pathPrefix: '/jobs-guest/jobs/api/seeMoreJobPostings/search' });
+    const second = idOf(await call('POST', '/api/v1/batches'));
+    expect((await call('POST', cancel, { params: { id: second } })).statusCode).toBe(202);
+    await server.ctx.runner.runner.idle();
+    simulator.reset();
+    expect((await call('POST', cancel, { params: { id: 999 } })).statusCode).toBe(404);
+    const batchExport = '/api/v1/batches/{id}/export';
+    for (const format of EXPORT_FORMATS) {
+      const res = await call('GET', batchExport, {
+        params: { id: batchId },
+        query: `format=${format}`,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe(EXPORT_CONTENT_TYPES[format]);
+    }
+    expect(
+      (await call('GET', batchExport, { params: { id: batchId }, query: 'format=pdf' })).statusCode,
+    ).toBe(400);
+    expect((await call('GET', batchExport, { params: { id: 999 } })).statusCode).toBe(404);
+
+    const runs = await call('GET', '/api/v1/query-runs');
+    expect(runs.statusCode).toBe(200);
+    const runId = z
+      .array(z.object({ id: z.number(), status: z.string(), jobs_found: z.number() }))
+      .parse(runs.json())
+      .find((run) => run.status === 'completed' && run.jobs_found > 0)?.id;
+    const runExport = '/api/v1/query-runs/{id}/export';
+    for (const format of EXPORT_FORMATS) {
+      const options = { params: { id: runId ?? 0 }, query: `format=${format}` };
+      expect((await call('GET', runExport, options)).statusCode).toBe(200);
+    }
+    expect((await call('GET', runExport, { params: { id: 999 } })).statusCode).toBe(404);
+
+    const list = await call('GET', '/api/v1/jobs', { query: 'limit=5' });
+    expect(list.statusCode).toBe(200);
+    const jobs = z
+      .object({ items: z.array(z.object({ id: z.number(), company_id: z.number().nullable() })) })
+      .parse(list.json()).items;
+    const job = jobs[0];
+    if (!job) throw new Error('the batch stored no jobs');
+    expect((await call('GET', '/api/v1/jobs', { query: 'limit=x' })).statusCode).toBe(400);
+    const one = '/api/v1/jobs/{id}';
+    expect((await call('GET', one, { params: { id: job.id } })).statusCode).toBe(200);
+    expect((await call('GET', one, { params: { id: 1 } })).statusCode).toBe(404);
+    const state = { state: 'saved' };
+    expect((await call('PATCH', one, { params: { id: job.id }, payload: state })).statusCode).toBe(
+      200,
+    );
+    const bulk = { ids: jobs.map((j) => j.id), state: 'new' };
+    expect((await call('POST', '/api/v1/jobs/state', { payload: bulk })).statusCode).toBe(200);
+    for (const format of EXPORT_FORMATS) {
+      const query = `q=data&format=${format}`;
+      expect((await call('GET', '/api/v1/jobs/export', { query })).statusCode).toBe(200);
+    }
+
+    const companyId = jobs.find((j) => j.company_id !== null)?.company_id ?? 1;
+    const ban = '/api/v1/companies/{id}/ban';
+    expect((await call('POST', ban, { params: { id: companyId } })).statusCode).toBe(200);
+    expect((await call('GET', '/api/v1/companies/banned')).statusCode).toBe(200);
+    expect((await call('DELETE', ban, { params: { id: companyId } })).statusCode).toBe(200);
+  });
+
+  it('notification channels, their test and the deliveries', async () => {
+    const channels = '/api/v1/notifications/channels';
+    const write = {
+      name: 'Hook',
+      enabled: true,
+      events: ['batch_finished'],
+      only_new_jobs: false,
+      kind: 'webhook',
+      // Nothing listens there: the test send fails, which is an answer (200), not an error.
+      url: 'http://127.0.0.1:9/hook',
+    };
+    const created = await call('POST', channels, { payload: write });
+    expect(created.statusCode).toBe(201);
+    const id = idOf(created);
+    expect((await call('POST', channels, { payload: { ...write, kind: 'fax' } })).statusCode).toBe(
+      400,
+    );
+    expect((await call('GET', channels)).statusCode).toBe(200);
+    const one = '/api/v1/notifications/channels/{id}';
+    expect((await call('PUT', one, { params: { id }, payload: write })).statusCode).toBe(200);
+    expect((await call('PUT', one, { params: { id: 999 }, payload: write })).statusCode).toBe(404);
+    const test = '/api/v1/notifications/channels/{id}/test';
+    expect((await call('POST', test, { params: { id } })).statusCode).toBe(200);
+    expect((await call('GET', '/api/v1/notifications/deliveries')).statusCode).toBe(200);
+    expect((await call('DELETE', one, { params: { id } })).statusCode).toBe(200);
+    expect((await call('DELETE', one, { params: { id } })).statusCode).toBe(404);
+  });
+
+  it('the backup', async () => {
+    const res = await call('GET', '/api/v1/backup');
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.subarray(0, 15).toString('latin1')).toBe('SQLite format 3');
+  });
+
+  it('API tokens, and what each kind of token is refused', async () => {
+    const tokens = '/api/v1/api-tokens';
+    const make = async (scope: string) => {
+      const res = await call('POST', tokens, { payload: { name: `script ${scope}`, scope } });
+      expect(res.statusCode).toBe(201);
+      return z.object({ id: z.number(), token: z.string() }).parse(res.json());
+    };
+    const readOnly = await make('read-only');
+    const readWrite = await make('read-write');
+    expect((await call('POST', tokens, { payload: { name: '', scope: 'x' } })).statusCode).toBe(
+      400,
+    );
+    expect((await call('GET', tokens)).statusCode).toBe(200);
+    // Each guarded call, made with API tokens: the 403s the document lists, as they really come.
+    for (const [method, route] of operations()) {
+      if (!isGuarded(method, route)) continue;
+      const refused = SESSION_ONLY_API_ROUTES.has(guardKey(method, route) ?? '');
+      const params = { id: 999 };
+      if (refused || !READING_METHODS.has(method)) {
+        const res = await call(method, route, { params, token: readOnly.token, payload: {} });
+        expect(res.statusCode, `${method} ${route} with a read-only token`).toBe(403);
+      }
+      if (refused) {
+        const res = await call(method, route, { params, token: readWrite.token, payload: {} });
+        expect(res.statusCode, `${method} ${route} with a read-write token`).toBe(403);
+      }
+    }
+    const one = '/api/v1/api-tokens/{id}';
+    expect((await call('DELETE', one, { params: { id: readOnly.id } })).statusCode).toBe(200);
+    expect((await call('DELETE', one, { params: { id: 999 } })).statusCode).toBe(404);
+    expect((await call('GET', '/api/v1/jobs', { token: readOnly.token })).statusCode).toBe(401);
+  });
+
+  it('the query limit', async () => {
+    const current = server.database.sqlite
+      .prepare("SELECT COUNT(*) AS n FROM queries WHERE status != 'archived'")
+      .pluck()
+      .get();
+    const more = MAX_QUERIES - Number(current);
+    seedQueries(
+      server.database,
+      Array.from({ length: more }, (_, i) => ({ jobTitle: `Role ${i}`, ...BERLIN })),
+    );
+    const write = {
+      job_title: 'One more',
+      location_id: BERLIN.locationId,
+      status: 'active',
+      is_ai: false,
+    };
+    expect((await call('POST', '/api/v1/queries', { payload: write })).statusCode).toBe(409);
+  });
+
+  it('every guarded call without a token, every id that is not one, every body that is not JSON', async () => {
+    for (const [method, route] of operations()) {
+      const op = operation(method, route);
+      const params = { id: 1 };
+      if (isGuarded(method, route))
+        expect((await call(method, route, { params, token: null })).statusCode).toBe(401);
+      if (op.parameters?.some((p) => p.in === 'path'))
+        expect((await call(method, route, { params: { id: 'abc' }, payload: {} })).statusCode).toBe(
+          400,
+        );
+      if (op.requestBody !== undefined) {
+        const headers = { 'content-type': 'text/xml' };
+        expect((await call(method, route, { params, headers, payload: '<x/>' })).statusCode).toBe(
+          415,
+        );
+        const json = { 'content-type': 'application/json' };
+        expect(
+          (await call(method, route, { params, headers: json, payload: '{' })).statusCode,
+        ).toBe(400);
+        const big = JSON.stringify({ password: 'x'.repeat(300 * 1024) });
+        expect(
+          (await call(method, route, { params, headers: json, payload: big })).statusCode,
+        ).toBe(413);
+      }
+    }
+  });
+
+  it('signing out, and the sign-in limit', async () => {
+    expect((await call('POST', '/api/v1/auth/logout')).statusCode).toBe(200);
+    expect((await call('GET', '/api/v1/queries')).statusCode).toBe(401);
+    const login = '/api/v1/auth/login';
+    let status = 0;
+    for (let i = 0; i < 20 && status !== 429; i += 1)
+      status = (await call('POST', login, { token: null, payload: { password: 'no' } })).statusCode;
+    expect(status).toBe(429);
+  });
+
+  it('made every documented call, each with a successful answer', () => {
+    const notCalled = operations()
+      .map(([m, p]) => `${m} ${p}`)
+      .filter((key) => ![...(seen.get(key) ?? [])].some((s) => s >= 200 && s < 300));
+    expect(notCalled, 'documented calls this test never saw succeed: add them above').toEqual([]);
+  });
+});

@@ -1,0 +1,70 @@
+import type { ExportedJob } from '../../contract';
+import { applicantsValue, finiteOrNull, validDateOrNull, type ExportJob } from './jobs-xlsx';
+import { streamText, TEXT_CHUNK_CHARS } from './text-stream';
+
+/**
+ * A job as one line of format=json (the contract's exportedJobSchema): the sheet's columns as
+ * typed JSON. Numbers and dates follow the sheet's rules (a count given as text is a number, a
+ * posting day is YYYY-MM-DD); text is whole, as stored, since JSON has no cell limit and a
+ * script has no formulas to fear.
+ */
+export function toExportedJob(job: ExportJob): ExportedJob {
+  const posted = validDateOrNull(job.postedAt);
+  return {
+    // The Jobs API's id: the site's numeric job id (GET /jobs/{id} takes it).
+    id: Number(job.jobId),
+    title: job.title,
+    company_name: job.company,
+    company_id: finiteOrNull(job.companyId),
+    location: job.location,
+    posted_at: posted === null ? null : posted.toISOString().slice(0, 10),
+    salary: job.salary,
+    seniority: job.seniority,
+    employment_type: job.employmentType,
+    job_function: job.jobFunction,
+    industries: job.industries,
+    applicants: applicantsValue(job.applicants),
+    easy_apply: job.easyApply,
+    url: job.url,
+    description: job.description,
+    search_term: job.searchTerm,
+    search_location: job.searchLocation,
+    is_new: job.isNew,
+  };
+}
+
+/** NDJSON lines, joined into chunks of about TEXT_CHUNK_CHARS. */
+async function* ndjsonChunks(
+  jobs: AsyncIterable<ExportJob> | Iterable<ExportJob>,
+  counted: { rows: number },
+): AsyncGenerator<string> {
+  let lines: string[] = [];
+  let chars = 0;
+  for await (const job of jobs) {
+    // JSON.stringify escapes line breaks inside strings, so each job is exactly one line.
+    const line = `${JSON.stringify(toExportedJob(job))}\n`;
+    counted.rows += 1;
+    lines.push(line);
+    chars += line.length;
+    if (chars >= TEXT_CHUNK_CHARS) {
+      yield lines.join('');
+      lines = [];
+      chars = 0;
+    }
+  }
+  if (lines.length > 0) yield lines.join('');
+}
+
+/**
+ * Streams jobs as NDJSON (one job a line, UTF-8, no BOM) into `out`, taking jobs only as fast
+ * as `out` is read. Resolves with the number of lines once all is written; a failing source
+ * or output rejects and breaks `out`. No jobs: an empty file.
+ */
+export async function writeJobsNdjson(
+  jobs: AsyncIterable<ExportJob> | Iterable<ExportJob>,
+  out: NodeJS.WritableStream,
+): Promise<{ rows: number }> {
+  const counted = { rows: 0 };
+  await streamText(ndjsonChunks(jobs, counted), out);
+  return counted;
+}

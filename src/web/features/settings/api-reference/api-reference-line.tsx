@@ -1,0 +1,41 @@
+import { BookOpen } from 'lucide-react';
+import {
+  API_BASE_PATH,
+  API_REFERENCE_PATH,
+  OPENAPI_DOCUMENT_PATH,
+} from '../../../../contract/constants';
+import { API_ROOT } from '../../../lib/api-client';
+
+// Where the API is served (VITE_API_URL may put it on another host than the dashboard).
+const API_ORIGIN = API_ROOT.slice(0, API_ROOT.length - API_BASE_PATH.length);
+const linkClass = 'font-medium text-accent-fg underline-offset-4 hover:underline';
+
+/** Issue 18: one line under the Settings cards pointing tools and integrations at the API reference. */
+export function ApiReferenceLine() {
+  return (
+    <p className="mt-6 flex items-start gap-2 text-sm text-fg-muted">
+      <BookOpen aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <span>
+        Your own tools and integrations can call the same REST API as this dashboard:{' '}
+        <a
+          href={`${API_ORIGIN}${API_REFERENCE_PATH}`}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={linkClass}
+        >
+          API reference
+        </a>{' '}
+        (OpenAPI 3.1:{' '}
+        <a
+          href={`${API_ROOT}${OPENAPI_DOCUMENT_PATH}`}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={linkClass}
+        >
+          openapi.json
+        </a>
+        ).
+      </span>
+    </p>
+  );
+}

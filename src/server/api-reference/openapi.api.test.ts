@@ -358,8 +358,9 @@ describe('real answers validate against the document', () => {
       events: ['batch_finished'],
       only_new_jobs: false,
       kind: 'webhook',
-      // Nothing listens there: the test send fails, which is an answer (200), not an error.
-      url: 'http://127.0.0.1:9/hook',
+      // Nothing listens there: the test send fails, which is an answer (200), not an error. (Not
+      // port 9: fetch refuses that port, and so does saving a channel on it.)
+      url: 'http://127.0.0.1:81/hook',
     };
     const created = await call('POST', channels, { payload: write });
     expect(created.statusCode).toBe(201);

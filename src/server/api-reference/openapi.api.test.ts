@@ -350,6 +350,125 @@ describe('real answers validate against the document', () => {
     expect((await call('DELETE', ban, { params: { id: companyId } })).statusCode).toBe(200);
   });
 
+  it("rules, the reposts setting, fetching a job's details, and the list's issue 17 params", async () => {
+    const list = await call('GET', '/api/v1/jobs', { query: 'grouped=false&limit=50' });
+    expect(list.statusCode).toBe(200);
+    const jobs = z
+      .object({
+        items: z.array(
+          z.object({
+            id: z.number(),
+            title: z.string(),
+            group: z.object({ key: z.string() }).nullable(),
+          }),
+        ),
+      })
+      .parse(list.json()).items;
+    const job = jobs[0];
+    if (!job) throw new Error('the batch stored no jobs');
+    const word = /[\p{L}\p{N}]{3,}/u.exec(job.title)?.[0];
+    if (!word) throw new Error(`no word in "${job.title}"`);
+    const title = [{ field: 'title', value: word }];
+
+    const rules = '/api/v1/rules';
+    const preview = await call('POST', `${rules}/preview`, { payload: { conditions: title } });
+    expect(preview.statusCode).toBe(200);
+    expect(z.object({ matches: z.number() }).parse(preview.json()).matches).toBeGreaterThan(0);
+    const noCondition = { conditions: [] };
+    expect((await call('POST', `${rules}/preview`, { payload: noCondition })).statusCode).toBe(400);
+
+    const hide = { name: 'Hide them', conditions: title, action: 'hide' };
+    const hiding = await call('POST', rules, { payload: hide });
+    expect(hiding.statusCode).toBe(201);
+    const hideId = idOf(hiding);
+    expect((await call('POST', rules, { payload: hide })).statusCode).toBe(400);
+    const flag = { name: 'Flag them', conditions: title, action: 'flag', color: 'green' };
+    const flagging = await call('POST', rules, { payload: flag });
+    expect(flagging.statusCode).toBe(201);
+    const flagId = idOf(flagging);
+    expect((await call('GET', rules)).statusCode).toBe(200);
+
+    const one = `${rules}/{id}`;
+    const rename = { name: 'Hide those' };
+    expect((await call('PATCH', one, { params: { id: hideId }, payload: rename })).statusCode).toBe(
+      200,
+    );
+    expect((await call('PATCH', one, { params: { id: 999 }, payload: rename })).statusCode).toBe(
+      404,
+    );
+
+    const apply = `${rules}/{id}/apply`;
+    const dry = await call('POST', apply, { params: { id: hideId }, query: 'dry_run=true' });
+    expect(dry.statusCode).toBe(200);
+    const applied = await call('POST', apply, { params: { id: hideId } });
+    expect(applied.statusCode).toBe(200);
+    expect(z.object({ changed: z.number() }).parse(applied.json()).changed).toBeGreaterThan(0);
+    expect((await call('POST', apply, { params: { id: flagId } })).statusCode).toBe(200);
+    expect((await call('POST', apply, { params: { id: 999 } })).statusCode).toBe(404);
+    expect(
+      (await call('POST', apply, { params: { id: hideId }, query: 'dry_run=maybe' })).statusCode,
+    ).toBe(400);
+
+    // The list's issue 17 params, with the rules in force.
+    for (const query of [
+      `flag=${flagId}`,
+      'hide_reposts=true',
+      'grouped=false&state=hidden',
+      `group=${jobs.find((j) => j.group)?.group?.key ?? '0123456789abcdef'}`,
+    ])
+      expect((await call('GET', '/api/v1/jobs', { query })).statusCode, query).toBe(200);
+    expect((await call('GET', '/api/v1/jobs', { query: 'group=nope' })).statusCode).toBe(400);
+    expect((await call('GET', '/api/v1/jobs', { query: 'flag=0' })).statusCode).toBe(400);
+
+    const restore = `${rules}/{id}/restore`;
+    const counted = await call('POST', restore, { params: { id: hideId }, query: 'dry_run=true' });
+    expect(counted.statusCode).toBe(200);
+    const restored = await call('POST', restore, { params: { id: hideId } });
+    expect(restored.statusCode).toBe(200);
+    expect(z.object({ restored: z.number() }).parse(restored.json()).restored).toBeGreaterThan(0);
+    expect((await call('POST', restore, { params: { id: 999 } })).statusCode).toBe(404);
+
+    const order = `${rules}/order`;
+    const ids = { ids: [flagId, hideId] };
+    expect((await call('PUT', order, { payload: ids })).statusCode).toBe(200);
+    expect((await call('PUT', order, { payload: { ids: [flagId] } })).statusCode).toBe(400);
+
+    const exported = await call('GET', `${rules}/export`);
+    expect(exported.statusCode).toBe(200);
+    const file = z
+      .object({ version: z.number(), rules: z.array(z.unknown()) })
+      .parse(exported.json());
+    const imports = `${rules}/import`;
+    expect((await call('POST', imports, { query: 'mode=add', payload: file })).statusCode).toBe(
+      400,
+    );
+    const replaced = await call('POST', imports, { query: 'mode=replace', payload: file });
+    expect(replaced.statusCode).toBe(200);
+    const kept = z.object({ items: z.array(z.object({ id: z.number() })) }).parse(replaced.json());
+    expect((await call('POST', imports, { payload: { ...file, version: 2 } })).statusCode).toBe(
+      400,
+    );
+
+    const deleted = await call('DELETE', one, { params: { id: kept.items[0]?.id ?? 0 } });
+    expect(deleted.statusCode).toBe(200);
+    expect((await call('DELETE', one, { params: { id: 999 } })).statusCode).toBe(404);
+
+    const settings = '/api/v1/reposts/settings';
+    expect((await call('GET', settings)).statusCode).toBe(200);
+    const off = { carry_over_triage: false };
+    expect((await call('PUT', settings, { payload: off })).statusCode).toBe(200);
+    expect((await call('PUT', settings, { payload: { carry_over_triage: 'no' } })).statusCode).toBe(
+      400,
+    );
+    expect((await call('PUT', settings, { payload: { carry_over_triage: true } })).statusCode).toBe(
+      200,
+    );
+
+    const details = '/api/v1/jobs/{id}/details';
+    expect((await call('POST', details, { params: { id: job.id } })).statusCode).toBe(200);
+    expect((await call('POST', details, { params: { id: 1 } })).statusCode).toBe(404);
+  });
+
   it('notification channels, their test and the deliveries', async () => {
     const channels = '/api/v1/notifications/channels';
     const write = {

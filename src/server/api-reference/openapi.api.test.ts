@@ -6,7 +6,9 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startSimulator, VALID_COOKIES, type Simulator } from '../../../simulator';
+import { BatchStore } from '../../runner/batch-store';
 import { BERLIN, seedQueries } from '../../runner/runner-test-kit';
+import type { JobCard } from '../../scraper';
 import { EXPORT_CONTENT_TYPES, EXPORT_FORMATS, MAX_QUERIES } from '../../contract';
 import { PUBLIC_API_ROUTES, READING_METHODS, SESSION_ONLY_API_ROUTES } from '../auth/guard';
 import { WEB_ROOT } from '../plugins/web-app';
@@ -351,7 +353,54 @@ describe('real answers validate against the document', () => {
   });
 
   it("rules, the reposts setting, fetching a job's details, and the list's issue 17 params", async () => {
-    const list = await call('GET', '/api/v1/jobs', { query: 'grouped=false&limit=50' });
+    // The same role in two places, and a day later a repost of it: items with a group and a repost.
+    const store = new BatchStore(server.database.sqlite);
+    const query = z
+      .object({
+        id: z.number(),
+        job_title: z.string(),
+        display_name: z.string(),
+        location_id: z.number(),
+        is_ai: z.number(),
+      })
+      .parse(
+        server.database.sqlite
+          .prepare('SELECT id, job_title, display_name, location_id, is_ai FROM queries LIMIT 1')
+          .get(),
+      );
+    let nextId = 4_400_000_000;
+    const card = (location: string): JobCard => {
+      nextId += 1;
+      return {
+        jobId: String(nextId),
+        title: 'Platform Engineer',
+        companyName: 'Initech',
+        companySlug: 'initech',
+        location,
+        salary: null,
+        postedDate: '2026-10-20',
+        postedText: null,
+        url: `https://www.linkedin.com/jobs/view/${nextId}`,
+      };
+    };
+    for (const cards of [
+      [card('Berlin, Germany'), card('Hamburg, Germany')],
+      [card('Berlin, Germany')],
+    ]) {
+      const claim = store.claimBatch('manual', server.ctx.now());
+      if (!claim.claimed) throw new Error('batch not claimed');
+      const run = store.createRun(claim.batch.id, query, server.ctx.now());
+      store.savePage(
+        run,
+        { start: 0, cards, skippedCards: 0, nextStart: cards.length },
+        server.ctx.now(),
+      );
+      store.finishRun(run.id, 'completed', null, server.ctx.now());
+      store.finishBatch(claim.batch.id, 'completed', null, server.ctx.now());
+      server.advance(86_400_000);
+    }
+
+    const list = await call('GET', '/api/v1/jobs', { query: 'grouped=false&limit=100' });
     expect(list.statusCode).toBe(200);
     const jobs = z
       .object({
@@ -360,11 +409,15 @@ describe('real answers validate against the document', () => {
             id: z.number(),
             title: z.string(),
             group: z.object({ key: z.string() }).nullable(),
+            repost: z.unknown(),
           }),
         ),
       })
       .parse(list.json()).items;
-    const job = jobs[0];
+    const groupKey = jobs.find((j) => j.group)?.group?.key;
+    if (!groupKey) throw new Error('no job of the list has a group');
+    expect(jobs.some((j) => j.repost !== null)).toBe(true);
+    const job = jobs.find((j) => !j.title.includes('Platform'));
     if (!job) throw new Error('the batch stored no jobs');
     const word = /[\p{L}\p{N}]{3,}/u.exec(job.title)?.[0];
     if (!word) throw new Error(`no word in "${job.title}"`);
@@ -414,7 +467,8 @@ describe('real answers validate against the document', () => {
       `flag=${flagId}`,
       'hide_reposts=true',
       'grouped=false&state=hidden',
-      `group=${jobs.find((j) => j.group)?.group?.key ?? '0123456789abcdef'}`,
+      `group=${groupKey}`,
+      'grouped=true',
     ])
       expect((await call('GET', '/api/v1/jobs', { query })).statusCode, query).toBe(200);
     expect((await call('GET', '/api/v1/jobs', { query: 'group=nope' })).statusCode).toBe(400);

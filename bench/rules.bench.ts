@@ -225,7 +225,7 @@ async function overHttp(dataDir: string): Promise<BenchFigure[]> {
       ),
       context(`  flag "pytorch" (description): ${share(few.changed)}`, round(few.seconds), 's'),
       context(
-        `  mute "dev*er" titles (checked word by word): ${share(inner.matches)}`,
+        `  mute "dev*er" titles (a * inside a word): ${share(inner.matches)}`,
         round(inner.seconds),
         's',
       ),

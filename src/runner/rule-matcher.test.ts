@@ -2,7 +2,13 @@ import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseRuleValue, type RuleCondition } from '../contract';
 import { JOBS_FTS_SQL } from '../server/db/jobs-fts';
-import { compileRule, JobWords, type RuleDefinition, type RuleJobText } from './rule-matcher';
+import {
+  compileRule,
+  expandedFtsQuery,
+  JobWords,
+  type RuleDefinition,
+  type RuleJobText,
+} from './rule-matcher';
 
 // The matcher's two forms: a job's words checked in memory, and the FTS5 query over the index.
 // Every case below is checked both ways against a real FTS5 table built as the jobs index is
@@ -52,6 +58,10 @@ const insert = db.prepare(
   'INSERT INTO jobs (id, title, company_name, location, description) VALUES (?, ?, ?, ?, ?)',
 );
 for (const j of JOBS) insert.run(String(j.id), j.title, j.company, j.location, j.description);
+db.exec(`CREATE VIRTUAL TABLE temp.vocab USING fts5vocab(main, 'jobs_fts', 'row')`);
+const vocabulary = db.prepare('SELECT term FROM temp.vocab WHERE term >= ? AND term < ?');
+const wordsFrom = (prefix: string) =>
+  vocabulary.all(prefix, `${prefix}\u{10FFFF}`).map((r) => (r as { term: string }).term);
 afterAll(() => db.close());
 
 const c = (field: RuleCondition['field'], value: string): RuleCondition => ({ field, value });
@@ -85,6 +95,17 @@ function both(def: RuleDefinition): { memory: number[]; index: number[] } {
   const index = compiled.ftsExact ? found : found.filter((id) => memory.includes(id)); // candidates are checked word by word
   // The index never misses a match (its candidates are a superset when inexact).
   for (const id of memory) expect(found).toContain(id);
+  // With a `*` inside a word expanded to the index's words, the index alone answers exactly.
+  const expanded = expandedFtsQuery(compiled, wordsFrom);
+  expect(expanded).not.toBeNull();
+  const exact =
+    expanded === null || expanded === ''
+      ? []
+      : db
+          .prepare('SELECT rowid FROM jobs_fts WHERE jobs_fts MATCH ? ORDER BY rowid')
+          .all(expanded)
+          .map((r) => Number((r as { rowid: number }).rowid));
+  expect(exact).toEqual(memory);
   return { memory, index };
 }
 

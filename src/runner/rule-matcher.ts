@@ -34,7 +34,7 @@ export interface RuleJobText {
   description: string | null;
 }
 
-interface Term {
+export interface Term {
   field: RuleField;
   /** Folded words; `*` stands for any letters or digits. */
   words: RuleWord[];
@@ -56,6 +56,8 @@ export interface CompiledRule extends RuleDefinition {
   /** The fields its conditions and exceptions read. */
   fields: ReadonlySet<RuleField>;
   matches(job: JobWords): boolean;
+  /** The conditions and exceptions as compiled (for expandedFtsQuery). */
+  readonly terms: { conditions: readonly Term[]; exceptions: readonly Term[] };
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -160,6 +162,7 @@ export function compileRule(rule: RuleDefinition): CompiledRule {
     ftsQuery,
     ftsExact,
     fields,
+    terms: { conditions, exceptions },
     matches(job) {
       if (conditions.length === 0) return false;
       // A rule that reads the description waits for it (the runner asks again once fetched).
@@ -171,4 +174,57 @@ export function compileRule(rule: RuleDefinition): CompiledRule {
       return hit && !exceptions.some((t) => termMatches(t, job));
     },
   };
+}
+
+/** Phrases one term may expand to before the index is asked word by word instead. */
+const EXPANSION_MAX = 64;
+
+/**
+ * The rule's FTS5 query with each `*` inside a word replaced by the index's own words it matches
+ * (`dev*ops` -> `"devops" OR "devsecops"`), so the index alone answers exactly; `indexWords`
+ * lists the index's words starting with a prefix, or null when there are too many. Null when a
+ * term would expand to too many phrases: the caller then checks candidates word by word.
+ */
+export function expandedFtsQuery(
+  rule: CompiledRule,
+  indexWordsFrom: (prefix: string) => string[] | null,
+): string | null {
+  if (rule.ftsExact || rule.ftsQuery === null) return rule.ftsQuery;
+  // Each term as the phrases it may be; [] when it can match nothing, null when too many.
+  const phrases = (term: Term): string[] | null => {
+    let out: string[][] = [[]];
+    for (const [k, w] of term.words.entries()) {
+      const star = w.indexOf('*');
+      let options: string[];
+      if (star < 0) options = [`"${w}"`];
+      else if (star === w.length - 1) options = [`"${w.slice(0, -1)}"*`];
+      else {
+        const found = indexWordsFrom(w.slice(0, star));
+        if (found === null) return null;
+        const test = term.tests[k] ?? (() => false);
+        options = found.filter((word) => test(word)).map((word) => `"${word}"`);
+      }
+      out = out.flatMap((prefix) => options.map((o) => [...prefix, o]));
+      if (out.length > EXPANSION_MAX) return null;
+    }
+    return out.map((p) => `${term.field} : ${p.join(' + ')}`);
+  };
+  const part = (terms: readonly Term[]): Array<string[]> | null => {
+    const all: string[][] = [];
+    for (const t of terms) {
+      const p = phrases(t);
+      if (p === null) return null;
+      all.push(p);
+    }
+    return all;
+  };
+  const conditions = part(rule.terms.conditions);
+  const exceptions = part(rule.terms.exceptions);
+  if (conditions === null || exceptions === null) return null;
+  const or = (p: string[]) => `(${p.map((x) => `(${x})`).join(' OR ')})`;
+  const live = conditions.filter((p) => p.length > 0);
+  if (rule.match === 'all' ? live.length < conditions.length : live.length === 0) return '';
+  const positive = live.map(or).join(rule.match === 'all' ? ' AND ' : ' OR ');
+  const unless = exceptions.filter((p) => p.length > 0);
+  return unless.length > 0 ? `(${positive}) NOT (${unless.map(or).join(' OR ')})` : positive;
 }

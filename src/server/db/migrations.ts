@@ -368,7 +368,9 @@ export const migrations: Record<string, Migration> = {
         posted_at, workplace, easy_apply, salary, group_key, repost_of`);
       const indexes = [
         sql`CREATE INDEX jobs_repost_key ON jobs (repost_key) WHERE repost_key IS NOT NULL`,
-        sql`CREATE INDEX jobs_role_key ON jobs (role_key, repost_key) WHERE role_key IS NOT NULL`,
+        // Also a group's places, read from the index alone (the rows hold long descriptions).
+        sql`CREATE INDEX jobs_role_key ON jobs (role_key, repost_key, location)
+              WHERE role_key IS NOT NULL`,
         sql`CREATE INDEX jobs_repost_root ON jobs (repost_root) WHERE repost_root IS NOT NULL`,
         // A group's members newest first, with what the list's filters read: "is another member
         // of this group shown before this one" is one short walk of this index.

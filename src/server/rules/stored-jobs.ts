@@ -6,7 +6,7 @@ import {
   type RuleField,
   type RulePreview,
 } from '../../contract';
-import { JobWords, type CompiledRule } from '../../runner/rule-matcher';
+import { expandedFtsQuery, JobWords, type CompiledRule } from '../../runner/rule-matcher';
 
 // A rule over every stored job (preview, "Apply to stored jobs", bringing back what it hid). The
 // search index finds the matches without reading a row (docs/decisions/036); only a rule with a
@@ -23,6 +23,10 @@ const textRowSchema = z.object({
 const exampleSchema = z.object({ id: z.string(), title: z.string(), company_name: z.string() });
 const countSchema = z.object({ n: z.number() });
 
+/** The index's words a `*` inside a word may stand for, at most, before candidates are read. */
+const VOCABULARY_MAX = 2_000;
+const termSchema = z.object({ term: z.string() });
+
 /** Candidates read per statement when a rule must be checked word by word. */
 const CHECK_CHUNK = 500;
 
@@ -31,7 +35,22 @@ const IDS = 'SELECT value FROM json_each(@ids)';
 export class StoredJobRules {
   private readonly statements = new Map<string, SQLite.Statement>();
 
-  constructor(private readonly sqlite: SQLite.Database) {}
+  constructor(private readonly sqlite: SQLite.Database) {
+    // The index's vocabulary, for expanding a `*` inside a word into the words it matches. A
+    // temporary table: it reads the index, stores nothing, and lives with the connection.
+    sqlite.exec(
+      `CREATE VIRTUAL TABLE IF NOT EXISTS temp.jobs_fts_vocab USING fts5vocab(main, 'jobs_fts', 'row')`,
+    );
+  }
+
+  private wordsFrom(prefix: string): string[] | null {
+    const words = this.p(
+      `SELECT term FROM temp.jobs_fts_vocab WHERE term >= @from AND term < @to LIMIT ${VOCABULARY_MAX + 1}`,
+    )
+      .all({ from: prefix, to: `${prefix}\u{10FFFF}` })
+      .map((raw) => termSchema.parse(raw).term);
+    return words.length > VOCABULARY_MAX ? null : words;
+  }
 
   private p(text: string): SQLite.Statement {
     let statement = this.statements.get(text);
@@ -44,11 +63,13 @@ export class StoredJobRules {
 
   /** The ids of the stored jobs the rule matches, highest (newest posting) first. */
   matchingIds(rule: CompiledRule): string[] {
-    if (rule.ftsQuery === null) return [];
+    const exact = expandedFtsQuery(rule, (prefix) => this.wordsFrom(prefix));
+    const query = exact ?? rule.ftsQuery;
+    if (query === null || query === '') return [];
     const rowids = this.p('SELECT rowid FROM jobs_fts WHERE jobs_fts MATCH ? ORDER BY rowid DESC')
-      .all(rule.ftsQuery)
+      .all(query)
       .map((raw) => String(rowidSchema.parse(raw).rowid));
-    if (rule.ftsExact) return rowids;
+    if (exact !== null) return rowids;
     // Only the columns the rule reads: a description is long.
     const column = (field: RuleField, name: string) =>
       rule.fields.has(field) ? name : `'' AS ${name}`;

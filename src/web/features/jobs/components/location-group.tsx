@@ -16,11 +16,24 @@ export function LocationGroup({
   job: JobListItem;
   onOpen: (job: JobListItem) => void;
 }) {
+  // Most rows have no group: they render nothing and hold no query of their own.
   const group = job.group;
+  if (!group || group.size < 2) return null;
+  return <GroupedLocations job={job} group={group} onOpen={onOpen} />;
+}
+
+function GroupedLocations({
+  job,
+  group,
+  onOpen,
+}: {
+  job: JobListItem;
+  group: NonNullable<JobListItem['group']>;
+  onOpen: (job: JobListItem) => void;
+}) {
   const [open, setOpen] = useState(false);
   const listId = useId();
-  const members = useJobGroup(group?.key ?? '', open && group !== null);
-  if (!group || group.size < 2) return null;
+  const members = useJobGroup(group.key, open);
   const others = group.size - 1;
   const label = `+${others} ${others === 1 ? 'location' : 'locations'}`;
   const items = members.data?.items.filter((m) => m.id !== job.id);

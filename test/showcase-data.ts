@@ -40,7 +40,11 @@ export const SHOWCASE_RULES: readonly RuleWriteInput[] = [
       { field: 'title', value: 'senior' },
       { field: 'title', value: 'principal' },
     ],
-    exceptions: [{ field: 'title', value: '"working student"' }],
+    // Remote roles pass: the worst posting, a senior role, stays on the Jobs screen it showcases.
+    exceptions: [
+      { field: 'title', value: '"working student"' },
+      { field: 'title', value: 'remote' },
+    ],
     action: 'hide',
   },
   {

@@ -27,6 +27,7 @@ const candidateSchema = z.object({
   state: z.enum(['new', 'seen', 'saved', 'applied', 'hidden']),
   repost_of: z.string().nullable(),
   repost_root: z.string().nullable(),
+  repost_confirmed: z.number().nullable(),
   repost_carried: z.string().nullable(),
   details_fetched_at: z.number().nullable(),
 });
@@ -108,7 +109,7 @@ export class RepostDetector {
       keyOf: p('SELECT repost_key, first_seen_batch_id FROM jobs WHERE id = ?'),
       byKey: p(
         `SELECT id, first_seen_batch_id, posted_at, company_id, company_slug, description_minhash,
-                state, repost_of, repost_root, repost_carried, details_fetched_at
+                state, repost_of, repost_root, repost_confirmed, repost_carried, details_fetched_at
          FROM jobs WHERE repost_key = ? AND first_seen_batch_id <= ?`,
       ),
       saveSignature: p('UPDATE jobs SET description_minhash = ? WHERE id = ?'),
@@ -186,14 +187,15 @@ export class RepostDetector {
       const decision = decideRepost(job, jobs.slice(0, i));
       const of = decision?.of.id ?? null;
       const root = decision ? (decision.of.repost_root ?? decision.of.id) : null;
-      this.s.setRepost.run({
-        id: job.id,
-        of,
-        root,
-        confirmed: decision ? (decision.confirmed ? 1 : 0) : null,
-      });
+      const confirmed = decision ? (decision.confirmed ? 1 : 0) : null;
+      // Written only when the decision changed: repost_of sits in the list's five covering
+      // indexes, and each write also rewrites the row with its long description (a job's key is
+      // decided again when its card and again when its details are stored, mostly unchanged).
+      if (of !== job.repost_of || root !== job.repost_root || confirmed !== job.repost_confirmed)
+        this.s.setRepost.run({ id: job.id, of, root, confirmed });
       job.repost_of = of;
       job.repost_root = root;
+      job.repost_confirmed = confirmed;
       this.carry(job, decision, carryOver);
     }
   }

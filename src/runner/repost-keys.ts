@@ -110,8 +110,18 @@ export function repostKey(
   title: string,
   location: string,
 ): string | null {
+  return jobKeys(companyNormalized, title, location).repost;
+}
+
+/** Both keys of a job from one normalisation of its title (the store computes both per card). */
+export function jobKeys(
+  companyNormalized: string,
+  title: string,
+  location: string,
+): { repost: string | null; role: string | null } {
   const role = roleKey(companyNormalized, title, location);
-  return role === null ? null : hash16(`${role}\u0000${normalizeLocation(location)}`);
+  const repost = role === null ? null : hash16(`${role}\u0000${normalizeLocation(location)}`);
+  return { repost, role };
 }
 
 /** The same role whatever the place: the group a job belongs to when there are several places. */

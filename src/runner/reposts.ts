@@ -2,8 +2,7 @@ import type SQLite from 'better-sqlite3';
 import { z } from 'zod';
 import {
   descriptionSignature,
-  repostKey,
-  roleKey,
+  jobKeys,
   SAME_DESCRIPTION_SIMILARITY,
   signatureSimilarity,
 } from './repost-keys';
@@ -154,8 +153,7 @@ export class RepostDetector {
     },
     carryOver: boolean,
   ): void {
-    const repost = repostKey(job.companyNormalized, job.title, job.location);
-    const role = roleKey(job.companyNormalized, job.title, job.location);
+    const { repost, role } = jobKeys(job.companyNormalized, job.title, job.location);
     this.s.setKeys.run({ id: job.id, repost, role });
     if (role !== null && countSchema.parse(this.s.otherPlace.get({ role, repost })).n === 1)
       this.s.joinGroup.run(role);

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import { z } from 'zod';
-import { repostKey, roleKey } from '../../runner/repost-keys';
+import { jobKeys } from '../../runner/repost-keys';
 import { workplaceFromText } from '../../scraper/workplace';
 import { FTS_ID_OK, JOBS_FTS_SQL } from './jobs-fts';
 
@@ -349,11 +349,8 @@ export const migrations: Record<string, Migration> = {
         const keys = chunk.rows.map((raw) => {
           const row = rowSchema.parse(raw);
           after = row.id;
-          return [
-            row.id,
-            repostKey(row.company_normalized, row.title, row.location),
-            roleKey(row.company_normalized, row.title, row.location),
-          ];
+          const { repost, role } = jobKeys(row.company_normalized, row.title, row.location);
+          return [row.id, repost, role];
         });
         await sql`UPDATE jobs SET repost_key = json_extract(k.value, '$[1]'), role_key = json_extract(k.value, '$[2]')
           FROM json_each(${JSON.stringify(keys)}) AS k WHERE jobs.id = json_extract(k.value, '$[0]')`.execute(

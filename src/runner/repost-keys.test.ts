@@ -6,6 +6,7 @@ import {
   repostKey,
   roleKey,
   SAME_DESCRIPTION_SIMILARITY,
+  SIGNATURE_BYTES,
   signatureSimilarity,
 } from './repost-keys';
 
@@ -84,6 +85,15 @@ describe('normalizeTitle', () => {
     expect(normalizeTitle('(m/w/d)')).toBe('');
     expect(normalizeTitle(' – ')).toBe('');
   });
+
+  it('writes out abbreviations, and takes any other word as it is', () => {
+    expect(normalizeTitle('Sr. Data Engineer')).toBe('senior data engineer');
+    // Words that name an Object property were once looked up on Object.prototype.
+    expect(normalizeTitle('Constructor Manager')).toBe('constructor manager');
+    expect(normalizeTitle('toString valueOf __proto__ hasOwnProperty')).toBe(
+      'tostring valueof proto hasownproperty',
+    );
+  });
 });
 
 describe('normalizeLocation', () => {
@@ -149,7 +159,45 @@ describe('description similarity', () => {
     expect(descriptionSignature(null)).toBeNull();
     expect(descriptionSignature('Apply now')).toBeNull();
     const a = descriptionSignature('one two three four') ?? Buffer.alloc(0);
-    expect(a.length).toBe(256);
+    expect(a.length).toBe(SIGNATURE_BYTES);
     expect(signatureSimilarity(a, Buffer.alloc(10))).toBe(0);
+    // The 64 × 32-bit MinHash of before is another format: never compared with this one.
+    expect(signatureSimilarity(a, Buffer.alloc(256))).toBe(0);
+  });
+
+  // The exact Jaccard similarity of two texts' 3-word shingle sets, as the signature reads words.
+  const jaccard = (a: string, b: string): number => {
+    const shingles = (t: string) => {
+      const w = t.toLowerCase().match(/[\p{L}\p{N}]+[+#]*/gu) ?? [];
+      return new Set(w.slice(0, -2).map((x, i) => `${x} ${w[i + 1]} ${w[i + 2]}`));
+    };
+    const left = shingles(a);
+    const right = shingles(b);
+    const shared = [...left].filter((x) => right.has(x)).length;
+    return shared / (left.size + right.size - shared);
+  };
+
+  it('estimates the Jaccard similarity of the shingles within ±0.15, from short texts to long', () => {
+    const sig = (t: string) => descriptionSignature(t) ?? Buffer.alloc(0);
+    const misses: string[] = [];
+    for (const length of [12, 40, 150, 400, 1200]) {
+      for (let seed = 1; seed <= 12; seed += 1) {
+        const base = text(seed * 31 + length, length);
+        const words = base.split(' ');
+        // Keep a share of the text and write the rest anew: similarities from ~0 to 1.
+        for (const keep of [0, 0.3, 0.6, 0.85, 1]) {
+          const cut = Math.round(words.length * keep);
+          const other = [...words.slice(0, cut), text(seed * 97 + length, length - cut)]
+            .join(' ')
+            .trim();
+          const exact = jaccard(base, other);
+          const estimate = signatureSimilarity(sig(base), sig(other));
+          if (Math.abs(estimate - exact) > 0.15)
+            misses.push(`${length} words, keep ${keep}: ${estimate} vs ${exact.toFixed(3)}`);
+        }
+      }
+    }
+    // 300 pairs: at ±0.15 (about 2.5 standard errors of 64 bins) a few may miss, not more.
+    expect(misses.length, misses.join('\n')).toBeLessThanOrEqual(6);
   });
 });

@@ -84,14 +84,19 @@ const cardRowSchema = z.object({
 
 export type RuleStage = 'card' | 'details';
 
+const versionSchema = z.object({ version: z.number() });
+
 /** The runner's side: the enabled rules, applied to new jobs as the batch stores them. */
 export class RuleGate {
   private readonly cache = new RuleCache();
   private readonly s;
+  /** The enabled rules by stage, as of rules_version `version`. */
+  private loaded: { version: number; card: CompiledRule[]; details: CompiledRule[] } | null = null;
 
   constructor(sqlite: SQLite.Database) {
     const p = (text: string) => sqlite.prepare(text);
     this.s = {
+      version: p('SELECT version FROM rules_version WHERE id = 1'),
       enabled: p(ENABLED_RULES_SQL),
       known: p('SELECT 1 FROM jobs WHERE id = ?'),
       card: p('SELECT title, company_name, location FROM jobs WHERE id = ?'),
@@ -106,10 +111,20 @@ export class RuleGate {
    * shows; with the details, the others. Empty when none: the caller then skips its checks.
    */
   rules(stage: RuleStage): CompiledRule[] {
-    return this.s.enabled
-      .all()
-      .map((raw) => this.cache.get(ruleRowSchema.parse(raw)))
-      .filter((rule) => rule.cardOnly === (stage === 'card'));
+    // Asked before every job: one indexed read of a number, and the rules read and compiled
+    // again only when a change to them moved it (migration 0011's triggers).
+    const row = versionSchema.safeParse(this.s.version.get());
+    // Without the row (deleted by hand) NaN equals nothing: every call reads the rules again.
+    const version = row.success ? row.data.version : Number.NaN;
+    if (this.loaded === null || this.loaded.version !== version) {
+      const all = this.s.enabled.all().map((raw) => this.cache.get(ruleRowSchema.parse(raw)));
+      this.loaded = {
+        version,
+        card: all.filter((rule) => rule.cardOnly),
+        details: all.filter((rule) => !rule.cardOnly),
+      };
+    }
+    return stage === 'card' ? this.loaded.card : this.loaded.details;
   }
 
   /** Whether the job is stored already (a card seen before is not new: rules passed it then). */

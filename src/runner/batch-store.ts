@@ -125,9 +125,9 @@ export class BatchStore {
       // search filtered on it, the site's own workplace.
       insertJob: p(
         `INSERT INTO jobs (id, title, company_name, company_slug, company_normalized, location, posted_at, salary, url,
-                           first_seen_batch_id, first_seen_at, last_seen_at, workplace)
+                           first_seen_batch_id, first_seen_at, last_seen_at, workplace, repost_key, role_key, group_key)
          VALUES (@id, @title, @company, @slug, @normalized, @location, @posted, @salary, @url, @batch, @now, @now,
-                 COALESCE(@siteWorkplace, @textWorkplace))
+                 COALESCE(@siteWorkplace, @textWorkplace), @repostKey, @roleKey, @groupKey)
          ON CONFLICT (id) DO UPDATE SET last_seen_at = MAX(last_seen_at, excluded.last_seen_at),
            workplace = COALESCE(@siteWorkplace, workplace)`,
       ),
@@ -201,7 +201,8 @@ export class BatchStore {
            industries = @industries, applicants = @applicants, easy_apply = @easyApply, description = @description,
            description_html = @descriptionHtml,
            salary = COALESCE(salary, @salary), company_slug = COALESCE(company_slug, @slug),
-           details_fetched_at = @now, details_error = NULL, details_error_batch_id = NULL
+           details_fetched_at = @now, details_error = NULL, details_error_batch_id = NULL,
+           description_minhash = @signature
          WHERE id = @id`,
       ),
       saveDetailsError: p(
@@ -289,7 +290,6 @@ export class BatchStore {
    */
   savePage(run: StoredRun, page: SearchPage, now: number): { stored: number; fresh: number } {
     const siteWorkplace = this.searchedWorkplace(run.id);
-    const carryOver = this.reposts.carryOver();
     let fresh = 0;
     this.sqlite.transaction(() => {
       // Issue 17: new jobs pass through the rules that read only the card (docs/decisions/036).
@@ -297,13 +297,19 @@ export class BatchStore {
       page.cards.forEach((card, i) => {
         const known = this.reposts.isStored(card.jobId);
         if (!known) fresh += 1;
+        const normalized = normalizeCompanyName(card.companyName);
+        const location = card.location ?? '';
+        // Issue 17: a new card's repost and role keys are stored with it (a known one keeps its row).
+        const keys = known
+          ? { repost: null, role: null, group: null, newGroup: false }
+          : this.reposts.keys(normalized, card.title, location);
         this.s.insertJob.run({
           id: card.jobId,
           title: card.title,
           company: card.companyName,
           slug: card.companySlug,
-          normalized: normalizeCompanyName(card.companyName),
-          location: card.location ?? '',
+          normalized,
+          location,
           posted: card.postedDate,
           salary: card.salary,
           url: card.url,
@@ -311,23 +317,17 @@ export class BatchStore {
           now,
           siteWorkplace,
           textWorkplace: workplaceFromText(card.location, card.title),
+          repostKey: keys.repost,
+          roleKey: keys.role,
+          groupKey: keys.group,
         });
         if (!known) {
           // Issue 17: a repost is recognised on its card, before its details are fetched.
-          this.reposts.jobStored(
-            {
-              id: card.jobId,
-              title: card.title,
-              companyNormalized: normalizeCompanyName(card.companyName),
-              location: card.location ?? '',
-              batchId: run.batch_id,
-            },
-            carryOver,
-          );
+          this.reposts.jobStored({ id: card.jobId, batchId: run.batch_id, ...keys });
           this.rules.apply(cardRules, card.jobId, {
             title: card.title,
             company: card.companyName,
-            location: card.location ?? '',
+            location,
             description: null,
           });
         }
@@ -449,8 +449,11 @@ export class BatchStore {
 
   /** `batchId` null: fetched on the operator's request (POST /jobs/{id}/details), in no batch. */
   saveDetails(batchId: number | null, details: JobDetails, now: number): void {
-    const carryOver = this.reposts.carryOver();
     this.sqlite.transaction(() => {
+      // Issue 17: the signature is stored with the details (one write of the row, which now
+      // holds the description), and the description confirms a repost decided on the card, or
+      // undoes it.
+      const reposts = this.reposts.prepareDetails(details.jobId, details.description);
       this.s.saveDetails.run({
         id: details.jobId,
         seniority: details.seniority,
@@ -467,9 +470,9 @@ export class BatchStore {
         salary: details.salary,
         slug: details.companySlug,
         now,
+        signature: reposts.signature,
       });
-      // Issue 17: the description confirms a repost decided on the card, or undoes it.
-      this.reposts.detailsStored(details.jobId, details.description, carryOver);
+      this.reposts.detailsStored(reposts);
       this.rules.applyToDetails(details.jobId, details.description);
       if (batchId !== null) this.s.enrichedOne.run(batchId);
     })();

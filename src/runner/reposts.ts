@@ -2,6 +2,7 @@ import type SQLite from 'better-sqlite3';
 import { z } from 'zod';
 import {
   descriptionSignature,
+  isSignature,
   jobKeys,
   SAME_DESCRIPTION_SIMILARITY,
   signatureSimilarity,
@@ -12,7 +13,9 @@ import { BLOCKED_JOB_SQL } from './batch-store';
 // the first time gets its keys; the jobs of its batch that share its repost key are (re)decided
 // in order: each is a repost of the latest earlier job of that key whose company is not another
 // one and whose description, where both are known, is the same. Decided on the card, confirmed
-// or undone when the details come. Every lookup goes through an index on a key column.
+// or undone when the details come. Every lookup goes through an index on a key column, and a job
+// alone with its key (most of them) costs one look at that index: no decision, no signature
+// (it gets one the day another job shares its key).
 
 export const CARRY_OVER_SETTING = 'reposts.carry_over_triage';
 
@@ -34,11 +37,39 @@ type Candidate = z.infer<typeof candidateSchema>;
 
 const keyRowSchema = z.object({
   repost_key: z.string().nullable(),
+  role_key: z.string().nullable(),
   first_seen_batch_id: z.number(),
 });
+
+/**
+ * A repost key with the role key it extends (the role's key and the place): looked up together
+ * in jobs_role, the one index of a role's jobs (docs/decisions/037).
+ */
+interface RepostKey {
+  repost: string;
+  role: string;
+}
 const settingSchema = z.object({ value: z.string() });
 const descriptionSchema = z.object({ description: z.string().nullable() });
 const countSchema = z.object({ n: z.number() });
+
+/** A new job's keys, as the store writes them with its card. */
+export interface JobKeys {
+  repost: string | null;
+  role: string | null;
+  /** Its role's key when the role is in another place too (the same-role group it is in). */
+  group: string | null;
+  /** Whether this job makes the group: the role's other jobs join it once it is stored. */
+  newGroup: boolean;
+}
+
+/** What saving a job's details needs from repost detection (RepostDetector.prepareDetails). */
+export interface DetailsPlan {
+  /** The description's signature to store with the details: only when another job shares the key. */
+  signature: Buffer | null;
+  /** The key to decide again once the details are stored, when another job shares it. */
+  decide: { key: RepostKey; batchId: number } | null;
+}
 
 /** The order jobs of one key were posted in: first sighting, then posting day, then the site's id. */
 function before(a: Candidate, b: Candidate): boolean {
@@ -104,12 +135,17 @@ export class RepostDetector {
     const p = (text: string) => sqlite.prepare(text);
     this.s = {
       exists: p('SELECT 1 FROM jobs WHERE id = ?'),
-      setKeys: p('UPDATE jobs SET repost_key = @repost, role_key = @role WHERE id = @id'),
-      keyOf: p('SELECT repost_key, first_seen_batch_id FROM jobs WHERE id = ?'),
+      keyOf: p('SELECT repost_key, role_key, first_seen_batch_id FROM jobs WHERE id = ?'),
+      // From the index alone: whether any other job has the key.
+      shared: p(
+        `SELECT COUNT(*) AS n FROM (SELECT 1 FROM jobs INDEXED BY jobs_role
+           WHERE role_key = @role AND repost_key = @repost LIMIT 2)`,
+      ),
       byKey: p(
         `SELECT id, first_seen_batch_id, posted_at, company_id, company_slug, description_minhash,
                 state, repost_of, repost_root, repost_confirmed, repost_carried, details_fetched_at
-         FROM jobs WHERE repost_key = ? AND first_seen_batch_id <= ?`,
+         FROM jobs INDEXED BY jobs_role
+         WHERE role_key = @role AND repost_key = @repost AND first_seen_batch_id <= @batch`,
       ),
       saveSignature: p('UPDATE jobs SET description_minhash = ? WHERE id = ?'),
       description: p('SELECT description FROM jobs WHERE id = ?'),
@@ -122,9 +158,17 @@ export class RepostDetector {
         `SELECT EXISTS (SELECT 1 FROM jobs WHERE (id = @root OR repost_root = @root) AND state = 'applied') AS n`,
       ),
       otherPlace: p(
-        `SELECT EXISTS (SELECT 1 FROM jobs WHERE role_key = @role AND repost_key IS NOT @repost) AS n`,
+        `SELECT EXISTS (SELECT 1 FROM jobs INDEXED BY jobs_role
+           WHERE role_key = @role AND repost_key IS NOT @repost) AS n`,
       ),
-      joinGroup: p('UPDATE jobs SET group_key = role_key WHERE role_key = ? AND group_key IS NULL'),
+      joinGroup: p(
+        `UPDATE jobs INDEXED BY jobs_role SET group_key = role_key
+         WHERE role_key = ? AND group_key IS NULL`,
+      ),
+      groupExists: p(
+        `SELECT EXISTS (SELECT 1 FROM jobs INDEXED BY jobs_role
+           WHERE role_key = @role AND group_key = @role) AS n`,
+      ),
       setting: p('SELECT value FROM settings WHERE key = ?'),
     };
   }
@@ -134,48 +178,72 @@ export class RepostDetector {
     return this.s.exists.get(jobId) !== undefined;
   }
 
+  /** Whether triage carries over to reposts (the operator's setting; read when a repost is decided). */
   carryOver(): boolean {
     const row: unknown = this.s.setting.get(CARRY_OVER_SETTING);
     return row === undefined || settingSchema.parse(row).value !== 'false';
   }
 
   /**
-   * A job just stored for the first time: its keys, the group it may join, and whether it (and
-   * the batch's other jobs of its key) are reposts. Runs inside the page's transaction.
+   * A new card's keys, stored with it: its role is a group once it is in two places, and every
+   * job of a group carries its key (so a job joining a group that exists writes only its own row).
    */
-  jobStored(
-    job: {
-      id: string;
-      title: string;
-      companyNormalized: string;
-      location: string;
-      batchId: number;
-    },
-    carryOver: boolean,
-  ): void {
-    const { repost, role } = jobKeys(job.companyNormalized, job.title, job.location);
-    this.s.setKeys.run({ id: job.id, repost, role });
-    if (role !== null && countSchema.parse(this.s.otherPlace.get({ role, repost })).n === 1)
-      this.s.joinGroup.run(role);
-    if (repost !== null) this.decideKey(repost, job.batchId, carryOver);
+  keys(companyNormalized: string, title: string, location: string): JobKeys {
+    const { repost, role } = jobKeys(companyNormalized, title, location);
+    if (role === null || countSchema.parse(this.s.otherPlace.get({ role, repost })).n === 0)
+      return { repost, role, group: null, newGroup: false };
+    return {
+      repost,
+      role,
+      group: role,
+      newGroup: countSchema.parse(this.s.groupExists.get({ role })).n === 0,
+    };
   }
 
-  /** A job's description is known (details saved): its signature, then its key decided again. */
-  detailsStored(jobId: string, description: string | null, carryOver: boolean): void {
-    const signature = descriptionSignature(description);
-    this.s.saveSignature.run(signature, jobId);
+  private isShared(key: RepostKey): boolean {
+    return countSchema.parse(this.s.shared.get(key)).n > 1;
+  }
+
+  /**
+   * A job just stored for the first time, with its keys: the group it may join, and whether it
+   * (and the batch's other jobs of its key) are reposts. Runs inside the page's transaction.
+   */
+  jobStored(job: { id: string; batchId: number } & JobKeys): void {
+    if (job.newGroup && job.role !== null) this.s.joinGroup.run(job.role);
+    if (job.repost === null || job.role === null) return;
+    const key = { repost: job.repost, role: job.role };
+    if (this.isShared(key)) this.decideKey(key, job.batchId);
+  }
+
+  /**
+   * Before a job's details are stored: the signature to store with them (of any job with a key:
+   * it costs less now than reading the description back the day another job shares the key),
+   * and the key to decide again when another job shares it. Inside the details' transaction.
+   */
+  prepareDetails(jobId: string, description: string | null): DetailsPlan {
     const row = keyRowSchema.safeParse(this.s.keyOf.get(jobId));
-    if (!row.success || row.data.repost_key === null) return;
-    this.decideKey(row.data.repost_key, row.data.first_seen_batch_id, carryOver);
+    if (!row.success || row.data.repost_key === null || row.data.role_key === null)
+      return { signature: null, decide: null };
+    const key = { repost: row.data.repost_key, role: row.data.role_key };
+    return {
+      signature: descriptionSignature(description),
+      decide: this.isShared(key) ? { key, batchId: row.data.first_seen_batch_id } : null,
+    };
+  }
+
+  /** A job's details are stored (with the plan's signature): its key decided again. */
+  detailsStored(plan: DetailsPlan): void {
+    if (plan.decide !== null) this.decideKey(plan.decide.key, plan.decide.batchId);
   }
 
   /**
    * Decides every job of `key` first seen in `batchId`, in posting order, against all the jobs of
    * that key before it. Jobs of earlier batches keep their decision: theirs was made when seen.
    */
-  private decideKey(key: string, batchId: number, carryOver: boolean): void {
+  private decideKey(key: RepostKey, batchId: number): void {
+    let carryOver: boolean | undefined;
     const jobs = this.s.byKey
-      .all(key, batchId)
+      .all({ ...key, batch: batchId })
       .map((raw) => candidateSchema.parse(raw))
       .sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0))
       .map((c) => ({ ...c, signature: this.signatureOf(c) }));
@@ -194,6 +262,7 @@ export class RepostDetector {
       job.repost_of = of;
       job.repost_root = root;
       job.repost_confirmed = confirmed;
+      carryOver ??= this.carryOver();
       this.carry(job, decision, carryOver);
     }
   }
@@ -225,9 +294,12 @@ export class RepostDetector {
     }
   }
 
-  /** A stored signature, or one computed now from a description stored before signatures were. */
+  /**
+   * A stored signature, or one computed now from the stored description: of a job that was alone
+   * with its key when its details came, or stored before signatures were (or in an older format).
+   */
   private signatureOf(job: Candidate): Buffer | null {
-    if (job.description_minhash !== null) return job.description_minhash;
+    if (isSignature(job.description_minhash)) return job.description_minhash;
     if (job.details_fetched_at === null) return null;
     const row = descriptionSchema.safeParse(this.s.description.get(job.id));
     const signature = descriptionSignature(row.success ? row.data.description : null);

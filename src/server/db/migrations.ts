@@ -407,4 +407,45 @@ export const migrations: Record<string, Migration> = {
       for (const statement of statements) await statement.execute(db);
     },
   },
+  // Issue 17: a number any change to the rules moves on, kept by triggers whoever writes them
+  // (the API, an import, a restore, a hand-edit): the runner asks for it before each job and
+  // reads and compiles the rules again only when it moved (docs/decisions/037).
+  '0011-rules-version': {
+    async up(db: Kysely<unknown>) {
+      const statements = [
+        sql`CREATE TABLE rules_version (
+          id INTEGER PRIMARY KEY CHECK (id = 1),
+          version INTEGER NOT NULL
+        )`,
+        sql`INSERT INTO rules_version (id, version) VALUES (1, 1)`,
+        ...(['INSERT', 'UPDATE', 'DELETE'] as const).map(
+          (event) => sql`CREATE TRIGGER ${sql.raw(`rules_version_${event.toLowerCase()}`)}
+            AFTER ${sql.raw(event)} ON rules
+            BEGIN UPDATE rules_version SET version = version + 1 WHERE id = 1; END`,
+        ),
+      ];
+      for (const statement of statements) await statement.execute(db);
+    },
+  },
+  // Issue 17: one index for a role's jobs instead of three (docs/decisions/037). A new card is
+  // looked up by its role (is it in another place, is it a repost) and, listed in a group, by its
+  // group (is a newer member shown). 0009 kept an index for each: by repost key, by role key,
+  // and the group's covering one; every card then wrote three entries at three random places,
+  // which made a page's transaction write 209 pages instead of 112. One index by role, in
+  // first-seen order, holding the repost key, the place and every filtered column, answers all
+  // of them from its entries alone (a role's jobs are a handful; its group's are all of them).
+  '0012-role-index': {
+    async up(db: Kysely<unknown>) {
+      const statements = [
+        sql`DROP INDEX IF EXISTS jobs_repost_key`,
+        sql`DROP INDEX IF EXISTS jobs_role_key`,
+        sql`DROP INDEX IF EXISTS jobs_group`,
+        sql`CREATE INDEX jobs_role ON jobs (role_key, first_seen_at, id, repost_key, location,
+              state, company_id, company_normalized, first_seen_batch_id, posted_at, workplace,
+              easy_apply, salary, group_key, repost_of)
+              WHERE role_key IS NOT NULL`,
+      ];
+      for (const statement of statements) await statement.execute(db);
+    },
+  },
 };

@@ -250,6 +250,12 @@ export interface ApiTokensTable {
   revoked_at: number | null;
 }
 
+/** One row (id 1): moved on by triggers at any change to `rules` (migration 0011). */
+export interface RulesVersionTable {
+  id: number;
+  version: number;
+}
+
 export interface Database {
   settings: SettingsTable;
   auth_tokens: AuthTokensTable;
@@ -269,6 +275,7 @@ export interface Database {
   rules: RulesTable;
   job_flags: JobFlagsTable;
   api_tokens: ApiTokensTable;
+  rules_version: RulesVersionTable;
 }
 
 export type QueryRow = Selectable<QueriesTable>;

@@ -18,6 +18,7 @@ import {
   effectiveSort,
   encodeCursor,
   filterSql,
+  GROUP_COUNT_KEY,
   hasRowFilters,
   listFingerprint,
   orderSql,
@@ -132,13 +133,15 @@ export function listQuerySql(
   const sort = effectiveSort(query);
   const filters = filterSql(query, now, options.anyBlocked ?? true);
   const order = orderSql(sort, filters.match, cursor);
-  const and = (extra: string | null) => {
-    const all = extra === null ? filters.where : [...filters.where, extra];
+  const and = (...extra: Array<string | null>) => {
+    const all = [...filters.where, ...extra.filter((e): e is string => e !== null)];
     return all.length > 0 ? all.join(' AND ') : '1';
   };
-  const whereSql = and(order.matchWhere);
+  const whereSql = and(filters.lead, order.matchWhere);
   const countWhere = and(order.countMatchWhere);
   const pageWhere = order.after ? `${whereSql} AND ${order.after}` : whereSql;
+  // Grouped, the count is of distinct groups (and lone jobs) among the jobs passing the filters.
+  const counted = filters.lead === null ? '1' : `DISTINCT ${GROUP_COUNT_KEY}`;
   return {
     select: (columns) =>
       `SELECT ${columns}, ${order.keys} FROM ${order.from} WHERE ${pageWhere} ORDER BY ${order.orderBy}`,
@@ -147,7 +150,7 @@ export function listQuerySql(
     // a column only the orders' covering indexes hold, so the state index is kept out of it.
     // Counted up to the cap only (docs/decisions/014): past it the exact figure costs a scan of
     // every matching row and tells the operator nothing the cap doesn't.
-    count: `SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${order.countFrom}
+    count: `SELECT COUNT(*) AS n FROM (SELECT ${counted} FROM ${order.countFrom}
       WHERE ${hasRowFilters(query) ? countWhere : countWhere.replace('+j.state', 'j.state')}
       LIMIT ${JOBS_TOTAL_CAP + 1})`,
     params: { ...filters.params, ...order.params },
@@ -310,7 +313,8 @@ export class JobRepository {
     )
       .all({ match: filters.match, limit, ...(after ? rankAfterParams(cursor) : {}) })
       .map((raw) => candidateSchema.parse(raw));
-    const where = filters.where.length > 0 ? filters.where.join(' AND ') : '1';
+    const conditions = filters.lead === null ? filters.where : [...filters.where, filters.lead];
+    const where = conditions.length > 0 ? conditions.join(' AND ') : '1';
     const passing = new Set(
       this.prepared(
         `SELECT j.id FROM jobs j WHERE j.id IN (SELECT value FROM json_each(@ids)) AND ${where}`,

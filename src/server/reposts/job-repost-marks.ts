@@ -51,9 +51,9 @@ export class JobRepostMarks {
         `SELECT id, group_key FROM jobs WHERE id IN (SELECT value FROM json_each(?)) AND group_key IS NOT NULL`,
       ),
       // One row per place (the repost key is the role's key with the place's), from the index
-      // jobs_role_key alone: a group's key is its role key, set on every member.
+      // jobs_role alone: a group's key is its role key, set on every member.
       places: sqlite.prepare(
-        `SELECT role_key AS group_key, MIN(location) AS location FROM jobs INDEXED BY jobs_role_key
+        `SELECT role_key AS group_key, MIN(location) AS location FROM jobs INDEXED BY jobs_role
          WHERE role_key IN (SELECT value FROM json_each(?))
          GROUP BY role_key, repost_key ORDER BY role_key, location`,
       ),

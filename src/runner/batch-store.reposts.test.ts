@@ -55,7 +55,7 @@ const details = (id: string, description: string): JobDetails => ({
   location: null,
   postedText: null,
   description,
-  descriptionHtml: null,
+  descriptionHtml: `<p>${description}</p>`,
   seniority: null,
   employmentType: null,
   jobFunction: null,

@@ -39,6 +39,8 @@ const keyRowSchema = z.object({
   repost_key: z.string().nullable(),
   role_key: z.string().nullable(),
   first_seen_batch_id: z.number(),
+  /** How many jobs have the key, counted to 2 (from jobs_role alone). */
+  sharing: z.number(),
 });
 
 /**
@@ -65,7 +67,7 @@ export interface JobKeys {
 
 /** What saving a job's details needs from repost detection (RepostDetector.prepareDetails). */
 export interface DetailsPlan {
-  /** The description's signature to store with the details: only when another job shares the key. */
+  /** The description's signature to store with the details (null for a job without a key). */
   signature: Buffer | null;
   /** The key to decide again once the details are stored, when another job shares it. */
   decide: { key: RepostKey; batchId: number } | null;
@@ -135,7 +137,12 @@ export class RepostDetector {
     const p = (text: string) => sqlite.prepare(text);
     this.s = {
       exists: p('SELECT 1 FROM jobs WHERE id = ?'),
-      keyOf: p('SELECT repost_key, role_key, first_seen_batch_id FROM jobs WHERE id = ?'),
+      keyOf: p(
+        `SELECT j.repost_key, j.role_key, j.first_seen_batch_id,
+           (SELECT COUNT(*) FROM (SELECT 1 FROM jobs k INDEXED BY jobs_role
+              WHERE k.role_key = j.role_key AND k.repost_key = j.repost_key LIMIT 2)) AS sharing
+         FROM jobs j WHERE j.id = ?`,
+      ),
       // From the index alone: whether any other job has the key.
       shared: p(
         `SELECT COUNT(*) AS n FROM (SELECT 1 FROM jobs INDEXED BY jobs_role
@@ -227,7 +234,7 @@ export class RepostDetector {
     const key = { repost: row.data.repost_key, role: row.data.role_key };
     return {
       signature: descriptionSignature(description),
-      decide: this.isShared(key) ? { key, batchId: row.data.first_seen_batch_id } : null,
+      decide: row.data.sharing > 1 ? { key, batchId: row.data.first_seen_batch_id } : null,
     };
   }
 

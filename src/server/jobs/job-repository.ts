@@ -85,6 +85,8 @@ const idRowSchema = z.object({ id: z.string() });
 
 /** How many of a search's best matches are checked against the filters at least. */
 const TOP_RANKED_MIN = 200;
+/** And at most, when grouping left too few of the first: past it the whole query ranks. */
+const TOP_RANKED_MAX = 5_000;
 
 /**
  * A search whose filters keep nearly every job: only the triage states most jobs are in (new,
@@ -294,6 +296,11 @@ export class JobRepository {
    * (46,000 for a common skill among 200,000 jobs); done by the index alone, SQLite keeps only
    * the best few while scoring, and then only those few are checked against the filters, instead
    * of checking every match and then sorting them all (about 95 -> 45 ms there).
+   *
+   * Grouped, the best matches may be many jobs of a few groups (a company's name: its roles in
+   * every place), of which only each group's newest is a row: when too few of the best were
+   * rows, the best are taken again, as many more as the share of rows found says are needed,
+   * once (200,000 jobs, a company's name: 84 -> 20 ms, instead of checking every match).
    */
   private topRanked(
     query: JobListQuery,
@@ -304,29 +311,44 @@ export class JobRepository {
   ): Array<z.infer<typeof keyRowSchema>> | null {
     const filters = filterSql(query, now, anyBlocked);
     if (filters.match === null) return null;
+    const match = filters.match;
     const after = cursor?.s === 'relevance';
-    const limit = Math.max(TOP_RANKED_MIN, want * 4);
-    const candidates = this.prepared(
-      `SELECT rowid AS rid, ${RANK_SQL('jobs_fts')} AS sort_rank FROM jobs_fts
-       WHERE jobs_fts MATCH @match${after ? ` AND ${rankAfterSql('jobs_fts', 'rowid')}` : ''}
-       ORDER BY sort_rank, rowid LIMIT @limit`,
-    )
-      .all({ match: filters.match, limit, ...(after ? rankAfterParams(cursor) : {}) })
-      .map((raw) => candidateSchema.parse(raw));
     const conditions = filters.lead === null ? filters.where : [...filters.where, filters.lead];
     const where = conditions.length > 0 ? conditions.join(' AND ') : '1';
-    const passing = new Set(
-      this.prepared(
-        `SELECT j.id FROM jobs j WHERE j.id IN (SELECT value FROM json_each(@ids)) AND ${where}`,
+    const best = (limit: number) => {
+      const candidates = this.prepared(
+        `SELECT rowid AS rid, ${RANK_SQL('jobs_fts')} AS sort_rank FROM jobs_fts
+         WHERE jobs_fts MATCH @match${after ? ` AND ${rankAfterSql('jobs_fts', 'rowid')}` : ''}
+         ORDER BY sort_rank, rowid LIMIT @limit`,
       )
-        .all({ ...filters.params, ids: JSON.stringify(candidates.map((c) => String(c.rid))) })
-        .map((raw) => idRowSchema.parse(raw).id),
-    );
-    const kept = candidates.filter((c) => passing.has(String(c.rid))).slice(0, want);
+        .all({ match, limit, ...(after ? rankAfterParams(cursor) : {}) })
+        .map((raw) => candidateSchema.parse(raw));
+      const passing = new Set(
+        this.prepared(
+          // From the index holding every filtered column by id: the rows' descriptions stay unread.
+          `SELECT j.id FROM jobs j INDEXED BY jobs_filter_columns
+           WHERE j.id IN (SELECT value FROM json_each(@ids)) AND ${where}`,
+        )
+          .all({ ...filters.params, ids: JSON.stringify(candidates.map((c) => String(c.rid))) })
+          .map((raw) => idRowSchema.parse(raw).id),
+      );
+      return { candidates, kept: candidates.filter((c) => passing.has(String(c.rid))) };
+    };
+    let limit = Math.max(TOP_RANKED_MIN, want * 4);
+    let { candidates, kept } = best(limit);
+    if (kept.length < want && candidates.length === limit && filters.lead !== null) {
+      // As many as the share of rows among the first says are needed, with a margin.
+      const share = Math.max(kept.length, 1) / candidates.length;
+      const more = Math.min(TOP_RANKED_MAX, Math.ceil((want / share) * 1.5));
+      if (more > limit) {
+        limit = more;
+        ({ candidates, kept } = best(limit));
+      }
+    }
     // Fewer than wanted although the index had more: the filters dropped many of the best; the
     // whole query ranks past them.
     if (kept.length < want && candidates.length === limit) return null;
-    return kept.map((c) => ({ id: String(c.rid), sort_rank: c.sort_rank }));
+    return kept.slice(0, want).map((c) => ({ id: String(c.rid), sort_rank: c.sort_rank }));
   }
 
   find(id: number): JobDetail | undefined {

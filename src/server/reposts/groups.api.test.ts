@@ -172,6 +172,81 @@ describe('the same role in several places', () => {
     expect((await list('?q=engineer')).items.map((j) => j.id)).toEqual([id(cologne), id(other)]);
   });
 
+  it('searches by relevance with one row per group when the best matches are a few groups', async () => {
+    // A company's name ranks its jobs first (the company column weighs more than the
+    // description): 8 roles in 40 places each, so the best 320 matches are 8 groups. Then 60
+    // other jobs that name the company in their descriptions only, each alone.
+    const places = Array.from({ length: 40 }, (_, i) => `Place ${i}, Germany`);
+    const roles = [
+      'Data Engineer',
+      'Data Analyst',
+      'Product Manager',
+      'UX Designer',
+      'Backend Engineer',
+      'Frontend Developer',
+      'Site Reliability Engineer',
+      'Accountant',
+    ];
+    const grouped = roles.flatMap((role) => places.map((p) => card(role, 'Quorvex Labs', p)));
+    const alone = Array.from({ length: 60 }, (_, i) =>
+      card(`Role ${i} Specialist`, `Firm ${i}`, 'Berlin, Germany'),
+    );
+    const claim = store.claimBatch('manual', server.ctx.now());
+    if (!claim.claimed) throw new Error('batch not claimed');
+    const query = {
+      id: 1,
+      job_title: 'Engineer',
+      display_name: 'Germany',
+      location_id: 1,
+      is_ai: 0,
+    };
+    const run = store.createRun(claim.batch.id, query, server.ctx.now());
+    const all = [...grouped, ...alone];
+    for (let start = 0; start < all.length; start += 25) {
+      store.savePage(
+        run,
+        { start, cards: all.slice(start, start + 25), skippedCards: 0, nextStart: start + 25 },
+        server.ctx.now(),
+      );
+      server.advance(1000);
+    }
+    store.setEnriching(claim.batch.id);
+    for (const c of grouped)
+      store.saveDetails(claim.batch.id, details(c, TEXT_A), server.ctx.now());
+    for (const c of alone)
+      store.saveDetails(
+        claim.batch.id,
+        details(c, `${TEXT_B} We partner with Quorvex.`),
+        server.ctx.now(),
+      );
+    store.finishRun(run.id, 'completed', null, server.ctx.now());
+    store.finishBatch(claim.batch.id, 'completed', null, server.ctx.now());
+
+    const first = await list('?q=quorvex&sort=relevance&limit=20');
+    const rows = await allPages('?q=quorvex&sort=relevance', 20);
+    // One row per group (its newest job: the last place stored) and one per lone job.
+    expect(rows).toHaveLength(roles.length + alone.length);
+    expect(new Set(rows.map((r) => r.group?.key ?? `job ${r.id}`)).size).toBe(rows.length);
+    const newestOfRole = roles.map((_, r) =>
+      id(grouped[r * places.length + places.length - 1] ?? card('', '', '')),
+    );
+    expect(
+      rows
+        .filter((r) => r.group !== null)
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual([...newestOfRole].sort());
+    expect(rows.every((r) => r.group === null || r.group.size === places.length)).toBe(true);
+    // A full first page: the groups rank first (their company's name), then the lone jobs; the
+    // count is the rows.
+    expect(first.items).toHaveLength(20);
+    expect(first.items.slice(0, roles.length).every((r) => r.group !== null)).toBe(true);
+    expect(first.total).toBe(rows.length);
+    expect(first.total_capped).toBe(false);
+    // Every job, ungrouped: each place its own row.
+    expect((await list('?q=quorvex&sort=relevance&grouped=false&limit=1')).total).toBe(all.length);
+  });
+
   it('refuses a group key it could not have given', async () => {
     for (const query of [
       '?group=xyz',

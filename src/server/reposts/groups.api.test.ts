@@ -174,8 +174,8 @@ describe('the same role in several places', () => {
 
   it('searches by relevance with one row per group when the best matches are a few groups', async () => {
     // A company's name ranks its jobs first (the company column weighs more than the
-    // description): 8 roles in 40 places each, so the best 320 matches are 8 groups. Then 60
-    // other jobs that name the company in their descriptions only, each alone.
+    // description): 28 roles in 40 places each, so the best 1,120 matches are 28 groups. Then
+    // 60 other jobs that name the company in their descriptions only, each alone.
     const places = Array.from({ length: 40 }, (_, i) => `Place ${i}, Germany`);
     const roles = [
       'Data Engineer',
@@ -186,6 +186,8 @@ describe('the same role in several places', () => {
       'Frontend Developer',
       'Site Reliability Engineer',
       'Accountant',
+      // Enough roles that their places outnumber the thousand best matches checked at first.
+      ...Array.from({ length: 20 }, (_, i) => `Consultant Level ${i + 1}`),
     ];
     const grouped = roles.flatMap((role) => places.map((p) => card(role, 'Quorvex Labs', p)));
     const alone = Array.from({ length: 60 }, (_, i) =>
@@ -243,8 +245,9 @@ describe('the same role in several places', () => {
     expect(first.items.slice(0, roles.length).every((r) => r.group !== null)).toBe(true);
     expect(first.total).toBe(rows.length);
     expect(first.total_capped).toBe(false);
-    // Every job, ungrouped: each place its own row.
-    expect((await list('?q=quorvex&sort=relevance&grouped=false&limit=1')).total).toBe(all.length);
+    // Every job, ungrouped: each place its own row (1,180, past the count's cap).
+    const ungrouped = await list('?q=quorvex&sort=relevance&grouped=false&limit=1');
+    expect([ungrouped.total, ungrouped.total_capped]).toEqual([1000, true]);
   });
 
   it('refuses a group key it could not have given', async () => {

@@ -69,9 +69,13 @@ export function isGrouped(filters: JobFilterQuery): boolean {
 export interface FilterSql {
   /** AND-ed conditions on `jobs j`, the same-role grouping aside. */
   where: string[];
+  /** One row per same-role group (the list's default); the count is then of groups. */
+  grouped: boolean;
   /**
-   * With grouping, the condition that keeps one row per group (its newest job passing `where`):
-   * the list's rows are those passing both; its count reads `groupCountKey` instead.
+   * With grouping in a date order, the condition that keeps one row per group (its newest job
+   * passing `where`): the list's rows are those passing both. Null otherwise, and in a search by
+   * relevance, where a group's row is its best match, kept as the ranked rows are read
+   * (JobRepository); the count reads GROUP_COUNT_KEY either way.
    */
   lead: string | null;
   params: SqlParams;
@@ -153,13 +157,23 @@ export function filterSql(filters: JobFilterQuery, now: number, anyBlocked = tru
   }
   const match = filters.q ? ftsMatch(filters.q) : null;
   if (match !== null) params.match = match;
-  const lead = isGrouped(filters) ? groupLeadSql(where, match) : null;
-  return { where, lead, params, match, matchesNothing: Boolean(filters.q) && match === null };
+  const grouped = isGrouped(filters);
+  const byRelevance = match !== null && effectiveSort(filters) === 'relevance';
+  const lead = grouped && !byRelevance ? groupLeadSql(where, match) : null;
+  return {
+    where,
+    grouped,
+    lead,
+    params,
+    match,
+    matchesNothing: Boolean(filters.q) && match === null,
+  };
 }
 
 /**
  * What the grouped list counts once per row: a group's key, or a job's id when it is in none.
- * Every group with a job passing the filters has exactly one row (its newest such job), so the
+ * Every group with a job passing the filters has exactly one row (its newest such job, or in a
+ * search by relevance its best match), so the
  * count of rows is the count of distinct values over the jobs passing them, with no per-job
  * lookup of the group's other jobs (200,000 jobs, a search: 19 -> 4 ms; docs/decisions/037).
  * The "g" keeps a group's hex key apart from a job id made of digits.

@@ -19,6 +19,7 @@ import {
   encodeCursor,
   filterSql,
   GROUP_COUNT_KEY,
+  isGrouped,
   hasRowFilters,
   listFingerprint,
   orderSql,
@@ -81,13 +82,21 @@ const foundByRowSchema = z.object({
 });
 const countSchema = z.object({ n: z.number() });
 const candidateSchema = z.object({ rid: z.number(), sort_rank: z.number() });
-const idRowSchema = z.object({ id: z.string() });
+const passingSchema = z.object({ id: z.string(), group_key: z.string().nullable() });
+const rankedSchema = z.object({
+  id: z.string(),
+  sort_rank: z.number(),
+  group_key: z.string().nullable(),
+});
+/** A match of a search by relevance: its rank and its group. */
+type RankedRow = z.infer<typeof rankedSchema>;
+const groupSchema = z.object({ g: z.string() });
 
 /** How many of a search's best matches are checked against the filters at least. */
 const TOP_RANKED_MIN = 200;
-/** At least, grouped (where many of the best may be one group's jobs). */
+/** At least, grouped. */
 const TOP_RANKED_GROUPED = 1_000;
-/** And at most, when grouping left too few of the first: past it the whole query ranks. */
+/** And at most, when the first left too few rows: past it the whole query ranks. */
 const TOP_RANKED_MAX = 5_000;
 
 /**
@@ -145,7 +154,7 @@ export function listQuerySql(
   const countWhere = and(order.countMatchWhere);
   const pageWhere = order.after ? `${whereSql} AND ${order.after}` : whereSql;
   // Grouped, the count is of distinct groups (and lone jobs) among the jobs passing the filters.
-  const counted = filters.lead === null ? '1' : `DISTINCT ${GROUP_COUNT_KEY}`;
+  const counted = filters.grouped ? `DISTINCT ${GROUP_COUNT_KEY}` : '1';
   return {
     select: (columns) =>
       `SELECT ${columns}, ${order.keys} FROM ${order.from} WHERE ${pageWhere} ORDER BY ${order.orderBy}`,
@@ -242,13 +251,15 @@ export class JobRepository {
     // those few ids. Filtering and ordering thousands of candidates through the table itself
     // would read each one's description (the columns of 0007 sit after it in the record).
     const keyRows =
-      (sort === 'relevance' && broadSearch(query)
-        ? this.topRanked(query, now, anyBlocked, cursor, query.limit + 1)
-        : null) ??
-      this.prepared(`${sql.select('j.id')} LIMIT @limit`).all({
-        ...sql.params,
-        limit: query.limit + 1,
-      });
+      sort === 'relevance' && isGrouped(query)
+        ? this.groupedByRelevance(query, now, anyBlocked, cursor, sql)
+        : ((sort === 'relevance' && broadSearch(query)
+            ? this.topRanked(query, now, anyBlocked, cursor, query.limit + 1)
+            : null) ??
+          this.prepared(`${sql.select('j.id')} LIMIT @limit`).all({
+            ...sql.params,
+            limit: query.limit + 1,
+          }));
     const keys = keyRows.slice(0, query.limit).map((raw) => keyRowSchema.parse(raw));
     const byId = new Map<string, ListRow>();
     for (const raw of this.s.rowsByIds.all(JSON.stringify(keys.map((k) => k.id)))) {
@@ -297,13 +308,8 @@ export class JobRepository {
    * too many of them were filtered out. bm25 must score every match before the first is known
    * (46,000 for a common skill among 200,000 jobs); done by the index alone, SQLite keeps only
    * the best few while scoring, and then only those few are checked against the filters, instead
-   * of checking every match and then sorting them all (about 95 -> 45 ms there).
-   *
-   * Grouped, the best matches may be many jobs of a few groups (a company's name: its roles in
-   * every place), of which only each group's newest is a row: a thousand of the best are
-   * checked, and when too few of them were rows, the best are taken again, as many more as the
-   * share of rows found says are needed, once (200,000 jobs, a company's name: 112 -> ~65 ms,
-   * instead of checking every match).
+   * of checking every match and then sorting them all (about 95 -> 45 ms there). `keep` picks
+   * the rows among the matches passing the filters, in rank order (grouped: one per group).
    */
   private topRanked(
     query: JobListQuery,
@@ -311,13 +317,14 @@ export class JobRepository {
     anyBlocked: boolean,
     cursor: JobCursor | null,
     want: number,
-  ): Array<z.infer<typeof keyRowSchema>> | null {
+    keep: (ranked: RankedRow[]) => RankedRow[] = (ranked) => ranked,
+    least = TOP_RANKED_MIN,
+  ): RankedRow[] | null {
     const filters = filterSql(query, now, anyBlocked);
     if (filters.match === null) return null;
     const match = filters.match;
     const after = cursor?.s === 'relevance';
-    const conditions = filters.lead === null ? filters.where : [...filters.where, filters.lead];
-    const where = conditions.length > 0 ? conditions.join(' AND ') : '1';
+    const where = filters.where.length > 0 ? filters.where.join(' AND ') : '1';
     const best = (limit: number) => {
       const candidates = this.prepared(
         `SELECT rowid AS rid, ${RANK_SQL('jobs_fts')} AS sort_rank FROM jobs_fts
@@ -326,23 +333,29 @@ export class JobRepository {
       )
         .all({ match, limit, ...(after ? rankAfterParams(cursor) : {}) })
         .map((raw) => candidateSchema.parse(raw));
-      const passing = new Set(
+      const passing = new Map(
         this.prepared(
           // From the index holding every filtered column by id: the rows' descriptions stay unread.
-          `SELECT j.id FROM jobs j INDEXED BY jobs_filter_columns
+          `SELECT j.id, j.group_key FROM jobs j INDEXED BY jobs_filter_columns
            WHERE j.id IN (SELECT value FROM json_each(@ids)) AND ${where}`,
         )
           .all({ ...filters.params, ids: JSON.stringify(candidates.map((c) => String(c.rid))) })
-          .map((raw) => idRowSchema.parse(raw).id),
+          .map((raw) => passingSchema.parse(raw))
+          .map((row) => [row.id, row.group_key]),
       );
-      return { candidates, kept: candidates.filter((c) => passing.has(String(c.rid))) };
+      const ranked = candidates.flatMap((c): RankedRow[] => {
+        const group = passing.get(String(c.rid));
+        return group === undefined
+          ? []
+          : [{ id: String(c.rid), sort_rank: c.sort_rank, group_key: group }];
+      });
+      return { candidates, kept: keep(ranked) };
     };
-    // Grouped, a group's many jobs may fill the best few hundred: more are taken at once, since
-    // each round scores every match again (200,000 jobs, "data engineer": 117 -> 58 ms).
-    let limit = Math.max(filters.lead === null ? TOP_RANKED_MIN : TOP_RANKED_GROUPED, want * 4);
+    let limit = Math.max(least, want * 4);
     let { candidates, kept } = best(limit);
-    if (kept.length < want && candidates.length === limit && filters.lead !== null) {
-      // As many as the share of rows among the first says are needed, with a margin.
+    if (kept.length < want && candidates.length === limit) {
+      // Grouped, a group's many jobs may fill the best few hundred (a company's name: its roles
+      // in every place): as many more as the share of rows found says are needed, once.
       const share = Math.max(kept.length, 1) / candidates.length;
       const more = Math.min(TOP_RANKED_MAX, Math.ceil((want / share) * 1.5));
       if (more > limit) {
@@ -353,7 +366,72 @@ export class JobRepository {
     // Fewer than wanted although the index had more: the filters dropped many of the best; the
     // whole query ranks past them.
     if (kept.length < want && candidates.length === limit) return null;
-    return kept.slice(0, want).map((c) => ({ id: String(c.rid), sort_rank: c.sort_rank }));
+    return kept.slice(0, want);
+  }
+
+  /**
+   * A search by relevance, grouped: a group's row is its best-ranked job passing the filters,
+   * the first of the group the ranked rows meet. A page after a cursor leaves out the groups
+   * whose best job came at or before the cursor (their row was on an earlier page).
+   */
+  private groupedByRelevance(
+    query: JobListQuery,
+    now: number,
+    anyBlocked: boolean,
+    cursor: JobCursor | null,
+    sql: { select: (columns: string) => string; params: SqlParams },
+  ): RankedRow[] {
+    const want = query.limit + 1;
+    const before =
+      cursor?.s === 'relevance'
+        ? this.groupsRankedBefore(query, now, anyBlocked, cursor)
+        : new Set<string>();
+    const keep = (ranked: Iterable<RankedRow>): RankedRow[] => {
+      const seen = new Set(before);
+      const kept: RankedRow[] = [];
+      for (const row of ranked) {
+        if (row.group_key !== null) {
+          if (seen.has(row.group_key)) continue;
+          seen.add(row.group_key);
+        }
+        kept.push(row);
+        if (kept.length === want) break;
+      }
+      return kept;
+    };
+    const top = broadSearch(query)
+      ? // A group's many jobs may fill the best few hundred (a title: every company's role in
+        // every place): more are taken at once, as each further round scores every match again.
+        this.topRanked(query, now, anyBlocked, cursor, want, keep, TOP_RANKED_GROUPED)
+      : null;
+    if (top !== null) return top;
+    // Every match passing the filters, in rank order, read until the page is full.
+    const statement = this.prepared(sql.select('j.id, j.group_key'));
+    function* rows(): Generator<RankedRow> {
+      for (const raw of statement.iterate(sql.params)) yield rankedSchema.parse(raw);
+    }
+    return keep(rows());
+  }
+
+  /** The groups with a job passing the filters ranked at or before a relevance cursor. */
+  private groupsRankedBefore(
+    query: JobListQuery,
+    now: number,
+    anyBlocked: boolean,
+    cursor: Extract<JobCursor, { s: 'relevance' }>,
+  ): Set<string> {
+    const filters = filterSql(query, now, anyBlocked);
+    if (filters.match === null) return new Set();
+    const where = [...filters.where, 'j.group_key IS NOT NULL'].join(' AND ');
+    return new Set(
+      this.prepared(
+        `SELECT DISTINCT j.group_key AS g FROM jobs_fts f
+           JOIN jobs j INDEXED BY jobs_filter_columns ON j.id = CAST(f.rowid AS TEXT)
+         WHERE f.jobs_fts MATCH @match AND ${where} AND NOT ${rankAfterSql('f.jobs_fts', 'f.rowid')}`,
+      )
+        .all({ ...filters.params, match: filters.match, ...rankAfterParams(cursor) })
+        .map((raw) => groupSchema.parse(raw).g),
+    );
   }
 
   find(id: number): JobDetail | undefined {

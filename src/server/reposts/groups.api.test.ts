@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { jobDetailSchema, jobListSchema, type JobList, type JobListItem } from '../../contract';
 import { BatchStore, type StoredRun } from '../../runner/batch-store';
 import type { JobCard, JobDetails } from '../../scraper';
@@ -226,18 +227,32 @@ describe('the same role in several places', () => {
 
     const first = await list('?q=quorvex&sort=relevance&limit=20');
     const rows = await allPages('?q=quorvex&sort=relevance', 20);
-    // One row per group (its newest job: the last place stored) and one per lone job.
+    // One row per group, its best match (as the index ranks them: rank, then id), and one per
+    // lone job; in rank order, across pages of 20.
     expect(rows).toHaveLength(roles.length + alone.length);
     expect(new Set(rows.map((r) => r.group?.key ?? `job ${r.id}`)).size).toBe(rows.length);
-    const newestOfRole = roles.map((_, r) =>
-      id(grouped[r * places.length + places.length - 1] ?? card('', '', '')),
-    );
+    const ranked = server.database.sqlite
+      .prepare(
+        `SELECT rowid AS id, bm25(jobs_fts, 10.0, 5.0, 2.0, 1.0) AS rank FROM jobs_fts
+         WHERE jobs_fts MATCH '"quorvex"*' ORDER BY rank, rowid`,
+      )
+      .all()
+      .map((raw) => z.object({ id: z.number(), rank: z.number() }).parse(raw));
+    const roleOf = new Map(grouped.map((c, i) => [id(c), Math.floor(i / places.length)]));
+    const bestOfRole = new Map<number, number>();
+    for (const row of ranked) {
+      const role = roleOf.get(row.id);
+      if (role !== undefined && !bestOfRole.has(role)) bestOfRole.set(role, row.id);
+    }
     expect(
       rows
         .filter((r) => r.group !== null)
         .map((r) => r.id)
         .sort(),
-    ).toEqual([...newestOfRole].sort());
+    ).toEqual([...bestOfRole.values()].sort());
+    const position = new Map(ranked.map((r, i) => [r.id, i]));
+    const order = rows.map((r) => position.get(r.id) ?? -1);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
     expect(rows.every((r) => r.group === null || r.group.size === places.length)).toBe(true);
     // A full first page: the groups rank first (their company's name), then the lone jobs; the
     // count is the rows.

@@ -14,8 +14,7 @@ import { BLOCKED_JOB_SQL } from './batch-store';
 // in order: each is a repost of the latest earlier job of that key whose company is not another
 // one and whose description, where both are known, is the same. Decided on the card, confirmed
 // or undone when the details come. Every lookup goes through an index on a key column, and a job
-// alone with its key (most of them) costs one look at that index: no decision, no signature
-// (it gets one the day another job shares its key).
+// alone with its key (most of them) costs one look at that index and no decision.
 
 export const CARRY_OVER_SETTING = 'reposts.carry_over_triage';
 
@@ -302,8 +301,8 @@ export class RepostDetector {
   }
 
   /**
-   * A stored signature, or one computed now from the stored description: of a job that was alone
-   * with its key when its details came, or stored before signatures were (or in an older format).
+   * A stored signature, or one computed now from the stored description: of a job whose details
+   * were stored before signatures were, or with a signature of an older format.
    */
   private signatureOf(job: Candidate): Buffer | null {
     if (isSignature(job.description_minhash)) return job.description_minhash;

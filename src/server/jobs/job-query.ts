@@ -173,19 +173,20 @@ export function filterSql(filters: JobFilterQuery, now: number, anyBlocked = tru
 /**
  * What the grouped list counts once per row: a group's key, or a job's id when it is in none.
  * Every group with a job passing the filters has exactly one row (its newest such job, or in a
- * search by relevance its best match), so the
- * count of rows is the count of distinct values over the jobs passing them, with no per-job
- * lookup of the group's other jobs (200,000 jobs, a search: 19 -> 4 ms; docs/decisions/037).
- * The "g" keeps a group's hex key apart from a job id made of digits.
+ * search by relevance its best match), so the count of rows is the count of distinct values
+ * over the jobs passing them, with no per-job lookup of the group's other jobs (200,000 jobs, a
+ * search: 19 -> 4 ms; docs/decisions/037). The "g" keeps a group's hex key apart from a job id
+ * made of digits.
  */
 export const GROUP_COUNT_KEY = "COALESCE('g' || j.group_key, j.id)";
 
 /**
  * A job of a group is listed when no other member passing the same filters was first seen after
- * it (the newest stands for the group, whatever the order): the same rows on every page, so
- * keyset paging stays exact. Jobs in no group pass without a lookup; a member's check is a short
- * walk of jobs_role (a group's key is its role's key, carried by every job of the role), which
- * holds every column the filters read (docs/decisions/035 and 037).
+ * it (the newest stands for the group in either date order; a search by relevance picks its
+ * best match instead, in JobRepository): the same rows on every page, so keyset paging stays
+ * exact. Jobs in no group pass without a lookup; a member's check is a short walk of jobs_role
+ * (a group's key is its role's key, carried by every job of the role), which holds every column
+ * the filters read (docs/decisions/035 and 037).
  */
 function groupLeadSql(where: readonly string[], match: string | null): string {
   const same = where.map((w) => w.replace(/(?<![\w.])j\./g, 'g.'));

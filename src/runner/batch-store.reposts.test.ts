@@ -4,9 +4,10 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { openDatabase, type OpenedDatabase } from '../server/db/database';
-import type { JobCard, JobDetails } from '../scraper';
+import type { JobCard } from '../scraper';
 import { BatchStore, type StoredRun } from './batch-store';
 import { SIGNATURE_BYTES } from './repost-keys';
+import { detailsOf } from './runner-test-kit';
 
 // What the store writes for reposts and groups (docs/decisions/035, 037): keys and the group with
 // the card, the signature with the details, decisions only where another job shares the key.
@@ -47,25 +48,7 @@ const card = (id: string, location = 'Berlin, Germany', title = 'Data Engineer')
   url: `https://www.linkedin.com/jobs/view/${id}`,
 });
 
-const details = (id: string, description: string): JobDetails => ({
-  jobId: id,
-  title: 'Data Engineer',
-  companyName: 'Acme',
-  companySlug: 'acme',
-  location: null,
-  postedText: null,
-  description,
-  descriptionHtml: `<p>${description}</p>`,
-  seniority: null,
-  employmentType: null,
-  jobFunction: null,
-  industries: null,
-  applicantsText: null,
-  applicantsCount: null,
-  salary: null,
-  easyApply: false,
-  url: `https://www.linkedin.com/jobs/view/${id}`,
-});
+const details = (id: string, description: string) => detailsOf(card(id), description);
 
 function newRun(now: number): StoredRun {
   const claim = store.claimBatch('manual', now);

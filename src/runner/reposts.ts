@@ -54,6 +54,11 @@ const settingSchema = z.object({ value: z.string() });
 const descriptionSchema = z.object({ description: z.string().nullable() });
 const countSchema = z.object({ n: z.number() });
 
+/** How many jobs have a repost key, counted to 2 (so: whether another has it), from jobs_role alone. */
+const SHARING_SQL = (role: string, repost: string) =>
+  `(SELECT COUNT(*) FROM (SELECT 1 FROM jobs k INDEXED BY jobs_role
+     WHERE k.role_key = ${role} AND k.repost_key = ${repost} LIMIT 2))`;
+
 /** A new job's keys, as the store writes them with its card. */
 export interface JobKeys {
   repost: string | null;
@@ -138,15 +143,10 @@ export class RepostDetector {
       exists: p('SELECT 1 FROM jobs WHERE id = ?'),
       keyOf: p(
         `SELECT j.repost_key, j.role_key, j.first_seen_batch_id,
-           (SELECT COUNT(*) FROM (SELECT 1 FROM jobs k INDEXED BY jobs_role
-              WHERE k.role_key = j.role_key AND k.repost_key = j.repost_key LIMIT 2)) AS sharing
+           ${SHARING_SQL('j.role_key', 'j.repost_key')} AS sharing
          FROM jobs j WHERE j.id = ?`,
       ),
-      // From the index alone: whether any other job has the key.
-      shared: p(
-        `SELECT COUNT(*) AS n FROM (SELECT 1 FROM jobs INDEXED BY jobs_role
-           WHERE role_key = @role AND repost_key = @repost LIMIT 2)`,
-      ),
+      shared: p(`SELECT ${SHARING_SQL('@role', '@repost')} AS n`),
       byKey: p(
         `SELECT id, first_seen_batch_id, posted_at, company_id, company_slug, description_minhash,
                 state, repost_of, repost_root, repost_confirmed, repost_carried, details_fetched_at

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, type OpenedDatabase } from '../server/db/database';
-import { createSiteClient, type SiteClient } from '../scraper';
+import { createSiteClient, type JobCard, type JobDetails, type SiteClient } from '../scraper';
 import { createBatchRunner, type BatchRunner, type RunnerLog } from './batch-runner';
 
 // Shared set-up of the runner's tests and its child-process script: a fresh SQLite file,
@@ -137,3 +137,26 @@ export async function waitForBatch(runner: BatchRunner): Promise<void> {
 export const BERLIN = { locationId: 103035651, displayName: 'Berlin, Germany' };
 export const LONDON = { locationId: 102257491, displayName: 'London, England, United Kingdom' };
 export const PARIS = { locationId: 106383538, displayName: 'Paris, Île-de-France, France' };
+
+/** A card's details page as the scraper reads one: the card's fields and a plain description. */
+export function detailsOf(card: JobCard, description: string): JobDetails {
+  return {
+    jobId: card.jobId,
+    title: card.title,
+    companyName: card.companyName,
+    companySlug: card.companySlug,
+    location: card.location,
+    postedText: null,
+    description,
+    descriptionHtml: `<p>${description}</p>`,
+    seniority: null,
+    employmentType: null,
+    jobFunction: null,
+    industries: null,
+    applicantsText: null,
+    applicantsCount: null,
+    salary: null,
+    easyApply: false,
+    url: card.url,
+  };
+}

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { jobDetailSchema, jobListSchema, type JobList, type JobListItem } from '../../contract';
 import { BatchStore, type StoredRun } from '../../runner/batch-store';
-import type { JobCard, JobDetails } from '../../scraper';
+import { detailsOf } from '../../runner/runner-test-kit';
+import type { JobCard } from '../../scraper';
 import { startTestServer, type TestServer } from '../test-harness';
 
 // Issue 17: the same role in several places is one row of the list, reposts are told apart from
@@ -35,28 +36,6 @@ function card(title: string, company: string, location: string, posted = '2026-1
     postedDate: posted,
     postedText: null,
     url: `https://www.linkedin.com/jobs/view/${nextId}`,
-  };
-}
-
-function details(c: JobCard, description: string): JobDetails {
-  return {
-    jobId: c.jobId,
-    title: c.title,
-    companyName: c.companyName,
-    companySlug: c.companySlug,
-    location: c.location,
-    postedText: null,
-    description,
-    descriptionHtml: `<p>${description}</p>`,
-    seniority: null,
-    employmentType: null,
-    jobFunction: null,
-    industries: null,
-    applicantsText: null,
-    applicantsCount: null,
-    salary: null,
-    easyApply: false,
-    url: c.url,
   };
 }
 
@@ -215,11 +194,11 @@ describe('the same role in several places', () => {
     }
     store.setEnriching(claim.batch.id);
     for (const c of grouped)
-      store.saveDetails(claim.batch.id, details(c, TEXT_A), server.ctx.now());
+      store.saveDetails(claim.batch.id, detailsOf(c, TEXT_A), server.ctx.now());
     for (const c of alone)
       store.saveDetails(
         claim.batch.id,
-        details(c, `${TEXT_B} We partner with Quorvex.`),
+        detailsOf(c, `${TEXT_B} We partner with Quorvex.`),
         server.ctx.now(),
       );
     store.finishRun(run.id, 'completed', null, server.ctx.now());
@@ -283,7 +262,7 @@ describe('reposts stored by the runner', () => {
   it('carries triage on the card and undoes it when the description shows a look-alike', async () => {
     const first = card('Software Engineer', 'Acme', 'Berlin, Germany', '2026-10-01');
     const firstRun = batch([first]);
-    store.saveDetails(firstRun.batchId, details(first, TEXT_A), server.ctx.now());
+    store.saveDetails(firstRun.batchId, detailsOf(first, TEXT_A), server.ctx.now());
     await server.authed({
       method: 'PATCH',
       url: `/api/v1/jobs/${id(first)}`,
@@ -299,8 +278,8 @@ describe('reposts stored by the runner', () => {
       expect(j.repost).toMatchObject({ earlier_state: 'hidden', confirmed: false });
 
     // Details come: the same description confirms one; another description undoes the other.
-    store.saveDetails(later.batchId, details(again, TEXT_A), server.ctx.now());
-    store.saveDetails(later.batchId, details(other, TEXT_B), server.ctx.now());
+    store.saveDetails(later.batchId, detailsOf(again, TEXT_A), server.ctx.now());
+    store.saveDetails(later.batchId, detailsOf(other, TEXT_B), server.ctx.now());
     const after = await list('?state=new,hidden&grouped=false');
     const byId = new Map(after.items.map((j) => [j.id, j]));
     expect(byId.get(id(again))).toMatchObject({

@@ -9,6 +9,7 @@ import {
   type WorkplaceWord,
 } from '../scraper/workplace';
 import { RuleGate } from './apply-rules';
+import { DescriptionIndex } from './description-index';
 import { RepostDetector } from './reposts';
 
 // The runner's reads and writes, as synchronous better-sqlite3 statements: each page of
@@ -98,9 +99,11 @@ export class BatchStore {
   private readonly s;
   private readonly reposts: RepostDetector;
   private readonly rules: RuleGate;
+  private readonly descriptions: DescriptionIndex;
 
   constructor(private readonly sqlite: SQLite.Database) {
     this.rules = new RuleGate(sqlite);
+    this.descriptions = new DescriptionIndex(sqlite);
     const p = (text: string) => sqlite.prepare(text);
     this.reposts = new RepostDetector(sqlite);
     this.s = {
@@ -388,7 +391,11 @@ export class BatchStore {
     error: string | null,
     now: number,
   ): boolean {
-    return this.s.finishBatch.run({ batch: batchId, status, error, now }).changes > 0;
+    // The batch's last descriptions are searchable from the moment it reads finished.
+    return this.sqlite.transaction(() => {
+      this.descriptions.catchUp();
+      return this.s.finishBatch.run({ batch: batchId, status, error, now }).changes > 0;
+    })();
   }
 
   /**
@@ -411,6 +418,7 @@ export class BatchStore {
       this.s.cancelRunning.run(params);
       this.s.cancelNotStarted.run(params);
       this.s.cancelBatch.run(params);
+      this.descriptions.catchUp();
     })();
   }
 
@@ -474,7 +482,13 @@ export class BatchStore {
       });
       this.reposts.detailsStored(reposts);
       this.rules.applyToDetails(details.jobId, details.description);
-      if (batchId !== null) this.s.enrichedOne.run(batchId);
+      // Asked for from the panel, the description is searchable at once; a batch's wait for a
+      // few more (docs/decisions/038).
+      if (batchId === null) this.descriptions.catchUp();
+      else {
+        this.descriptions.stored();
+        this.s.enrichedOne.run(batchId);
+      }
     })();
   }
 

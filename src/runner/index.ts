@@ -36,6 +36,7 @@ export type {
   TickResult,
 } from './daily-schedule';
 export { BLOCKED_JOB_SQL, NOT_BLOCKED_JOB_SQL, type CancelRequest } from './batch-store';
+export { DescriptionIndex } from './description-index';
 
 export interface RunnerServiceOptions {
   sqlite: SQLite.Database;

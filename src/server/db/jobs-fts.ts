@@ -37,3 +37,36 @@ export const JOBS_FTS_SQL: readonly string[] = [
        WHERE ${FTS_ID_OK('new.id')};
    END`,
 ];
+
+/**
+ * 0013 (docs/decisions/038): a description stored alone no longer re-indexes its row in its own
+ * transaction. FTS5 writes a segment and does merge work in every transaction that touches it,
+ * about 0.3 ms whatever the row; the details of a batch came one per transaction, so indexing
+ * them cost as much as the rest of storing them. The row's id goes to `jobs_fts_pending`, and
+ * `DescriptionIndex` (src/runner) indexes the waiting rows together: a few dozen at a time, when
+ * a batch ends, and before anything searches the index. A change of the title, company or place
+ * still re-indexes at once (with the description as it stands).
+ */
+export const JOBS_FTS_PENDING_SQL: readonly string[] = [
+  `CREATE TABLE jobs_fts_pending (job_id TEXT PRIMARY KEY) WITHOUT ROWID`,
+  `DROP TRIGGER jobs_fts_update`,
+  `CREATE TRIGGER jobs_fts_update AFTER UPDATE OF id, title, company_name, location ON jobs
+   WHEN old.id IS NOT new.id OR old.title IS NOT new.title OR old.company_name IS NOT new.company_name
+     OR old.location IS NOT new.location
+   BEGIN
+     DELETE FROM jobs_fts WHERE ${FTS_ID_OK('old.id')} AND rowid = CAST(old.id AS INTEGER);
+     INSERT INTO jobs_fts (rowid, title, company, location, description)
+       SELECT CAST(new.id AS INTEGER), new.title, new.company_name, new.location, COALESCE(new.description, '')
+       WHERE ${FTS_ID_OK('new.id')};
+   END`,
+  `CREATE TRIGGER jobs_fts_description AFTER UPDATE OF description ON jobs
+   WHEN old.description IS NOT new.description AND old.id IS new.id AND old.title IS new.title
+     AND old.company_name IS new.company_name AND old.location IS new.location AND ${FTS_ID_OK('new.id')}
+   BEGIN INSERT OR IGNORE INTO jobs_fts_pending (job_id) VALUES (new.id); END`,
+  `DROP TRIGGER jobs_fts_delete`,
+  `CREATE TRIGGER jobs_fts_delete AFTER DELETE ON jobs
+   BEGIN
+     DELETE FROM jobs_fts WHERE ${FTS_ID_OK('old.id')} AND rowid = CAST(old.id AS INTEGER);
+     DELETE FROM jobs_fts_pending WHERE job_id = old.id;
+   END`,
+];

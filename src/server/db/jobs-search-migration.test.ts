@@ -4,6 +4,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DescriptionIndex } from '../../runner';
 import { openDatabase } from './database';
 import { migrations } from './migrations';
 
@@ -98,9 +99,21 @@ describe('migration 0007-jobs-search-and-triage', () => {
       insert.run('7', 'Data Engineer');
       insert.run('8', 'Data Analyst');
       expect(match('"data"*')).toEqual([7, 8]);
+      // Since 0013 a description waits to be indexed with others (docs/decisions/038).
       sqlite.exec(`UPDATE jobs SET description = 'Kubernetes clusters' WHERE id = '7'`);
+      const waiting = () => sqlite.prepare('SELECT job_id FROM jobs_fts_pending').pluck().all();
+      expect(waiting()).toEqual(['7']);
+      expect(match('"kubernetes"*')).toEqual([]);
+      expect(new DescriptionIndex(sqlite).catchUp()).toBe(1);
+      expect(waiting()).toEqual([]);
       expect(match('"kubernetes"*')).toEqual([7]);
       expect(match('"engineer"*')).toEqual([7]);
+      // A job deleted while its description waits leaves nothing behind.
+      sqlite.exec(`UPDATE jobs SET description = 'Spark' WHERE id = '8'`);
+      expect(waiting()).toEqual(['8']);
+      sqlite.exec(`DELETE FROM jobs WHERE id = '8'`);
+      expect(waiting()).toEqual([]);
+      insert.run('8', 'Data Analyst');
       sqlite.exec(`UPDATE jobs SET title = 'Chef' WHERE id = '8'`);
       expect(match('"analyst"*')).toEqual([]);
       expect(match('"chef"*')).toEqual([8]);

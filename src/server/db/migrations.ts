@@ -2,7 +2,7 @@ import { sql, type Kysely, type Migration } from 'kysely';
 import { z } from 'zod';
 import { jobKeys } from '../../runner/repost-keys';
 import { workplaceFromText } from '../../scraper/workplace';
-import { FTS_ID_OK, JOBS_FTS_SQL } from './jobs-fts';
+import { FTS_ID_OK, JOBS_FTS_PENDING_SQL, JOBS_FTS_SQL } from './jobs-fts';
 
 // Migrations live in code, in order; Kysely records which ran in its own table.
 // Never edit one that has shipped: add the next.
@@ -448,6 +448,13 @@ export const migrations: Record<string, Migration> = {
               WHERE role_key IS NOT NULL`,
       ];
       for (const statement of statements) await statement.execute(db);
+    },
+  },
+  // Issue 17: a description waits to be indexed with others instead of being indexed in its
+  // own transaction (docs/decisions/038).
+  '0013-fts-pending': {
+    async up(db: Kysely<unknown>) {
+      for (const statement of JOBS_FTS_PENDING_SQL) await sql.raw(statement).execute(db);
     },
   },
 };

@@ -9,7 +9,7 @@ import type {
   JobState,
 } from '../../contract';
 import { DEFAULT_JOB_STATES, JOBS_TOTAL_CAP } from '../../contract';
-import { BLOCKED_JOB_SQL } from '../../runner';
+import { BLOCKED_JOB_SQL, DescriptionIndex } from '../../runner';
 import { isoOrNull } from '../db/times';
 import { JobRepostMarks } from '../reposts/job-repost-marks';
 import { JobRuleMarks } from '../rules/job-rule-marks';
@@ -176,8 +176,10 @@ export class JobRepository {
   private readonly s;
   private readonly ruleMarks: JobRuleMarks;
   private readonly repostMarks: JobRepostMarks;
+  private readonly descriptions: DescriptionIndex;
 
   constructor(private readonly sqlite: SQLite.Database) {
+    this.descriptions = new DescriptionIndex(sqlite);
     this.ruleMarks = new JobRuleMarks(sqlite);
     this.repostMarks = new JobRepostMarks(sqlite);
     const p = (text: string) => sqlite.prepare(text);
@@ -240,7 +242,16 @@ export class JobRepository {
     return byJob;
   }
 
+  /**
+   * Before a search reads the index: the descriptions stored since it last took them go in
+   * (docs/decisions/038), so a search finds every word of every stored description.
+   */
+  readyToSearch(query: { q?: string | undefined }): void {
+    if (query.q) this.descriptions.catchUp();
+  }
+
   list(query: JobListQuery, now: number): JobPage {
+    this.readyToSearch(query);
     const sort = effectiveSort(query);
     const fingerprint = listFingerprint(query, sort);
     const cursor = query.cursor ? decodeCursor(query.cursor, fingerprint, sort) : null;

@@ -47,13 +47,16 @@ export const jobRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify
         response: { 200: exportFileResponse, 400: errorBodySchema },
       },
     },
-    async (request, reply) =>
-      sendExport(
+    async (request, reply) => {
+      // The export reads on a connection of its own, after the index has every description.
+      jobs.readyToSearch(request.query);
+      return sendExport(
         reply,
         request.query.format,
         jobsExportFileName(request.query.format),
         viewExportJobs(ctx.sqlite.name, request.query, ctx.now()),
-      ),
+      );
+    },
   );
 
   app.get(

@@ -6,6 +6,7 @@ import {
   type RuleField,
   type RulePreview,
 } from '../../contract';
+import { DescriptionIndex } from '../../runner';
 import { expandedFtsQuery, JobWords, type CompiledRule } from '../../runner/rule-matcher';
 
 // A rule over every stored job (preview, "Apply to stored jobs", bringing back what it hid). The
@@ -35,7 +36,10 @@ const IDS = 'SELECT value FROM json_each(@ids)';
 export class StoredJobRules {
   private readonly statements = new Map<string, SQLite.Statement>();
 
+  private readonly descriptions: DescriptionIndex;
+
   constructor(private readonly sqlite: SQLite.Database) {
+    this.descriptions = new DescriptionIndex(sqlite);
     // The index's vocabulary, for expanding a `*` inside a word into the words it matches. A
     // temporary table: it reads the index, stores nothing, and lives with the connection.
     sqlite.exec(
@@ -63,6 +67,8 @@ export class StoredJobRules {
 
   /** The ids of the stored jobs the rule matches, highest (newest posting) first. */
   matchingIds(rule: CompiledRule): string[] {
+    // The index and its vocabulary hold every stored description first (docs/decisions/038).
+    this.descriptions.catchUp();
     const exact = expandedFtsQuery(rule, (prefix) => this.wordsFrom(prefix));
     const query = exact ?? rule.ftsQuery;
     if (query === null || query === '') return [];

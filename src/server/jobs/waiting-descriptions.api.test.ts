@@ -1,0 +1,175 @@
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { z } from 'zod';
+import { jobListSchema } from '../../contract';
+import { BatchStore, type StoredRun } from '../../runner/batch-store';
+import { DESCRIPTIONS_WAITING_MAX } from '../../runner/description-index';
+import { detailsOf } from '../../runner/runner-test-kit';
+import type { JobCard } from '../../scraper';
+import { startTestServer, type TestServer } from '../test-harness';
+
+// docs/decisions/038: a batch's descriptions wait to be indexed a few dozen at a time, and
+// every reader of the index (the list's search, a rule's preview and apply, an export) has them
+// indexed first. A search never misses a word of a description already stored.
+
+let server: TestServer;
+let store: BatchStore;
+let run: StoredRun;
+let batchId: number;
+beforeEach(async () => {
+  server = await startTestServer();
+  store = new BatchStore(server.database.sqlite);
+  server.database.sqlite
+    .exec(`INSERT INTO queries (id, job_title, location_id, display_name, status, created_at, updated_at)
+    VALUES (1, 'Engineer', 1, 'Germany', 'active', 0, 0)`);
+  const claim = store.claimBatch('manual', server.ctx.now());
+  if (!claim.claimed) throw new Error('batch not claimed');
+  batchId = claim.batch.id;
+  const query = { id: 1, job_title: 'Engineer', display_name: 'Germany', location_id: 1, is_ai: 0 };
+  run = store.createRun(batchId, query, server.ctx.now());
+});
+afterEach(async () => {
+  await server.close();
+});
+
+const card = (n: number): JobCard => ({
+  jobId: String(4_400_000_000 + n),
+  title: `Engineer ${n}`,
+  companyName: `Company ${n}`,
+  companySlug: `company-${n}`,
+  location: 'Berlin',
+  salary: null,
+  postedDate: '2026-10-20',
+  postedText: null,
+  url: `https://www.linkedin.com/jobs/view/${4_400_000_000 + n}`,
+});
+
+/** Cards 0..n-1 stored as one page, then their details, each with the word `zorblax`. */
+function stored(n: number): JobCard[] {
+  const cards = Array.from({ length: n }, (_, i) => card(i));
+  store.savePage(run, { start: 0, cards, skippedCards: 0, nextStart: n }, server.ctx.now());
+  store.setEnriching(batchId);
+  for (const c of cards)
+    store.saveDetails(batchId, detailsOf(c, 'We build zorblax pipelines.'), server.ctx.now());
+  return cards;
+}
+
+const inIndex = () =>
+  z
+    .array(z.number())
+    .parse(
+      server.database.sqlite
+        .prepare(`SELECT rowid FROM jobs_fts WHERE jobs_fts MATCH '"zorblax"*'`)
+        .pluck()
+        .all(),
+    ).length;
+const waiting = () =>
+  z
+    .number()
+    .parse(server.database.sqlite.prepare('SELECT COUNT(*) FROM jobs_fts_pending').pluck().get());
+
+async function searched(q: string): Promise<number> {
+  const res = await server.authed({ method: 'GET', url: `/api/v1/jobs?q=${q}&grouped=false` });
+  expect(res.statusCode, res.body).toBe(200);
+  return jobListSchema.parse(res.json()).total;
+}
+
+it('indexes a batch’s descriptions a few dozen at a time, and the rest when the batch ends', () => {
+  stored(DESCRIPTIONS_WAITING_MAX - 1);
+  expect(waiting()).toBe(DESCRIPTIONS_WAITING_MAX - 1);
+  expect(inIndex()).toBe(0);
+  // The next one brings the wait to the most allowed: all of them are indexed together.
+  const next = card(1000);
+  store.savePage(
+    run,
+    { start: 100, cards: [next], skippedCards: 0, nextStart: 101 },
+    server.ctx.now(),
+  );
+  store.saveDetails(batchId, detailsOf(next, 'zorblax again'), server.ctx.now());
+  expect(waiting()).toBe(0);
+  expect(inIndex()).toBe(DESCRIPTIONS_WAITING_MAX);
+
+  const late = card(1001);
+  store.savePage(
+    run,
+    { start: 101, cards: [late], skippedCards: 0, nextStart: 102 },
+    server.ctx.now(),
+  );
+  store.saveDetails(batchId, detailsOf(late, 'zorblax at the end'), server.ctx.now());
+  expect(waiting()).toBe(1);
+  store.finishBatch(batchId, 'completed', null, server.ctx.now());
+  expect(waiting()).toBe(0);
+  expect(inIndex()).toBe(DESCRIPTIONS_WAITING_MAX + 1);
+});
+
+it('indexes the waiting descriptions when a batch is cancelled, and at once when asked from the panel', () => {
+  stored(3);
+  expect(inIndex()).toBe(0);
+  store.finishCancelled(batchId, 'Cancelled', server.ctx.now());
+  expect(inIndex()).toBe(3);
+
+  const alone = card(50);
+  store.savePage(
+    run,
+    { start: 50, cards: [alone], skippedCards: 0, nextStart: 51 },
+    server.ctx.now(),
+  );
+  store.saveDetails(null, detailsOf(alone, 'zorblax on demand'), server.ctx.now());
+  expect(waiting()).toBe(0);
+  expect(inIndex()).toBe(4);
+});
+
+it('a search of the Jobs list finds a description still waiting; a list without a search leaves it waiting', async () => {
+  stored(2);
+  const res = await server.authed({ method: 'GET', url: '/api/v1/jobs' });
+  expect(res.statusCode).toBe(200);
+  expect(waiting()).toBe(2);
+  expect(await searched('zorblax')).toBe(2);
+  expect(waiting()).toBe(0);
+});
+
+it('a rule’s preview and apply see descriptions still waiting', async () => {
+  stored(2);
+  const rule = { conditions: [{ field: 'description', value: 'zorb*' }] };
+  const preview = await server.authed({
+    method: 'POST',
+    url: '/api/v1/rules/preview',
+    payload: rule,
+  });
+  expect(preview.statusCode, preview.body).toBe(200);
+  expect(z.object({ matches: z.number() }).parse(preview.json()).matches).toBe(2);
+
+  stored2();
+  const created = await server.authed({
+    method: 'POST',
+    url: '/api/v1/rules',
+    payload: { name: 'No zorblax', action: 'flag', ...rule },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const id = z.object({ id: z.number() }).parse(created.json()).id;
+  const applied = await server.authed({ method: 'POST', url: `/api/v1/rules/${id}/apply` });
+  expect(applied.statusCode, applied.body).toBe(200);
+  expect(z.object({ matches: z.number() }).parse(applied.json()).matches).toBe(3);
+});
+
+/** One more job with the word, stored after the preview indexed the others. */
+function stored2(): void {
+  const more = card(77);
+  store.savePage(
+    run,
+    { start: 77, cards: [more], skippedCards: 0, nextStart: 78 },
+    server.ctx.now(),
+  );
+  store.saveDetails(batchId, detailsOf(more, 'zorblax'), server.ctx.now());
+  expect(waiting()).toBe(1);
+}
+
+it('an export of a search holds the descriptions still waiting', async () => {
+  stored(2);
+  const res = await server.authed({
+    method: 'GET',
+    url: '/api/v1/jobs/export?q=zorblax&format=json',
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.body).toContain(card(0).jobId);
+  expect(res.body).toContain(card(1).jobId);
+});

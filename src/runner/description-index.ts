@@ -1,4 +1,4 @@
-import type SQLite from 'better-sqlite3';
+import SQLite from 'better-sqlite3';
 import { z } from 'zod';
 
 /**
@@ -16,6 +16,7 @@ const waitingSchema = z.object({
   description: z.string(),
 });
 const countSchema = z.object({ n: z.number() });
+const BUSY = new Set(['SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_LOCKED']);
 
 /**
  * The descriptions stored since the search index last took them (migration 0013 puts their
@@ -61,6 +62,20 @@ export class DescriptionIndex {
       this.s.done.run();
       return rows.length;
     })();
+  }
+
+  /**
+   * `catchUp` for a reader: when another process holds the database's write lock past the busy
+   * timeout, the search goes on without the few waiting descriptions (they stay waiting, for
+   * the next reader or the store) rather than failing. Joined to a transaction the API has open
+   * on the connection, the catch-up commits or rolls back with it, the waiting list with it.
+   */
+  catchUpForSearch(): void {
+    try {
+      this.catchUp();
+    } catch (error) {
+      if (!(error instanceof SQLite.SqliteError) || !BUSY.has(error.code)) throw error;
+    }
   }
 
   /** After a description is stored: indexes the waiting ones once there are enough. */

@@ -247,7 +247,7 @@ export class JobRepository {
    * (docs/decisions/038), so a search finds every word of every stored description.
    */
   readyToSearch(query: { q?: string | undefined }): void {
-    if (query.q) this.descriptions.catchUp();
+    if (query.q) this.descriptions.catchUpForSearch();
   }
 
   list(query: JobListQuery, now: number): JobPage {

@@ -1,3 +1,4 @@
+import SQLite from 'better-sqlite3';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { z } from 'zod';
 import { jobListSchema } from '../../contract';
@@ -172,4 +173,22 @@ it('an export of a search holds the descriptions still waiting', async () => {
   expect(res.statusCode, res.body).toBe(200);
   expect(res.body).toContain(card(0).jobId);
   expect(res.body).toContain(card(1).jobId);
+});
+
+it('a search goes on while another process holds the write lock, and the descriptions wait on', async () => {
+  stored(2);
+  // Signed in first: signing in writes.
+  expect((await server.authed({ method: 'GET', url: '/api/v1/jobs' })).statusCode).toBe(200);
+  const other = new SQLite(server.database.sqlite.name);
+  server.database.sqlite.pragma('busy_timeout = 50');
+  other.exec('BEGIN IMMEDIATE');
+  try {
+    expect(await searched('engineer')).toBe(2);
+    expect(waiting()).toBe(2);
+  } finally {
+    other.exec('ROLLBACK');
+    other.close();
+  }
+  expect(await searched('zorblax')).toBe(2);
+  expect(waiting()).toBe(0);
 });

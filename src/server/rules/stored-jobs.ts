@@ -68,7 +68,7 @@ export class StoredJobRules {
   /** The ids of the stored jobs the rule matches, highest (newest posting) first. */
   matchingIds(rule: CompiledRule): string[] {
     // The index and its vocabulary hold every stored description first (docs/decisions/038).
-    this.descriptions.catchUp();
+    this.descriptions.catchUpForSearch();
     const exact = expandedFtsQuery(rule, (prefix) => this.wordsFrom(prefix));
     const query = exact ?? rule.ftsQuery;
     if (query === null || query === '') return [];

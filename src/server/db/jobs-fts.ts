@@ -13,6 +13,13 @@ export const FTS_ID_OK = (column: string) =>
 const INSERT_NEW = `INSERT INTO jobs_fts (rowid, title, company, location, description)
     VALUES (CAST(new.id AS INTEGER), new.title, new.company_name, new.location, COALESCE(new.description, ''));`;
 const DELETE_OLD = `DELETE FROM jobs_fts WHERE rowid = CAST(old.id AS INTEGER);`;
+/** The body of a trigger that indexes a changed row again. */
+const REINDEX = `
+     DELETE FROM jobs_fts WHERE ${FTS_ID_OK('old.id')} AND rowid = CAST(old.id AS INTEGER);
+     INSERT INTO jobs_fts (rowid, title, company, location, description)
+       SELECT CAST(new.id AS INTEGER), new.title, new.company_name, new.location, COALESCE(new.description, '')
+       WHERE ${FTS_ID_OK('new.id')};
+`;
 
 export const JOBS_FTS_SQL: readonly string[] = [
   `CREATE VIRTUAL TABLE jobs_fts USING fts5(
@@ -30,12 +37,7 @@ export const JOBS_FTS_SQL: readonly string[] = [
   `CREATE TRIGGER jobs_fts_update AFTER UPDATE OF id, title, company_name, location, description ON jobs
    WHEN old.id IS NOT new.id OR old.title IS NOT new.title OR old.company_name IS NOT new.company_name
      OR old.location IS NOT new.location OR old.description IS NOT new.description
-   BEGIN
-     DELETE FROM jobs_fts WHERE ${FTS_ID_OK('old.id')} AND rowid = CAST(old.id AS INTEGER);
-     INSERT INTO jobs_fts (rowid, title, company, location, description)
-       SELECT CAST(new.id AS INTEGER), new.title, new.company_name, new.location, COALESCE(new.description, '')
-       WHERE ${FTS_ID_OK('new.id')};
-   END`,
+   BEGIN${REINDEX}   END`,
 ];
 
 /**
@@ -53,12 +55,7 @@ export const JOBS_FTS_PENDING_SQL: readonly string[] = [
   `CREATE TRIGGER jobs_fts_update AFTER UPDATE OF id, title, company_name, location ON jobs
    WHEN old.id IS NOT new.id OR old.title IS NOT new.title OR old.company_name IS NOT new.company_name
      OR old.location IS NOT new.location
-   BEGIN
-     DELETE FROM jobs_fts WHERE ${FTS_ID_OK('old.id')} AND rowid = CAST(old.id AS INTEGER);
-     INSERT INTO jobs_fts (rowid, title, company, location, description)
-       SELECT CAST(new.id AS INTEGER), new.title, new.company_name, new.location, COALESCE(new.description, '')
-       WHERE ${FTS_ID_OK('new.id')};
-   END`,
+   BEGIN${REINDEX}   END`,
   `CREATE TRIGGER jobs_fts_description AFTER UPDATE OF description ON jobs
    WHEN old.description IS NOT new.description AND old.id IS new.id AND old.title IS new.title
      AND old.company_name IS new.company_name AND old.location IS new.location AND ${FTS_ID_OK('new.id')}

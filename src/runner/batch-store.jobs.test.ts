@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { openDatabase, type OpenedDatabase } from '../server/db/database';
-import type { JobCard, JobDetails } from '../scraper';
+import type { JobCard } from '../scraper';
 import { BatchStore } from './batch-store';
+import { detailsOf } from './runner-test-kit';
 
 // What the runner stores for the Jobs screen (issue 9): last seen, workplace, safe description.
 
@@ -68,25 +69,10 @@ it('stores last seen, the workplace and the sanitised description', () => {
     { id: '2', first_seen_at: 1000, last_seen_at: 5000, workplace: 'hybrid' },
     { id: '3', first_seen_at: 5000, last_seen_at: 5000, workplace: 'hybrid' },
   ]);
-  const details: JobDetails = {
-    jobId: '1',
-    title: 'Data Engineer',
-    companyName: 'Acme',
-    companySlug: null,
-    location: null,
-    postedText: null,
-    description: 'Hello',
+  const details = {
+    ...detailsOf(card('1', 'Germany (Remote)'), 'Hello'),
     descriptionHtml:
       '<p onclick="x()">Hello<script>alert(1)</script><img src="x" onerror="y()"></p>',
-    seniority: null,
-    employmentType: null,
-    jobFunction: null,
-    industries: null,
-    applicantsText: null,
-    applicantsCount: null,
-    salary: null,
-    easyApply: false,
-    url: 'u',
   };
   store.saveDetails(claim.batch.id, details, 6000);
   store.saveDetails(

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { jobListSchema } from '../../contract';
 import { BatchStore, type StoredRun } from '../../runner/batch-store';
 import { DESCRIPTIONS_WAITING_MAX } from '../../runner/description-index';
-import { detailsOf } from '../../runner/runner-test-kit';
+import { BERLIN, detailsOf, seedQueries } from '../../runner/runner-test-kit';
 import type { JobCard } from '../../scraper';
 import { startTestServer, type TestServer } from '../test-harness';
 
@@ -19,13 +19,12 @@ let batchId: number;
 beforeEach(async () => {
   server = await startTestServer();
   store = new BatchStore(server.database.sqlite);
-  server.database.sqlite
-    .exec(`INSERT INTO queries (id, job_title, location_id, display_name, status, created_at, updated_at)
-    VALUES (1, 'Engineer', 1, 'Germany', 'active', 0, 0)`);
+  seedQueries(server.database, [{ jobTitle: 'Engineer', ...BERLIN }]);
   const claim = store.claimBatch('manual', server.ctx.now());
   if (!claim.claimed) throw new Error('batch not claimed');
   batchId = claim.batch.id;
-  const query = { id: 1, job_title: 'Engineer', display_name: 'Germany', location_id: 1, is_ai: 0 };
+  const query = store.nextQuery(batchId);
+  if (!query) throw new Error('no query');
   run = store.createRun(batchId, query, server.ctx.now());
 });
 afterEach(async () => {
@@ -54,6 +53,17 @@ function stored(n: number): JobCard[] {
   return cards;
 }
 
+/** Card n stored alone, then its details: in the batch, or with `inBatch` false from the panel. */
+function storedOne(n: number, description: string, inBatch = true): void {
+  const c = card(n);
+  store.savePage(
+    run,
+    { start: n, cards: [c], skippedCards: 0, nextStart: n + 1 },
+    server.ctx.now(),
+  );
+  store.saveDetails(inBatch ? batchId : null, detailsOf(c, description), server.ctx.now());
+}
+
 const inIndex = () =>
   z
     .array(z.number())
@@ -79,23 +89,11 @@ it('indexes a batch’s descriptions a few dozen at a time, and the rest when th
   expect(waiting()).toBe(DESCRIPTIONS_WAITING_MAX - 1);
   expect(inIndex()).toBe(0);
   // The next one brings the wait to the most allowed: all of them are indexed together.
-  const next = card(1000);
-  store.savePage(
-    run,
-    { start: 100, cards: [next], skippedCards: 0, nextStart: 101 },
-    server.ctx.now(),
-  );
-  store.saveDetails(batchId, detailsOf(next, 'zorblax again'), server.ctx.now());
+  storedOne(1000, 'zorblax again');
   expect(waiting()).toBe(0);
   expect(inIndex()).toBe(DESCRIPTIONS_WAITING_MAX);
 
-  const late = card(1001);
-  store.savePage(
-    run,
-    { start: 101, cards: [late], skippedCards: 0, nextStart: 102 },
-    server.ctx.now(),
-  );
-  store.saveDetails(batchId, detailsOf(late, 'zorblax at the end'), server.ctx.now());
+  storedOne(1001, 'zorblax at the end');
   expect(waiting()).toBe(1);
   store.finishBatch(batchId, 'completed', null, server.ctx.now());
   expect(waiting()).toBe(0);
@@ -108,13 +106,7 @@ it('indexes the waiting descriptions when a batch is cancelled, and at once when
   store.finishCancelled(batchId, 'Cancelled', server.ctx.now());
   expect(inIndex()).toBe(3);
 
-  const alone = card(50);
-  store.savePage(
-    run,
-    { start: 50, cards: [alone], skippedCards: 0, nextStart: 51 },
-    server.ctx.now(),
-  );
-  store.saveDetails(null, detailsOf(alone, 'zorblax on demand'), server.ctx.now());
+  storedOne(50, 'zorblax on demand', false);
   expect(waiting()).toBe(0);
   expect(inIndex()).toBe(4);
 });
@@ -139,7 +131,9 @@ it('a rule’s preview and apply see descriptions still waiting', async () => {
   expect(preview.statusCode, preview.body).toBe(200);
   expect(z.object({ matches: z.number() }).parse(preview.json()).matches).toBe(2);
 
-  stored2();
+  // One more job with the word, stored after the preview indexed the others.
+  storedOne(77, 'zorblax');
+  expect(waiting()).toBe(1);
   const created = await server.authed({
     method: 'POST',
     url: '/api/v1/rules',
@@ -151,18 +145,6 @@ it('a rule’s preview and apply see descriptions still waiting', async () => {
   expect(applied.statusCode, applied.body).toBe(200);
   expect(z.object({ matches: z.number() }).parse(applied.json()).matches).toBe(3);
 });
-
-/** One more job with the word, stored after the preview indexed the others. */
-function stored2(): void {
-  const more = card(77);
-  store.savePage(
-    run,
-    { start: 77, cards: [more], skippedCards: 0, nextStart: 78 },
-    server.ctx.now(),
-  );
-  store.saveDetails(batchId, detailsOf(more, 'zorblax'), server.ctx.now());
-  expect(waiting()).toBe(1);
-}
 
 it('an export of a search holds the descriptions still waiting', async () => {
   stored(2);

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { jobDetailSchema, jobListSchema, type JobList, type JobListItem } from '../../contract';
 import { BatchStore, type StoredRun } from '../../runner/batch-store';
-import { detailsOf } from '../../runner/runner-test-kit';
+import { BERLIN, detailsOf, seedQueries } from '../../runner/runner-test-kit';
 import type { JobCard } from '../../scraper';
 import { startTestServer, type TestServer } from '../test-harness';
 
@@ -15,9 +15,7 @@ let store: BatchStore;
 beforeEach(async () => {
   server = await startTestServer();
   store = new BatchStore(server.database.sqlite);
-  server.database.sqlite
-    .exec(`INSERT INTO queries (id, job_title, location_id, display_name, status, created_at, updated_at)
-    VALUES (1, 'Engineer', 1, 'Germany', 'active', 0, 0)`);
+  seedQueries(server.database, [{ jobTitle: 'Engineer', ...BERLIN }]);
 });
 afterEach(async () => {
   await server.close();
@@ -39,12 +37,18 @@ function card(title: string, company: string, location: string, posted = '2026-1
   };
 }
 
+/** The batch's run of the seeded query, started at the server's now. */
+function runOf(batchId: number): StoredRun {
+  const query = store.nextQuery(batchId);
+  if (!query) throw new Error('no query');
+  return store.createRun(batchId, query, server.ctx.now());
+}
+
 /** One batch storing the cards as one page each, at the server's now; then moves the clock on. */
 function batch(cards: JobCard[]): { run: StoredRun; batchId: number } {
   const claim = store.claimBatch('manual', server.ctx.now());
   if (!claim.claimed) throw new Error('batch not claimed');
-  const query = { id: 1, job_title: 'Engineer', display_name: 'Germany', location_id: 1, is_ai: 0 };
-  const run = store.createRun(claim.batch.id, query, server.ctx.now());
+  const run = runOf(claim.batch.id);
   cards.forEach((c, i) => {
     store.savePage(
       run,
@@ -175,14 +179,7 @@ describe('the same role in several places', () => {
     );
     const claim = store.claimBatch('manual', server.ctx.now());
     if (!claim.claimed) throw new Error('batch not claimed');
-    const query = {
-      id: 1,
-      job_title: 'Engineer',
-      display_name: 'Germany',
-      location_id: 1,
-      is_ai: 0,
-    };
-    const run = store.createRun(claim.batch.id, query, server.ctx.now());
+    const run = runOf(claim.batch.id);
     const all = [...grouped, ...alone];
     for (let start = 0; start < all.length; start += 25) {
       store.savePage(

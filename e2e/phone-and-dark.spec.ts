@@ -31,6 +31,41 @@ async function startSeededServer(simulator: Parameters<typeof seedShowcase>[2]) 
   return server;
 }
 
+declare global {
+  interface Window {
+    transitionsSeen?: string[];
+  }
+}
+
+/** From now on, notes every CSS transition that starts on the page (its element and property). */
+async function watchTransitions(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    window.transitionsSeen = [];
+    document.addEventListener(
+      'transitionrun',
+      (event) => {
+        const target = event.target instanceof Element ? event.target : null;
+        const name = target?.getAttribute('aria-label') ?? target?.textContent?.trim() ?? '?';
+        window.transitionsSeen?.push(`${target?.tagName ?? '?'} "${name}": ${event.propertyName}`);
+      },
+      true,
+    );
+  });
+}
+
+/** Waits until the page has rendered two more frames: transition events are sent with a frame. */
+async function framesRendered(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  );
+}
+
+/** The transitions noted since watchTransitions, then forgets them. */
+async function transitionsSeen(page: Page): Promise<string[]> {
+  return page.evaluate(() => window.transitionsSeen?.splice(0) ?? []);
+}
+
 /** Stores the operator's theme choice as the toggle does, and reloads so the page starts in it. */
 async function useTheme(page: Page, theme: Theme): Promise<void> {
   await page.evaluate(({ key, value }) => localStorage.setItem(key, value), {
@@ -520,17 +555,29 @@ test('dark mode follows the system, is toggled in the header, and is kept after 
   await expect(html).toHaveClass(/\bdark\b/);
   await expect(toggle).toHaveAttribute('aria-pressed', 'true');
 
+  // The colours change at once: no button fades from the old theme's text colour, which for a
+  // moment would read light-on-light (an axe check caught one at 1.23:1 mid-fade).
+  await watchTransitions(page);
   await page.emulateMedia({ colorScheme: 'light' });
   await expect(html).not.toHaveClass(/\bdark\b/);
   await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await framesRendered(page);
+  expect(await transitionsSeen(page), 'transitions started by the switch').toEqual([]);
 
   const canvas = () =>
     page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
   const lightCanvas = await canvas();
+  await toggle.hover();
+  await expect
+    .poll(() => page.evaluate(() => document.getAnimations().length), { timeout: 2_000 })
+    .toBe(0);
+  await transitionsSeen(page);
   await toggle.click();
   await expect(html).toHaveClass(/\bdark\b/);
   await expect(toggle).toHaveAttribute('aria-pressed', 'true');
   expect(await canvas()).not.toBe(lightCanvas);
+  await framesRendered(page);
+  expect(await transitionsSeen(page), 'transitions started by the toggle').toEqual([]);
 
   await page.reload();
   await expect(toggle).toHaveAttribute('aria-pressed', 'true');

@@ -34,8 +34,23 @@ export function resolveTheme(): Theme {
   return storedTheme() ?? systemTheme();
 }
 
+/** Set on <html> while the theme switches; theme.css turns every transition off under it. */
+export const THEME_SWITCHING_CLASS = 'theme-switching';
+
 export function applyTheme(theme: Theme): void {
-  document.documentElement.classList.toggle('dark', theme === 'dark');
+  const root = document.documentElement;
+  const dark = theme === 'dark';
+  if (root.classList.contains('dark') === dark) return;
+  // Colours change at once: with the buttons' 150 ms colour transitions, a switch would show
+  // for a moment the old theme's text on the new theme's background, below any contrast bar.
+  root.classList.add(THEME_SWITCHING_CLASS);
+  root.classList.toggle('dark', dark);
+  // Styles are computed now, with transitions off; they come back two frames later, once the
+  // new colours are in force and there is nothing left to animate.
+  getComputedStyle(root).getPropertyValue('color');
+  requestAnimationFrame(() =>
+    requestAnimationFrame(() => root.classList.remove(THEME_SWITCHING_CLASS)),
+  );
 }
 
 const listeners = new Set<() => void>();

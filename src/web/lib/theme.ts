@@ -35,7 +35,7 @@ export function resolveTheme(): Theme {
 }
 
 /** Set on <html> while the theme switches; theme.css turns every transition off under it. */
-export const THEME_SWITCHING_CLASS = 'theme-switching';
+const THEME_SWITCHING_CLASS = 'theme-switching';
 
 export function applyTheme(theme: Theme): void {
   const root = document.documentElement;

@@ -29,6 +29,7 @@ import {
   type JobCursor,
   type SqlParams,
 } from './job-query';
+import { ParallelRanker } from './parallel-rank';
 
 // The Jobs screen's reads and writes, as synchronous better-sqlite3 statements on the server's
 // connection: each is one short indexed query (docs/decisions/014), and the runner writes through
@@ -81,7 +82,6 @@ const foundByRowSchema = z.object({
   search_location: z.string(),
 });
 const countSchema = z.object({ n: z.number() });
-const candidateSchema = z.object({ rid: z.number(), sort_rank: z.number() });
 const passingSchema = z.object({ id: z.string(), group_key: z.string().nullable() });
 const rankedSchema = z.object({
   id: z.string(),
@@ -178,7 +178,10 @@ export class JobRepository {
   private readonly repostMarks: JobRepostMarks;
   private readonly descriptions: DescriptionIndex;
 
-  constructor(private readonly sqlite: SQLite.Database) {
+  constructor(
+    private readonly sqlite: SQLite.Database,
+    private readonly ranker = new ParallelRanker(sqlite),
+  ) {
     this.descriptions = new DescriptionIndex(sqlite);
     this.ruleMarks = new JobRuleMarks(sqlite);
     this.repostMarks = new JobRepostMarks(sqlite);
@@ -211,6 +214,11 @@ export class JobRepository {
          WHERE id IN (SELECT value FROM json_each(@ids))`,
       ),
     };
+  }
+
+  /** Stops the thread ranking searches beside the server's (the server is closing). */
+  close(): void {
+    this.ranker.close();
   }
 
   /** Statements built from a filter combination are prepared once each (a few dozen at most). */
@@ -337,13 +345,13 @@ export class JobRepository {
     const after = cursor?.s === 'relevance';
     const where = filters.where.length > 0 ? filters.where.join(' AND ') : '1';
     const best = (limit: number) => {
-      const candidates = this.prepared(
+      const candidates = this.ranker.best(
         `SELECT rowid AS rid, ${RANK_SQL('jobs_fts')} AS sort_rank FROM jobs_fts
-         WHERE jobs_fts MATCH @match${after ? ` AND ${rankAfterSql('jobs_fts', 'rowid')}` : ''}
+         WHERE jobs_fts MATCH @match AND rowid BETWEEN @lo AND @hi${after ? ` AND ${rankAfterSql('jobs_fts', 'rowid')}` : ''}
          ORDER BY sort_rank, rowid LIMIT @limit`,
-      )
-        .all({ match, limit, ...(after ? rankAfterParams(cursor) : {}) })
-        .map((raw) => candidateSchema.parse(raw));
+        { match, ...(after ? rankAfterParams(cursor) : {}) },
+        limit,
+      );
       const passing = new Map(
         this.prepared(
           // From the index holding every filtered column by id: the rows' descriptions stay unread.

@@ -25,6 +25,7 @@ const notFound = (id: number) => new HttpError(404, `Job ${id} not found`);
 export const jobRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const jobs = new JobRepository(ctx.sqlite);
+  fastify.addHook('onClose', async () => jobs.close());
 
   app.get(
     '/jobs',

@@ -457,4 +457,107 @@ export const migrations: Record<string, Migration> = {
       for (const statement of JOBS_FTS_PENDING_SQL) await sql.raw(statement).execute(db);
     },
   },
+  // Issue 17: the descriptions move to the end of the job's row (docs/decisions/041). SQLite
+  // stores a row's columns in order and a long value spills onto overflow pages; every column
+  // added since 0003 sat after the description, so reading a job's repost fields or state meant
+  // walking its description's overflow pages (a repost decision reads each job of its key). The
+  // table is rebuilt with the same columns, constraints, rowids, indexes and triggers, as SQLite's
+  // documented procedure for changes ALTER TABLE cannot make: foreign keys off, one transaction.
+  '0014-descriptions-last': {
+    async up(db: Kysely<unknown>) {
+      await sql`PRAGMA foreign_keys = OFF`.execute(db);
+      try {
+        // Inside a transaction the pragma does nothing, and dropping the table would then delete
+        // every rule flag with it (job_flags cascades): refuse instead.
+        const off = z
+          .object({ foreign_keys: z.number() })
+          .parse((await sql`PRAGMA foreign_keys`.execute(db)).rows[0]);
+        if (off.foreign_keys !== 0) throw new Error('0014 needs foreign keys off');
+        await sql`BEGIN IMMEDIATE`.execute(db);
+        try {
+          await rebuildJobsWithDescriptionsLast(db);
+          await sql`COMMIT`.execute(db);
+        } catch (error) {
+          await sql`ROLLBACK`.execute(db);
+          throw error;
+        }
+      } finally {
+        await sql`PRAGMA foreign_keys = ON`.execute(db);
+      }
+    },
+  },
 };
+
+/** The jobs table's columns as 0001-0013 left them, the two descriptions last (0014). */
+const JOBS_COLUMNS_0014 = [
+  'id TEXT PRIMARY KEY',
+  'title TEXT NOT NULL',
+  'company_name TEXT NOT NULL',
+  'company_slug TEXT',
+  'company_normalized TEXT NOT NULL',
+  'company_id INTEGER',
+  'location TEXT NOT NULL',
+  'posted_at TEXT',
+  'salary TEXT',
+  'url TEXT NOT NULL',
+  'seniority TEXT',
+  'employment_type TEXT',
+  'job_function TEXT',
+  'industries TEXT',
+  'applicants TEXT',
+  'easy_apply INTEGER',
+  'first_seen_batch_id INTEGER NOT NULL',
+  'first_seen_at INTEGER NOT NULL',
+  'details_fetched_at INTEGER',
+  'details_error TEXT',
+  'details_error_batch_id INTEGER',
+  `state TEXT NOT NULL DEFAULT 'new' CHECK (state IN ('new','seen','saved','applied','hidden'))`,
+  'last_seen_at INTEGER NOT NULL DEFAULT 0',
+  `workplace TEXT CHECK (workplace IN ('remote','hybrid','on-site'))`,
+  'hidden_by_rule_id INTEGER',
+  `state_before_rule TEXT CHECK (state_before_rule IN ('new','seen'))`,
+  'muted_by_rule_id INTEGER',
+  'repost_key TEXT',
+  'role_key TEXT',
+  'group_key TEXT',
+  'repost_of TEXT',
+  'repost_root TEXT',
+  'repost_confirmed INTEGER',
+  `repost_carried TEXT CHECK (repost_carried IN ('hidden','saved','seen'))`,
+  'description_minhash BLOB',
+  'description TEXT',
+  'description_html TEXT',
+];
+
+const schemaSqlSchema = z.object({ sql: z.string() });
+const columnNameSchema = z.object({ name: z.string() });
+
+async function rebuildJobsWithDescriptionsLast(db: Kysely<unknown>): Promise<void> {
+  const names = JOBS_COLUMNS_0014.map((column) => column.split(' ')[0] ?? column);
+  const existing = (await sql`PRAGMA table_info(jobs)`.execute(db)).rows.map(
+    (row) => columnNameSchema.parse(row).name,
+  );
+  // A column this list does not know would be lost: refuse rather than drop data.
+  const unknown = existing.filter((name) => !names.includes(name));
+  if (unknown.length > 0 || existing.length !== names.length)
+    throw new Error(`jobs has columns 0014 does not expect: ${unknown.join(', ') || '(missing)'}`);
+  // Its indexes and triggers, created again as they are (DROP TABLE drops them).
+  const dependents = (
+    await sql`SELECT sql FROM sqlite_master
+              WHERE tbl_name = 'jobs' AND type IN ('index', 'trigger') AND sql IS NOT NULL
+              ORDER BY type, name`.execute(db)
+  ).rows.map((row) => schemaSqlSchema.parse(row).sql);
+  const violations = async () => (await sql`PRAGMA foreign_key_check`.execute(db)).rows.length;
+  const violationsBefore = await violations();
+  const list = names.join(', ');
+  const statements = [
+    `CREATE TABLE jobs_0014 (${JOBS_COLUMNS_0014.join(', ')})`,
+    `INSERT INTO jobs_0014 (rowid, ${list}) SELECT rowid, ${list} FROM jobs`,
+    'DROP TABLE jobs',
+    'ALTER TABLE jobs_0014 RENAME TO jobs',
+    ...dependents,
+  ];
+  for (const statement of statements) await sql.raw(statement).execute(db);
+  const broken = (await violations()) - violationsBefore;
+  if (broken > 0) throw new Error(`0014 would leave ${broken} rows without their job`);
+}

@@ -268,7 +268,7 @@ export class JobRepository {
     if (sql.empty) return { items: [], next_cursor: null, total: 0, total_capped: false };
     // Two steps: the page's ids and sort keys first, read from indexes only, then the rows of
     // those few ids. Filtering and ordering thousands of candidates through the table itself
-    // would read each one's description (the columns of 0007 sit after it in the record).
+    // would read each one's row (and, before 0014 moved it last, its description too).
     const keyRows =
       sort === 'relevance' && isGrouped(query)
         ? this.groupedByRelevance(query, now, anyBlocked, cursor, sql)
@@ -352,23 +352,34 @@ export class JobRepository {
         { match, ...(after ? rankAfterParams(cursor) : {}) },
         limit,
       );
-      const passing = new Map(
-        this.prepared(
-          // From the index holding every filtered column by id: the rows' descriptions stay unread.
-          `SELECT j.id, j.group_key FROM jobs j INDEXED BY jobs_filter_columns
-           WHERE j.id IN (SELECT value FROM json_each(@ids)) AND ${where}`,
-        )
-          .all({ ...filters.params, ids: JSON.stringify(candidates.map((c) => String(c.rid))) })
-          .map((raw) => passingSchema.parse(raw))
-          .map((row) => [row.id, row.group_key]),
+      const check = this.prepared(
+        // From the index holding every filtered column by id: the rows' descriptions stay unread.
+        `SELECT j.id, j.group_key FROM jobs j INDEXED BY jobs_filter_columns
+         WHERE j.id IN (SELECT value FROM json_each(@ids)) AND ${where}`,
       );
-      const ranked = candidates.flatMap((c): RankedRow[] => {
-        const group = passing.get(String(c.rid));
-        return group === undefined
-          ? []
-          : [{ id: String(c.rid), sort_rank: c.sort_rank, group_key: group }];
-      });
-      return { candidates, kept: keep(ranked) };
+      // The best few are checked against the filters first, and more only while the page is not
+      // full: a page needs a few dozen rows, most searches find them among the first hundreds of
+      // the thousand ranked (checking all of them was ~3 ms of a search's ~40).
+      const ranked: RankedRow[] = [];
+      let kept: RankedRow[] = [];
+      const step = Math.max(TOP_RANKED_MIN, want * 4);
+      for (let from = 0; from < candidates.length; from += step) {
+        const chunk = candidates.slice(from, from + step);
+        const passing = new Map(
+          check
+            .all({ ...filters.params, ids: JSON.stringify(chunk.map((c) => String(c.rid))) })
+            .map((raw) => passingSchema.parse(raw))
+            .map((row) => [row.id, row.group_key]),
+        );
+        for (const c of chunk) {
+          const group = passing.get(String(c.rid));
+          if (group !== undefined)
+            ranked.push({ id: String(c.rid), sort_rank: c.sort_rank, group_key: group });
+        }
+        kept = keep(ranked);
+        if (kept.length >= want) break;
+      }
+      return { candidates, kept };
     };
     let limit = Math.max(least, want * 4);
     let { candidates, kept } = best(limit);

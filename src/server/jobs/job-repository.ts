@@ -269,11 +269,16 @@ export class JobRepository {
     // Two steps: the page's ids and sort keys first, read from indexes only, then the rows of
     // those few ids. Filtering and ordering thousands of candidates through the table itself
     // would read each one's row (and, before 0014 moved it last, its description too).
+    // The count, once: a ranking in two halves runs it while the worker ranks its half.
+    const countSql = listQuerySql(query, now, { anyBlocked });
+    let counted: number | undefined;
+    const count = (): number =>
+      (counted ??= countSchema.parse(this.prepared(countSql.count).get(countSql.params)).n);
     const keyRows =
       sort === 'relevance' && isGrouped(query)
-        ? this.groupedByRelevance(query, now, anyBlocked, cursor, sql)
+        ? this.groupedByRelevance(query, now, anyBlocked, cursor, sql, count)
         : ((sort === 'relevance' && broadSearch(query)
-            ? this.topRanked(query, now, anyBlocked, cursor, query.limit + 1)
+            ? this.topRanked(query, now, anyBlocked, cursor, query.limit + 1, count)
             : null) ??
           this.prepared(`${sql.select('j.id')} LIMIT @limit`).all({
             ...sql.params,
@@ -312,13 +317,12 @@ export class JobRepository {
     }
     // The first page counts; later pages repeat the count too (the screen reads it from page 1,
     // but a client paging from a link may start anywhere).
-    const countSql = listQuerySql(query, now, { anyBlocked });
-    const counted = countSchema.parse(this.prepared(countSql.count).get(countSql.params)).n;
+    const total = count();
     return {
       items,
       next_cursor: next,
-      total: Math.min(counted, JOBS_TOTAL_CAP),
-      total_capped: counted > JOBS_TOTAL_CAP,
+      total: Math.min(total, JOBS_TOTAL_CAP),
+      total_capped: total > JOBS_TOTAL_CAP,
     };
   }
 
@@ -336,6 +340,7 @@ export class JobRepository {
     anyBlocked: boolean,
     cursor: JobCursor | null,
     want: number,
+    meanwhile: () => void,
     keep: (ranked: RankedRow[]) => RankedRow[] = (ranked) => ranked,
     least = TOP_RANKED_MIN,
   ): RankedRow[] | null {
@@ -351,6 +356,7 @@ export class JobRepository {
          ORDER BY sort_rank, rowid LIMIT @limit`,
         { match, ...(after ? rankAfterParams(cursor) : {}) },
         limit,
+        meanwhile,
       );
       const check = this.prepared(
         // From the index holding every filtered column by id: the rows' descriptions stay unread.
@@ -410,6 +416,7 @@ export class JobRepository {
     anyBlocked: boolean,
     cursor: JobCursor | null,
     sql: { select: (columns: string) => string; params: SqlParams },
+    meanwhile: () => void,
   ): RankedRow[] {
     const want = query.limit + 1;
     const before =
@@ -432,7 +439,7 @@ export class JobRepository {
     const top = broadSearch(query)
       ? // A group's many jobs may fill the best few hundred (a title: every company's role in
         // every place): more are taken at once, as each further round scores every match again.
-        this.topRanked(query, now, anyBlocked, cursor, want, keep, TOP_RANKED_GROUPED)
+        this.topRanked(query, now, anyBlocked, cursor, want, meanwhile, keep, TOP_RANKED_GROUPED)
       : null;
     if (top !== null) return top;
     // Every match passing the filters, in rank order, read until the page is full.

@@ -24,6 +24,12 @@ export interface RankedCandidate {
 
 /** Below this many indexed jobs one query is quick enough; the worker is not started. */
 const PARALLEL_MIN_JOBS = 20_000;
+/**
+ * The share of the jobs this thread ranks; the worker ranks the rest. Less than half: this thread
+ * also runs the caller's `meanwhile` (the list's count, ~5 ms) while the worker ranks. Measured
+ * over the jobs bench's searches in-process, p95: 43.2 ms at a half, 41.9 ms at 0.44.
+ */
+const OWN_SHARE = 0.44;
 /** How long the split between the halves is reused before the index is measured again. */
 const SPLIT_TTL_MS = 60_000;
 /** A worker slower than this is taken for stuck: its half is ranked here, and it is replaced. */
@@ -110,17 +116,30 @@ export class ParallelRanker {
     this.minJobs = options.minJobs ?? PARALLEL_MIN_JOBS;
   }
 
-  best(sql: string, params: SqlParams, limit: number): RankedCandidate[] {
+  /**
+   * The best `limit` matches. `meanwhile` is work of the caller's that does not depend on them
+   * (the list's count): it runs on this thread while the worker ranks its share, or after the
+   * ranking when there is no worker.
+   */
+  best(
+    sql: string,
+    params: SqlParams,
+    limit: number,
+    meanwhile: () => void = () => undefined,
+  ): RankedCandidate[] {
     const split = this.splitRowid();
     const worker = split === null ? undefined : this.readyWorker();
     if (split === null || worker === undefined) {
-      return this.local(sql, { ...params, lo: LOWEST_ROWID, hi: HIGHEST_ROWID, limit });
+      const all = this.local(sql, { ...params, lo: LOWEST_ROWID, hi: HIGHEST_ROWID, limit });
+      meanwhile();
+      return all;
     }
     const upper = { ...params, lo: split, hi: HIGHEST_ROWID, limit };
     this.nextId += 1;
     const id = this.nextId;
     worker.port.postMessage({ id, sql, params: upper });
     const lower = this.local(sql, { ...params, lo: LOWEST_ROWID, hi: split - 1, limit });
+    meanwhile();
     const theirs = this.awaitReply(worker, id);
     if (theirs === null) return merge(lower, this.local(sql, upper), limit);
     this.workerAnswers += 1;
@@ -161,9 +180,10 @@ export class ParallelRanker {
           .prepare(
             `SELECT (SELECT COUNT(*) FROM jobs_fts_docsize) AS n,
                (SELECT id FROM jobs_fts_docsize ORDER BY id
-                LIMIT 1 OFFSET (SELECT COUNT(*) FROM jobs_fts_docsize) / 2) AS mid`,
+                LIMIT 1 OFFSET CAST((SELECT COUNT(*) FROM jobs_fts_docsize) * @share AS INTEGER))
+               AS mid`,
           )
-          .get(),
+          .get({ share: OWN_SHARE }),
       );
       this.split = { at: now, rowid: n >= Math.max(this.minJobs, 2) ? mid : null };
     }

@@ -2,11 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { openDatabase } from './database';
-import { migrations } from './migrations';
+import { databaseBefore } from './migration-test-kit';
 
 // Migration 0014 rebuilds the jobs table with its descriptions last, on a database that already
 // holds jobs, rule flags and runs, as an upgraded install has it: nothing may be lost or changed.
@@ -23,15 +22,7 @@ const file = () => path.join(dir, 'jobscout.sqlite');
 const LONG = 'Build pipelines in Python and SQL for our payments team. '.repeat(120);
 
 async function databaseBefore0014(): Promise<void> {
-  const sqlite = new SQLite(file());
-  sqlite.pragma('foreign_keys = ON');
-  const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database: sqlite }) });
-  const earlier = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '0014'));
-  const { error } = await new Migrator({
-    db,
-    provider: { getMigrations: () => Promise.resolve(earlier) },
-  }).migrateToLatest();
-  if (error) throw error;
+  const { sqlite, close } = await databaseBefore(file(), '0014');
   sqlite.exec(`
     INSERT INTO queries (id, job_title, location_id, display_name, status, created_at, updated_at)
       VALUES (1, 'Data Engineer', 1, 'Berlin', 'active', 0, 0);
@@ -67,8 +58,7 @@ async function databaseBefore0014(): Promise<void> {
       SELECT 1, id, CAST(first_seen_at AS INTEGER) - 99 FROM jobs;
     INSERT INTO job_flags (rule_id, job_id) SELECT 1, id FROM jobs WHERE title LIKE 'Senior%';
   `);
-  await db.destroy();
-  sqlite.close();
+  await close();
 }
 
 const rowsOf = (sqlite: SQLite.Database, table: string) =>

@@ -1,12 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DescriptionIndex } from '../../runner';
 import { openDatabase } from './database';
-import { migrations } from './migrations';
+import { databaseBefore } from './migration-test-kit';
 
 // Migration 0007 on a database that already holds jobs, as an upgraded install has it.
 
@@ -22,14 +20,7 @@ const file = () => path.join(dir, 'jobscout.sqlite');
 
 /** The schema as it was before 0007, with a few jobs stored by the runner of then. */
 async function databaseBefore0007(): Promise<void> {
-  const sqlite = new SQLite(file());
-  const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database: sqlite }) });
-  const earlier = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '0007'));
-  const { error } = await new Migrator({
-    db,
-    provider: { getMigrations: () => Promise.resolve(earlier) },
-  }).migrateToLatest();
-  if (error) throw error;
+  const { sqlite, close } = await databaseBefore(file(), '0007');
   sqlite.exec(`
     INSERT INTO queries (id, job_title, location_id, display_name, status, created_at, updated_at)
       VALUES (1, 'Data Engineer', 1, 'Berlin', 'active', 0, 0);
@@ -43,7 +34,7 @@ async function databaseBefore0007(): Promise<void> {
              ('103', 'Cook', 'Diner', 'diner', 'Paris', 'u3', '   ', 2, 500);
     INSERT INTO query_run_jobs (query_run_id, job_id, rank) VALUES (1, '101', 1), (2, '101', 1), (1, '102', 2);
   `);
-  await db.destroy();
+  await close();
 }
 
 describe('migration 0007-jobs-search-and-triage', () => {

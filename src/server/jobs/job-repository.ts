@@ -269,7 +269,7 @@ export class JobRepository {
     // Two steps: the page's ids and sort keys first, read from indexes only, then the rows of
     // those few ids. Filtering and ordering thousands of candidates through the table itself
     // would read each one's row (and, before 0014 moved it last, its description too).
-    // The count, once: a ranking in two halves runs it while the worker ranks its half.
+    // The count, once: a ranking in two parts runs it while the worker ranks its part.
     const countSql = listQuerySql(query, now, { anyBlocked });
     let counted: number | undefined;
     const count = (): number =>

@@ -12,9 +12,9 @@ import type { SqlParams } from './job-query';
 // A search by relevance must score every match with bm25 before the best one is known (46,000 for
 // a common skill among 200,000 jobs), and most of that time is FTS5 reading each match's length
 // (docs/decisions/039). bm25's statistics come from the whole index, so the best of the lower
-// half of the job ids and the best of the upper half, merged, are exactly the best of all: a
-// worker thread with a read-only connection of its own ranks one half while the server's thread
-// ranks the other (docs/decisions/040).
+// job ids and the best of the upper ones, merged, are exactly the best of all: a worker thread
+// with a read-only connection of its own ranks one part while the server's thread ranks the
+// other (docs/decisions/040).
 
 /** A match of a ranking query: its FTS rowid (the job id) and its bm25 rank (lower is better). */
 export interface RankedCandidate {
@@ -30,9 +30,9 @@ const PARALLEL_MIN_JOBS = 20_000;
  * over the jobs bench's searches in-process, p95: 43.2 ms at a half, 41.9 ms at 0.44.
  */
 const OWN_SHARE = 0.44;
-/** How long the split between the halves is reused before the index is measured again. */
+/** How long the split between the parts is reused before the index is measured again. */
 const SPLIT_TTL_MS = 60_000;
-/** A worker slower than this is taken for stuck: its half is ranked here, and it is replaced. */
+/** A worker slower than this is taken for stuck: its part is ranked here, and it is replaced. */
 const WORKER_TIMEOUT_MS = 2_000;
 
 const LOWEST_ROWID = Number.MIN_SAFE_INTEGER;
@@ -94,7 +94,7 @@ export interface ParallelRankerOptions {
 }
 
 /**
- * Runs a ranking query over two halves of the job ids at once. The query must select
+ * Runs a ranking query over two parts of the job ids at once. The query must select
  * `rowid, <rank>` from the FTS index for rowids in `@lo`..`@hi`, ordered by rank then rowid, at
  * most `@limit`; the answer is what it answers over every rowid.
  */
@@ -106,7 +106,7 @@ export class ParallelRanker {
   private split: { at: number; rowid: number | null } | undefined;
   private readonly minJobs: number;
   private readonly statements = new Map<string, SQLite.Statement>();
-  /** How many rankings the worker took half of (the tests check the parallel path ran). */
+  /** How many rankings the worker took part in (the tests check the parallel path ran). */
   workerAnswers = 0;
 
   constructor(
@@ -168,7 +168,7 @@ export class ParallelRanker {
   }
 
   /**
-   * The rowid splitting the index's jobs in two halves, or null when the index is too small to be
+   * The rowid splitting the index's jobs in two parts (OWN_SHARE below it), or null when the index is too small to be
    * worth a second thread (or is in memory, where no other connection can read it).
    */
   private splitRowid(): number | null {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { z } from 'zod';
 import { BatchStore } from '../src/runner/batch-store';
+import { DetailsWriter } from '../src/runner/details-writer';
 import { openTempDatabase, seedQueries, BERLIN, LONDON } from '../src/runner/runner-test-kit';
 import type { JobCard, JobDetails } from '../src/scraper';
 import { startServerProcess } from '../test/server-process';
@@ -291,6 +292,27 @@ export function storeCards(
   return { clock, lastRunId };
 }
 
+/**
+ * Fetched details stored as the runner's enriching step stores them, through its DetailsWriter,
+ * for requests that come back at once (no interval, as the budget's batch against the simulated
+ * site). Answers the clock after them.
+ */
+export function storeDetails(
+  store: BatchStore,
+  batchId: number,
+  pages: readonly JobDetails[],
+  startClock: number,
+): number {
+  let clock = startClock;
+  const writer = new DetailsWriter(store, batchId, () => clock);
+  for (const page of pages) {
+    if (writer.add(page, writer.requestStarted())) writer.write();
+    clock += 10;
+  }
+  writer.write();
+  return clock;
+}
+
 export interface Seeded {
   dataDir: string;
   ids: string[];
@@ -332,10 +354,7 @@ export async function seed(): Promise<Seeded> {
     const batchStarted = performance.now();
     ({ clock, lastRunId } = storeCards(store, batchId, cards, clock));
     store.setEnriching(batchId);
-    for (const page of pages) {
-      store.saveDetails(batchId, page, clock);
-      clock += 10;
-    }
+    clock = storeDetails(store, batchId, pages, clock);
     store.finishBatch(batchId, 'completed', null, clock);
     const seconds = (performance.now() - batchStarted) / 1000;
     storePerSecond = PER_BATCH / seconds;

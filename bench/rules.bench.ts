@@ -8,7 +8,7 @@ import { BatchStore } from '../src/runner/batch-store';
 import type { JobCard } from '../src/scraper';
 import { startServerProcess } from '../test/server-process';
 import { week } from './incremental.bench';
-import { card, details, seed, storeCards } from './jobs.bench';
+import { card, details, seed, storeCards, storeDetails } from './jobs.bench';
 import { atLeast, atMost, context, type BenchFigure, type BenchSuite } from './report';
 
 // Issue 17: rules over 200,000 stored jobs (stored as the Jobs bench stores them, 2.5 kB
@@ -251,11 +251,12 @@ async function storeWithRules(dataDir: string): Promise<{ perSecond: number; hid
     store.setEnriching(batchId);
     // As the runner does: details only for the jobs no rule hid on their card.
     const pending = new Set(store.pendingDetailIds(batchId, BATCH));
-    for (const page of pages) {
-      if (!pending.has(page.jobId)) continue;
-      store.saveDetails(batchId, page, clock);
-      clock += 10;
-    }
+    clock = storeDetails(
+      store,
+      batchId,
+      pages.filter((page) => pending.has(page.jobId)),
+      clock,
+    );
     store.finishBatch(batchId, 'completed', null, clock);
     const seconds = (performance.now() - started) / 1000;
     const hidden = Number(

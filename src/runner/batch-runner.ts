@@ -2,6 +2,7 @@ import type SQLite from 'better-sqlite3';
 import type { BatchKind } from '../contract';
 import { isSiteError, type SearchPage, type SiteClient } from '../scraper';
 import { BatchStore, type CancelRequest, type ClaimResult, type StoredRun } from './batch-store';
+import { DetailsWriter } from './details-writer';
 import { createCompanyIdCache, NEGATIVE_LOOKUP_TTL_MS } from './company-ids';
 import { SearchHistory } from './search-history';
 
@@ -248,35 +249,46 @@ export function createBatchRunner(options: BatchRunnerOptions): BatchRunner {
     const batch = store.batch(batchId);
     const done = batch?.jobs_enriched ?? 0;
     store.setEnrichTotals(batchId, done + store.pendingDetailsCount(batchId), done);
-    for (;;) {
+    const writer = new DetailsWriter(store, batchId, now);
+    // Ready for a write of our own as well: call right before one, with no await in between.
+    const writeHeld = async (): Promise<void> => {
       await store.writable();
-      const chunk = store.pendingDetailIds(batchId, DETAILS_CHUNK);
-      if (chunk.length === 0) return { kind: 'done' };
-      for (const jobId of chunk) {
-        if (stopped()) return { kind: 'stopped' };
-        try {
-          const details = await site.getJobDetails(jobId, { signal });
-          await store.writable();
-          store.saveDetails(batchId, details, now());
-        } catch (error) {
-          if (isAbort(error)) return { kind: 'stopped' };
-          if (
-            isSiteError(error) &&
-            (error.kind === 'session-expired' || error.kind === 'rate-limited')
-          ) {
-            // The site refuses every further request: the batch cannot go on.
-            return {
-              kind: 'fatal',
-              reason: error.message,
-              cookiesRejected: error.kind === 'session-expired',
-            };
+      writer.write();
+    };
+    try {
+      for (;;) {
+        await writeHeld();
+        const chunk = store.pendingDetailIds(batchId, DETAILS_CHUNK);
+        if (chunk.length === 0) return { kind: 'done' };
+        for (const jobId of chunk) {
+          if (stopped()) return { kind: 'stopped' };
+          try {
+            const startedAt = writer.requestStarted();
+            const details = await site.getJobDetails(jobId, { signal });
+            if (writer.add(details, startedAt)) await writeHeld();
+          } catch (error) {
+            if (isAbort(error)) return { kind: 'stopped' };
+            if (
+              isSiteError(error) &&
+              (error.kind === 'session-expired' || error.kind === 'rate-limited')
+            ) {
+              // The site refuses every further request: the batch cannot go on.
+              return {
+                kind: 'fatal',
+                reason: error.message,
+                cookiesRejected: error.kind === 'session-expired',
+              };
+            }
+            // One job that is gone or unreadable is noted and skipped, never fatal.
+            await writeHeld();
+            store.saveDetailsError(batchId, jobId, describe(error));
+            log.warn({ batchId, jobId, reason: describe(error) }, 'job details failed');
           }
-          // One job that is gone or unreadable is noted and skipped, never fatal.
-          await store.writable();
-          store.saveDetailsError(batchId, jobId, describe(error));
-          log.warn({ batchId, jobId, reason: describe(error) }, 'job details failed');
         }
       }
+    } finally {
+      // Details already fetched are kept whatever ends the step: a cancel, the site's refusal.
+      await writeHeld();
     }
   }
 

@@ -211,7 +211,7 @@ export class BatchStore {
       saveDetailsError: p(
         'UPDATE jobs SET details_error = @error, details_error_batch_id = @batch WHERE id = @id',
       ),
-      enrichedOne: p('UPDATE batches SET jobs_enriched = jobs_enriched + 1 WHERE id = ?'),
+      enriched: p('UPDATE batches SET jobs_enriched = jobs_enriched + ? WHERE id = ?'),
       setting: p('SELECT value FROM settings WHERE key = ?'),
       insertSettingIfAbsent: p('INSERT OR IGNORE INTO settings (key, value) VALUES (?, ?)'),
     };
@@ -458,45 +458,60 @@ export class BatchStore {
   /** `batchId` null: fetched on the operator's request (POST /jobs/{id}/details), in no batch. */
   saveDetails(batchId: number | null, details: JobDetails, now: number): void {
     this.sqlite.transaction(() => {
-      // Issue 17: the signature is stored with the details (one write of the row, which now
-      // holds the description), and the description confirms a repost decided on the card, or
-      // undoes it.
-      const reposts = this.reposts.prepareDetails(details.jobId, details.description);
-      this.s.saveDetails.run({
-        id: details.jobId,
-        seniority: details.seniority,
-        employmentType: details.employmentType,
-        jobFunction: details.jobFunction,
-        industries: details.industries,
-        applicants: details.applicantsText,
-        easyApply: details.easyApply ? 1 : 0,
-        description: details.description,
-        // The site's markup through the allow-list; its plain text when the markup says nothing.
-        descriptionHtml:
-          sanitizeDescriptionHtml(details.descriptionHtml) ??
-          descriptionHtmlFromText(details.description),
-        salary: details.salary,
-        slug: details.companySlug,
-        now,
-        signature: reposts.signature,
-      });
-      this.reposts.detailsStored(reposts);
-      this.rules.applyToDetails(details.jobId, details.description);
+      this.writeDetails(details, now);
       // Asked for from the panel, the description is searchable at once; a batch's wait for a
       // few more (docs/decisions/038).
       if (batchId === null) this.descriptions.catchUp();
-      else {
-        this.descriptions.stored();
-        this.s.enrichedOne.run(batchId);
-      }
+      else this.s.enriched.run(1, batchId);
     })();
+  }
+
+  /**
+   * Several fetched jobs' details in one transaction, as if saved one by one. Each commit writes
+   * its pages to the WAL; consecutive jobs share most of theirs (their rows' leaf, the batch's
+   * row, the waiting descriptions), so a group writes far fewer (docs/decisions/042).
+   */
+  saveDetailsGroup(batchId: number, group: readonly JobDetails[], now: number): void {
+    if (group.length === 0) return;
+    this.sqlite.transaction(() => {
+      for (const details of group) this.writeDetails(details, now);
+      this.s.enriched.run(group.length, batchId);
+    })();
+  }
+
+  private writeDetails(details: JobDetails, now: number): void {
+    // Issue 17: the signature is stored with the details (one write of the row, which now
+    // holds the description), and the description confirms a repost decided on the card, or
+    // undoes it.
+    const reposts = this.reposts.prepareDetails(details.jobId, details.description);
+    this.s.saveDetails.run({
+      id: details.jobId,
+      seniority: details.seniority,
+      employmentType: details.employmentType,
+      jobFunction: details.jobFunction,
+      industries: details.industries,
+      applicants: details.applicantsText,
+      easyApply: details.easyApply ? 1 : 0,
+      description: details.description,
+      // The site's markup through the allow-list; its plain text when the markup says nothing.
+      descriptionHtml:
+        sanitizeDescriptionHtml(details.descriptionHtml) ??
+        descriptionHtmlFromText(details.description),
+      salary: details.salary,
+      slug: details.companySlug,
+      now,
+      signature: reposts.signature,
+    });
+    this.reposts.detailsStored(reposts);
+    this.rules.applyToDetails(details.jobId, details.description);
+    this.descriptions.stored();
   }
 
   /** A job whose details could not be had (removed, unparseable): noted, not asked again by this batch. */
   saveDetailsError(batchId: number, jobId: string, error: string): void {
     this.sqlite.transaction(() => {
       this.s.saveDetailsError.run({ id: jobId, error, batch: batchId });
-      this.s.enrichedOne.run(batchId);
+      this.s.enriched.run(1, batchId);
     })();
   }
 

@@ -1,0 +1,211 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { startSimulator, type Simulator } from '../../simulator';
+import type { OpenedDatabase } from '../server/db/database';
+import type { SiteClient } from '../scraper';
+import { createBatchRunner } from './batch-runner';
+import { BatchStore } from './batch-store';
+import { DETAILS_GROUP_MAX, DETAILS_GROUP_MAX_AGE_MS, DetailsWriter } from './details-writer';
+import {
+  BERLIN,
+  detailsOf,
+  openTempDatabase,
+  recordingLog,
+  seedQueries,
+  testSiteClient,
+} from './runner-test-kit';
+
+// The enriching step's writes (docs/decisions/042): details that come back within milliseconds of
+// each other share a transaction; a request that waited (the site's pacing) has its page written
+// before the next one starts; whatever ends the step, nothing fetched is left unwritten.
+
+const DETAILS = '/jobs-guest/jobs/api/jobPosting/';
+
+let database: OpenedDatabase;
+let dataDir: string;
+beforeEach(async () => {
+  ({ database, dataDir } = await openTempDatabase());
+});
+afterEach(async () => {
+  await database.close();
+  const fs = await import('node:fs');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const job = (id: string) =>
+  detailsOf(
+    {
+      jobId: id,
+      title: 'Data Engineer',
+      companyName: 'Acme',
+      companySlug: null,
+      location: 'Berlin',
+      salary: null,
+      postedDate: null,
+      postedText: null,
+      url: `https://www.linkedin.com/jobs/view/${id}`,
+    },
+    'Pipelines in Python.',
+  );
+
+describe('DetailsWriter', () => {
+  function writerWithClock() {
+    const store = new BatchStore(database.sqlite);
+    const group = vi.spyOn(store, 'saveDetailsGroup').mockImplementation(() => undefined);
+    let elapsed = 0;
+    const writer = new DetailsWriter(
+      store,
+      7,
+      () => 1_000,
+      () => elapsed,
+    );
+    return {
+      writer,
+      group,
+      at: (ms: number) => {
+        elapsed = ms;
+      },
+    };
+  }
+
+  it(`holds fast answers until ${DETAILS_GROUP_MAX}, then writes them in one call`, () => {
+    const { writer, group } = writerWithClock();
+    for (let i = 1; i < DETAILS_GROUP_MAX; i += 1)
+      expect(writer.add(job(String(i)), writer.requestStarted())).toBe(false);
+    expect(writer.add(job(String(DETAILS_GROUP_MAX)), writer.requestStarted())).toBe(true);
+    expect(group).not.toHaveBeenCalled();
+    writer.write();
+    expect(group).toHaveBeenCalledTimes(1);
+    const [batchId, written, now] = group.mock.calls[0] ?? [];
+    expect(batchId).toBe(7);
+    expect(now).toBe(1_000);
+    expect(written?.map((d) => d.jobId)).toEqual(
+      Array.from({ length: DETAILS_GROUP_MAX }, (_, i) => String(i + 1)),
+    );
+    // Written once: a second write has nothing left.
+    writer.write();
+    expect(group).toHaveBeenCalledTimes(1);
+  });
+
+  it(`writes once ${DETAILS_GROUP_MAX_AGE_MS} ms have passed since the group's first request started`, () => {
+    const { writer, group, at } = writerWithClock();
+    const first = writer.requestStarted();
+    at(40);
+    expect(writer.add(job('1'), first)).toBe(false);
+    const second = writer.requestStarted();
+    at(DETAILS_GROUP_MAX_AGE_MS - 1);
+    expect(writer.add(job('2'), second)).toBe(false);
+    const third = writer.requestStarted();
+    at(DETAILS_GROUP_MAX_AGE_MS);
+    expect(writer.add(job('3'), third)).toBe(true);
+    writer.write();
+    expect(group.mock.calls.map(([, written]) => written.map((d) => d.jobId))).toEqual([
+      ['1', '2', '3'],
+    ]);
+    // The next group's age counts from its own first request.
+    const fourth = writer.requestStarted();
+    at(DETAILS_GROUP_MAX_AGE_MS + 10);
+    expect(writer.add(job('4'), fourth)).toBe(false);
+  });
+
+  it('writes a page at once when its own request took the whole wait (a paced request)', () => {
+    const { writer, at } = writerWithClock();
+    const started = writer.requestStarted();
+    at(3_000);
+    expect(writer.add(job('1'), started)).toBe(true);
+  });
+
+  it('does not touch the store with nothing held', () => {
+    const { writer, group } = writerWithClock();
+    writer.write();
+    expect(group).not.toHaveBeenCalled();
+  });
+});
+
+describe('the enriching step', () => {
+  let sim: Simulator;
+  beforeEach(async () => {
+    sim = await startSimulator({ jobsPerQuery: 8 });
+  });
+  afterEach(async () => {
+    await sim.close();
+  });
+
+  const storedDetails = () =>
+    Number(
+      database.sqlite
+        .prepare('SELECT COUNT(*) FROM jobs WHERE details_fetched_at IS NOT NULL')
+        .pluck()
+        .get(),
+    );
+
+  /** The simulator's client, noting how many jobs had their details stored as each request starts. */
+  function watchedClient(onRequest?: (n: number) => void) {
+    const site = testSiteClient(sim.url);
+    const seen: number[] = [];
+    const watched: SiteClient = {
+      ...site,
+      getJobDetails: (jobId, options) => {
+        seen.push(storedDetails());
+        onRequest?.(seen.length);
+        return site.getJobDetails(jobId, options);
+      },
+    };
+    return { site, watched, seen };
+  }
+
+  async function runBatch(site: SiteClient) {
+    const runner = createBatchRunner({
+      sqlite: database.sqlite,
+      site,
+      now: Date.now,
+      log: recordingLog(),
+    });
+    try {
+      seedQueries(database, [{ jobTitle: 'data engineer', ...BERLIN }]);
+      const claim = runner.start('manual');
+      if (!claim.claimed) throw new Error(`batch not started: ${claim.reason}`);
+      await runner.idle();
+      return claim.batch.id;
+    } finally {
+      await runner.close();
+    }
+  }
+
+  it('writes each page before the next request when every request waits', async () => {
+    sim.faults.latency(DETAILS_GROUP_MAX_AGE_MS + 20, { pathPrefix: DETAILS });
+    const { site, watched, seen } = watchedClient();
+    try {
+      const batchId = await runBatch(watched);
+      expect(seen).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+      expect(storedDetails()).toBe(8);
+      expect(new BatchStore(database.sqlite).batch(batchId)).toMatchObject({
+        status: 'completed',
+        jobs_enriched: 8,
+      });
+    } finally {
+      await site.close();
+    }
+  });
+
+  it('keeps every page fetched before the site refused the batch', async () => {
+    // A steady clock for the groups' age: the five pages are held however slow this machine is.
+    vi.useFakeTimers({ toFake: ['performance'] });
+    // The sixth details request meets the sign-in wall, which ends the batch.
+    const { site, watched, seen } = watchedClient((n) => {
+      if (n === 6) sim.faults.authWall({ pathPrefix: DETAILS });
+    });
+    try {
+      const batchId = await runBatch(watched);
+      // Nothing written while the requests came back at once: the five went in one group, at the end.
+      expect(seen).toEqual([0, 0, 0, 0, 0, 0]);
+      expect(storedDetails()).toBe(5);
+      expect(new BatchStore(database.sqlite).batch(batchId)).toMatchObject({
+        status: 'failed',
+        jobs_enriched: 5,
+      });
+    } finally {
+      vi.useRealTimers();
+      await site.close();
+    }
+  });
+});

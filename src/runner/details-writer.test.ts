@@ -1,17 +1,16 @@
+import fs from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startSimulator, type Simulator } from '../../simulator';
 import type { OpenedDatabase } from '../server/db/database';
-import type { SiteClient } from '../scraper';
-import { createBatchRunner } from './batch-runner';
 import { BatchStore } from './batch-store';
 import { DETAILS_GROUP_MAX, DETAILS_GROUP_MAX_AGE_MS, DetailsWriter } from './details-writer';
 import {
   BERLIN,
   detailsOf,
   openTempDatabase,
-  recordingLog,
   seedQueries,
-  testSiteClient,
+  startRunnerFixture,
+  type RunnerFixture,
 } from './runner-test-kit';
 
 // The enriching step's writes (docs/decisions/042): details that come back within milliseconds of
@@ -19,17 +18,6 @@ import {
 // before the next one starts; whatever ends the step, nothing fetched is left unwritten.
 
 const DETAILS = '/jobs-guest/jobs/api/jobPosting/';
-
-let database: OpenedDatabase;
-let dataDir: string;
-beforeEach(async () => {
-  ({ database, dataDir } = await openTempDatabase());
-});
-afterEach(async () => {
-  await database.close();
-  const fs = await import('node:fs');
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
 
 const job = (id: string) =>
   detailsOf(
@@ -48,6 +36,16 @@ const job = (id: string) =>
   );
 
 describe('DetailsWriter', () => {
+  let database: OpenedDatabase;
+  let dataDir: string;
+  beforeEach(async () => {
+    ({ database, dataDir } = await openTempDatabase());
+  });
+  afterEach(async () => {
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
   function writerWithClock() {
     const store = new BatchStore(database.sqlite);
     const group = vi.spyOn(store, 'saveDetailsGroup').mockImplementation(() => undefined);
@@ -123,89 +121,73 @@ describe('DetailsWriter', () => {
 
 describe('the enriching step', () => {
   let sim: Simulator;
+  let fx: RunnerFixture | undefined;
   beforeEach(async () => {
     sim = await startSimulator({ jobsPerQuery: 8 });
   });
   afterEach(async () => {
+    await fx?.close();
+    fx = undefined;
     await sim.close();
   });
 
-  const storedDetails = () =>
+  const storedDetails = (db: OpenedDatabase) =>
     Number(
-      database.sqlite
+      db.sqlite
         .prepare('SELECT COUNT(*) FROM jobs WHERE details_fetched_at IS NOT NULL')
         .pluck()
         .get(),
     );
 
-  /** The simulator's client, noting how many jobs had their details stored as each request starts. */
-  function watchedClient(onRequest?: (n: number) => void) {
-    const site = testSiteClient(sim.url);
+  /**
+   * A batch of one query run through the simulator's client, noting how many jobs had their
+   * details stored as each details request started.
+   */
+  async function runWatched(onRequest?: (n: number) => void) {
     const seen: number[] = [];
-    const watched: SiteClient = {
-      ...site,
-      getJobDetails: (jobId, options) => {
-        seen.push(storedDetails());
-        onRequest?.(seen.length);
-        return site.getJobDetails(jobId, options);
-      },
-    };
-    return { site, watched, seen };
-  }
-
-  async function runBatch(site: SiteClient) {
-    const runner = createBatchRunner({
-      sqlite: database.sqlite,
-      site,
-      now: Date.now,
-      log: recordingLog(),
+    fx = await startRunnerFixture(sim.url, {
+      wrapSite: (site, db) => ({
+        ...site,
+        getJobDetails: (jobId, options) => {
+          seen.push(storedDetails(db));
+          onRequest?.(seen.length);
+          return site.getJobDetails(jobId, options);
+        },
+      }),
     });
-    try {
-      seedQueries(database, [{ jobTitle: 'data engineer', ...BERLIN }]);
-      const claim = runner.start('manual');
-      if (!claim.claimed) throw new Error(`batch not started: ${claim.reason}`);
-      await runner.idle();
-      return claim.batch.id;
-    } finally {
-      await runner.close();
-    }
+    seedQueries(fx.database, [{ jobTitle: 'data engineer', ...BERLIN }]);
+    const claim = fx.runner.start('manual');
+    if (!claim.claimed) throw new Error(`batch not started: ${claim.reason}`);
+    await fx.runner.idle();
+    return {
+      seen,
+      stored: storedDetails(fx.database),
+      batch: new BatchStore(fx.database.sqlite).batch(claim.batch.id),
+    };
   }
 
   it('writes each page before the next request when every request waits', async () => {
     sim.faults.latency(DETAILS_GROUP_MAX_AGE_MS + 20, { pathPrefix: DETAILS });
-    const { site, watched, seen } = watchedClient();
-    try {
-      const batchId = await runBatch(watched);
-      expect(seen).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
-      expect(storedDetails()).toBe(8);
-      expect(new BatchStore(database.sqlite).batch(batchId)).toMatchObject({
-        status: 'completed',
-        jobs_enriched: 8,
-      });
-    } finally {
-      await site.close();
-    }
+    const { seen, stored, batch } = await runWatched();
+    expect(seen).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(stored).toBe(8);
+    expect(batch).toMatchObject({ status: 'completed', jobs_enriched: 8 });
   });
 
   it('keeps every page fetched before the site refused the batch', async () => {
     // A steady clock for the groups' age: the five pages are held however slow this machine is.
     vi.useFakeTimers({ toFake: ['performance'] });
-    // The sixth details request meets the sign-in wall, which ends the batch.
-    const { site, watched, seen } = watchedClient((n) => {
-      if (n === 6) sim.faults.authWall({ pathPrefix: DETAILS });
-    });
     try {
-      const batchId = await runBatch(watched);
+      // The sixth details request meets the sign-in wall, which ends the batch.
+      const { seen, stored, batch } = await runWatched((n) => {
+        if (n === 6) sim.faults.authWall({ pathPrefix: DETAILS });
+      });
       // Nothing written while the requests came back at once: the five went in one group, at the end.
       expect(seen).toEqual([0, 0, 0, 0, 0, 0]);
-      expect(storedDetails()).toBe(5);
-      expect(new BatchStore(database.sqlite).batch(batchId)).toMatchObject({
-        status: 'failed',
-        jobs_enriched: 5,
-      });
+      expect(stored).toBe(5);
+      expect(batch).toMatchObject({ status: 'failed', jobs_enriched: 5 });
     } finally {
       vi.useRealTimers();
-      await site.close();
     }
   });
 });

@@ -54,14 +54,19 @@ export async function openTempDatabase(
 
 export async function startRunnerFixture(
   simulatorUrl: string,
-  options: { now?: () => number; stopGraceMs?: number } = {},
+  options: {
+    now?: () => number;
+    stopGraceMs?: number;
+    /** The client the runner uses, made from the simulator's (to watch or alter its requests). */
+    wrapSite?: (site: SiteClient, database: OpenedDatabase) => SiteClient;
+  } = {},
 ): Promise<RunnerFixture> {
   const { database, dataDir } = await openTempDatabase();
   const site = testSiteClient(simulatorUrl);
   const log = recordingLog();
   const runner = createBatchRunner({
     sqlite: database.sqlite,
-    site,
+    site: options.wrapSite?.(site, database) ?? site,
     now: options.now ?? Date.now,
     log,
     stopGraceMs: options.stopGraceMs,

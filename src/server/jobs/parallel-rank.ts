@@ -168,8 +168,9 @@ export class ParallelRanker {
   }
 
   /**
-   * The rowid splitting the index's jobs in two parts (OWN_SHARE below it), or null when the index is too small to be
-   * worth a second thread (or is in memory, where no other connection can read it).
+   * The rowid splitting the index's jobs in two parts (OWN_SHARE below it), or null when the
+   * index is too small to be worth a second thread (or is in memory, where no other connection
+   * can read it).
    */
   private splitRowid(): number | null {
     if (this.unavailable || this.sqlite.memory) return null;

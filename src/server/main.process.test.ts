@@ -41,9 +41,15 @@ function runMain(env: Record<string, string>, until: RegExp | null): Promise<Run
       child.kill('SIGKILL');
       reject(new Error(`main.ts did not reach ${String(until)} in time:\n${output}`));
     }, 20_000);
+    let signalled = false;
     const onData = (d: Buffer) => {
       output += d.toString();
-      if (until && until.test(output)) child.kill('SIGTERM');
+      // Once: a second SIGTERM means "exit now" (exit code 1), and the shutdown's own log line
+      // arrives as more output.
+      if (!signalled && until && until.test(output)) {
+        signalled = true;
+        child.kill('SIGTERM');
+      }
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);

@@ -33,6 +33,9 @@ async function start(): Promise<void> {
   if (outcome.kind === 'generated') announceGeneratedPassword(outcome.password);
 
   const { app } = await buildApp({ config, database, logger: loggerOptions(config) });
+  database.checkpointer?.onFallback((reason) =>
+    app.log.warn({ reason }, 'WAL checkpoints moved back into the commits'),
+  );
   if (outcome.kind === 'from-env')
     app.log.info('password set from ADMIN_PASSWORD; earlier sessions revoked');
 

@@ -42,7 +42,7 @@ async function main(): Promise<void> {
   const password = await readNewPassword();
   if (password.length < MIN_LENGTH)
     throw new Error(`The password must be at least ${MIN_LENGTH} characters.`);
-  const database = await openDatabase(config.dataDir);
+  const database = await openDatabase(config.dataDir, undefined, { backgroundCheckpoints: false });
   await setPassword(database.db, password, Date.now());
   await database.close();
   process.stdout.write('Password changed. Every signed-in session was signed out.\n');

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, type MigrationProvider } from 'kysely';
 import { migrations } from './migrations';
 import type { Database } from './schema';
+import { INLINE_FRAMES, WalCheckpointer } from './wal-checkpointer';
 
 export type Db = Kysely<Database>;
 
@@ -11,7 +12,17 @@ export interface OpenedDatabase {
   db: Db;
   /** The raw handle, for the few places that need synchronous transactions (the runner's writes). */
   sqlite: SQLite.Database;
+  /** Checkpoints the WAL on a worker thread (absent when opened without it). */
+  checkpointer: WalCheckpointer | undefined;
   close: () => Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /**
+   * Checkpoint the WAL on a worker thread rather than inside the commits (docs/decisions/043).
+   * On by default, as the server runs; off for a short-lived command.
+   */
+  backgroundCheckpoints?: boolean;
 }
 
 const provider: MigrationProvider = {
@@ -25,6 +36,7 @@ const provider: MigrationProvider = {
 export async function openDatabase(
   dataDir: string,
   fileName = 'jobscout.sqlite',
+  options: OpenDatabaseOptions = {},
 ): Promise<OpenedDatabase> {
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   // mkdir's mode is ignored for an existing folder: tighten it anyway, the file holds secrets.
@@ -32,11 +44,10 @@ export async function openDatabase(
   const sqlite = new SQLite(path.join(dataDir, fileName));
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
-  // Checkpoint the WAL every ~40 MB rather than SQLite's default 4 MB: each checkpoint syncs the
-  // file, and a page the runner writes again and again (a busy index page) is copied back once
-  // per checkpoint. Storing a 25,000-job batch: 643 -> 771 jobs/s; the longest commit (the one
-  // that checkpoints) 46 -> 177 ms (docs/decisions/037).
-  sqlite.pragma('wal_autocheckpoint = 10000');
+  // Without the worker below, the writer checkpoints every ~40 MB rather than SQLite's default
+  // 4 MB: each checkpoint syncs the file, and a page the runner writes again and again (a busy
+  // index page) is copied back once per checkpoint (docs/decisions/037).
+  sqlite.pragma(`wal_autocheckpoint = ${INLINE_FRAMES}`);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
@@ -48,5 +59,17 @@ export async function openDatabase(
       `database migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
-  return { db, sqlite, close: () => db.destroy() };
+  // Started once the migrations are in: they rewrite whole tables, best checkpointed as before.
+  const checkpointer =
+    options.backgroundCheckpoints === false ? undefined : new WalCheckpointer(sqlite);
+  return {
+    db,
+    sqlite,
+    checkpointer,
+    close: async () => {
+      // First, so that the writer's connection is the last one and folds the WAL in on closing.
+      await checkpointer?.stop();
+      await db.destroy();
+    },
+  };
 }

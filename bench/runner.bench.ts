@@ -173,10 +173,13 @@ async function seedExportBatch(): Promise<string> {
     );
     const job = sqlite.prepare(
       `INSERT INTO jobs (id, title, company_name, company_normalized, company_id, location, posted_at, salary, url,
-         seniority, employment_type, job_function, industries, applicants, easy_apply, description,
+         seniority, employment_type, job_function, industries, applicants, easy_apply,
          first_seen_batch_id, first_seen_at, details_fetched_at)
        VALUES (?, ?, ?, ?, ?, 'Berlin, Germany', '2026-10-01', '€60,000 - €80,000', ?, 'Mid-Senior level', 'Full-time',
-         'Engineering', 'Software Development', 'Over 200 applicants', 1, ?, 1, 0, 0)`,
+         'Engineering', 'Software Development', 'Over 200 applicants', 1, 1, 0, 0)`,
+    );
+    const addDescription = sqlite.prepare(
+      'INSERT INTO job_descriptions (job_id, description) VALUES (?, ?)',
     );
     const link = sqlite.prepare(
       'INSERT INTO query_run_jobs (query_run_id, job_id, rank) VALUES (?, ?, ?)',
@@ -193,8 +196,8 @@ async function seedExportBatch(): Promise<string> {
         `company ${company}`,
         1000 + company,
         `https://www.linkedin.com/jobs/view/${id}`,
-        `${description}${i}`,
       );
+      addDescription.run(id, `${description}${i}`);
       link.run(1 + (i % runs), id, 1 + Math.floor(i / runs));
     }
   })();

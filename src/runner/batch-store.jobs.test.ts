@@ -80,7 +80,13 @@ it('stores last seen, the workplace and the sanitised description', () => {
     { ...details, jobId: '2', description: 'Plain <text>', descriptionHtml: '' },
     6000,
   );
-  expect(sqlite.prepare('SELECT description_html FROM jobs ORDER BY id').all()).toEqual([
+  expect(
+    sqlite
+      .prepare(
+        'SELECT d.description_html FROM jobs j LEFT JOIN job_descriptions d ON d.job_id = j.id ORDER BY j.id',
+      )
+      .all(),
+  ).toEqual([
     { description_html: '<p>Hello</p>' },
     { description_html: '<p>Plain &lt;text&gt;</p>' },
     { description_html: null },

@@ -201,12 +201,19 @@ export class BatchStore {
       ),
       saveDetails: p(
         `UPDATE jobs SET seniority = @seniority, employment_type = @employmentType, job_function = @jobFunction,
-           industries = @industries, applicants = @applicants, easy_apply = @easyApply, description = @description,
-           description_html = @descriptionHtml,
+           industries = @industries, applicants = @applicants, easy_apply = @easyApply,
            salary = COALESCE(salary, @salary), company_slug = COALESCE(company_slug, @slug),
            details_fetched_at = @now, details_error = NULL, details_error_batch_id = NULL,
            description_minhash = @signature
          WHERE id = @id`,
+      ),
+      // Apart from the row (docs/decisions/044), and only for a job that is stored, as the
+      // row's update above.
+      saveDescription: p(
+        `INSERT INTO job_descriptions (job_id, description, description_html)
+         SELECT @id, @description, @descriptionHtml WHERE EXISTS (SELECT 1 FROM jobs WHERE id = @id)
+         ON CONFLICT (job_id) DO UPDATE SET description = excluded.description,
+           description_html = excluded.description_html`,
       ),
       saveDetailsError: p(
         'UPDATE jobs SET details_error = @error, details_error_batch_id = @batch WHERE id = @id',
@@ -480,9 +487,8 @@ export class BatchStore {
   }
 
   private writeDetails(details: JobDetails, now: number): void {
-    // Issue 17: the signature is stored with the details (one write of the row, which now
-    // holds the description), and the description confirms a repost decided on the card, or
-    // undoes it.
+    // Issue 17: the signature is stored with the details (one write of the row), and the
+    // description confirms a repost decided on the card, or undoes it.
     const reposts = this.reposts.prepareDetails(details.jobId, details.description);
     this.s.saveDetails.run({
       id: details.jobId,
@@ -492,15 +498,18 @@ export class BatchStore {
       industries: details.industries,
       applicants: details.applicantsText,
       easyApply: details.easyApply ? 1 : 0,
+      salary: details.salary,
+      slug: details.companySlug,
+      now,
+      signature: reposts.signature,
+    });
+    this.s.saveDescription.run({
+      id: details.jobId,
       description: details.description,
       // The site's markup through the allow-list; its plain text when the markup says nothing.
       descriptionHtml:
         sanitizeDescriptionHtml(details.descriptionHtml) ??
         descriptionHtmlFromText(details.description),
-      salary: details.salary,
-      slug: details.companySlug,
-      now,
-      signature: reposts.signature,
     });
     this.reposts.detailsStored(reposts);
     this.rules.applyToDetails(details.jobId, details.description);

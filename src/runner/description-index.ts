@@ -19,8 +19,8 @@ const countSchema = z.object({ n: z.number() });
 const BUSY = new Set(['SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_LOCKED']);
 
 /**
- * The descriptions stored since the search index last took them (migration 0013 puts their
- * rows in `jobs_fts_pending`). The store indexes them a few dozen at a time and when a batch
+ * The descriptions stored since the search index last took them (migrations 0013 and 0015
+ * put their rows in `jobs_fts_pending`). The store indexes them a few dozen at a time and when a batch
  * ends; whoever searches the index (the Jobs list, a rule's preview or apply, an export) calls
  * `catchUp` first, so no search misses a word of a description already stored.
  */
@@ -34,8 +34,9 @@ export class DescriptionIndex {
       // otherwise walk `jobs`.
       waiting: p(
         `SELECT w.job_id AS id, j.title, j.company_name, j.location,
-           COALESCE(j.description, '') AS description
-         FROM jobs_fts_pending w CROSS JOIN jobs j ON j.id = w.job_id`,
+           COALESCE(d.description, '') AS description
+         FROM jobs_fts_pending w CROSS JOIN jobs j ON j.id = w.job_id
+           LEFT JOIN job_descriptions d ON d.job_id = w.job_id`,
       ),
       any: p('SELECT EXISTS (SELECT 1 FROM jobs_fts_pending) AS n'),
       count: p('SELECT COUNT(*) AS n FROM jobs_fts_pending'),

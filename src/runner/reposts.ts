@@ -154,7 +154,7 @@ export class RepostDetector {
          WHERE role_key = @role AND repost_key = @repost AND first_seen_batch_id <= @batch`,
       ),
       saveSignature: p('UPDATE jobs SET description_minhash = ? WHERE id = ?'),
-      description: p('SELECT description FROM jobs WHERE id = ?'),
+      description: p('SELECT description FROM job_descriptions WHERE job_id = ?'),
       setRepost: p(
         `UPDATE jobs SET repost_of = @of, repost_root = @root, repost_confirmed = @confirmed
          WHERE id = @id`,

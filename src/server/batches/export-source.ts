@@ -32,7 +32,8 @@ export const exportRowSchema = z.object({
 type ExportRow = z.infer<typeof exportRowSchema>;
 
 const JOB_COLUMNS = `j.id, j.title, j.company_name, j.company_id, j.location, j.posted_at, j.salary, j.seniority,
-  j.employment_type, j.job_function, j.industries, j.applicants, j.easy_apply, j.url, j.description`;
+  j.employment_type, j.job_function, j.industries, j.applicants, j.easy_apply, j.url,
+  (SELECT d.description FROM job_descriptions d WHERE d.job_id = j.id) AS description`;
 
 /**
  * A batch's jobs, each once: a job found by several runs of the batch is listed under the

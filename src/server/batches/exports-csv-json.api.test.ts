@@ -57,7 +57,9 @@ async function completedBatch(): Promise<{ batchId: number; runId: number; ids: 
     .all(runId)
     .map(String);
   const [long, ...formulas] = ids;
-  sqlite.prepare('UPDATE jobs SET description = ? WHERE id = ?').run(LONG_DESCRIPTION, long);
+  sqlite
+    .prepare('UPDATE job_descriptions SET description = ? WHERE job_id = ?')
+    .run(LONG_DESCRIPTION, long);
   formulas.forEach((id, i) => {
     const title = FORMULA_TITLES[i] ?? '=0';
     sqlite

@@ -99,7 +99,6 @@ describe('POST /companies/{id}/ban', () => {
         industries: null,
         applicants: null,
         easy_apply: null,
-        description: null,
         first_seen_batch_id: 1,
         first_seen_at: 0,
         details_fetched_at: null,

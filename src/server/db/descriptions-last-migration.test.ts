@@ -4,7 +4,6 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { openDatabase } from './database';
 import { databaseBefore } from './migration-test-kit';
 
 // Migration 0014 rebuilds the jobs table with its descriptions last, on a database that already
@@ -95,7 +94,8 @@ describe('migration 0014-descriptions-last', () => {
     expect(columnsBefore.indexOf('description')).toBeLessThan(columnsBefore.indexOf('state'));
     expect(flagsBefore).toHaveLength(20);
 
-    const { sqlite, close } = await openDatabase(dir);
+    // Through 0014: 0015 takes the descriptions out of the row (its own test).
+    const { sqlite, close } = await databaseBefore(file(), '0015');
     try {
       const columns = columnsOf(sqlite);
       expect(columns.slice(-2)).toEqual(['description', 'description_html']);
@@ -131,7 +131,7 @@ describe('migration 0014-descriptions-last', () => {
   });
 
   it('runs on a new database too', async () => {
-    const { sqlite, close } = await openDatabase(dir);
+    const { sqlite, close } = await databaseBefore(file(), '0015');
     try {
       expect(columnsOf(sqlite).slice(-2)).toEqual(['description', 'description_html']);
       expect(sqlite.pragma('foreign_keys', { simple: true })).toBe(1);

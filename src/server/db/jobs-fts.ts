@@ -67,3 +67,48 @@ export const JOBS_FTS_PENDING_SQL: readonly string[] = [
      DELETE FROM jobs_fts_pending WHERE job_id = old.id;
    END`,
 ];
+
+/** A job's stored description as the index holds it: empty text until its details are read. */
+const DESCRIPTION_OF = (id: string) =>
+  `COALESCE((SELECT description FROM job_descriptions WHERE job_id = ${id}), '')`;
+
+/**
+ * 0015 (docs/decisions/044): the descriptions live in `job_descriptions`, apart from the job's
+ * row. A row of `jobs` indexed at once (new, or its title, company or place changed) takes its
+ * description from there; a description written, changed or deleted waits in
+ * `jobs_fts_pending` as before (decision 038). The triggers of 0013 that read `description`
+ * from `jobs` are replaced; the delete trigger stays (the description goes with the job, by its
+ * foreign key).
+ */
+export const JOBS_FTS_DESCRIPTIONS_APART_SQL: readonly string[] = [
+  `DROP TRIGGER IF EXISTS jobs_fts_insert`,
+  `DROP TRIGGER IF EXISTS jobs_fts_update`,
+  `DROP TRIGGER IF EXISTS jobs_fts_description`,
+  `CREATE TRIGGER jobs_fts_insert AFTER INSERT ON jobs WHEN ${FTS_ID_OK('new.id')}
+   BEGIN
+     INSERT INTO jobs_fts (rowid, title, company, location, description)
+       VALUES (CAST(new.id AS INTEGER), new.title, new.company_name, new.location, ${DESCRIPTION_OF('new.id')});
+   END`,
+  `CREATE TRIGGER jobs_fts_update AFTER UPDATE OF id, title, company_name, location ON jobs
+   WHEN old.id IS NOT new.id OR old.title IS NOT new.title OR old.company_name IS NOT new.company_name
+     OR old.location IS NOT new.location
+   BEGIN
+     DELETE FROM jobs_fts WHERE ${FTS_ID_OK('old.id')} AND rowid = CAST(old.id AS INTEGER);
+     INSERT INTO jobs_fts (rowid, title, company, location, description)
+       SELECT CAST(new.id AS INTEGER), new.title, new.company_name, new.location, ${DESCRIPTION_OF('new.id')}
+       WHERE ${FTS_ID_OK('new.id')};
+   END`,
+  `CREATE TRIGGER job_descriptions_fts_insert AFTER INSERT ON job_descriptions
+   WHEN new.description IS NOT NULL AND ${FTS_ID_OK('new.job_id')}
+   BEGIN INSERT OR IGNORE INTO jobs_fts_pending (job_id) VALUES (new.job_id); END`,
+  `CREATE TRIGGER job_descriptions_fts_update AFTER UPDATE OF job_id, description ON job_descriptions
+   WHEN old.description IS NOT new.description OR old.job_id IS NOT new.job_id
+   BEGIN
+     INSERT OR IGNORE INTO jobs_fts_pending (job_id) SELECT old.job_id WHERE ${FTS_ID_OK('old.job_id')};
+     INSERT OR IGNORE INTO jobs_fts_pending (job_id) SELECT new.job_id WHERE ${FTS_ID_OK('new.job_id')};
+   END`,
+  // With its job, the waiting entry goes too (the job's own trigger, or the catch-up's join).
+  `CREATE TRIGGER job_descriptions_fts_delete AFTER DELETE ON job_descriptions
+   WHEN ${FTS_ID_OK('old.job_id')}
+   BEGIN INSERT OR IGNORE INTO jobs_fts_pending (job_id) VALUES (old.job_id); END`,
+];

@@ -44,7 +44,9 @@ describe('migration 0007-jobs-search-and-triage', () => {
     try {
       const rows = sqlite
         .prepare(
-          'SELECT id, state, last_seen_at, workplace, description_html FROM jobs ORDER BY id',
+          // Since 0015 the description lives apart (docs/decisions/044).
+          `SELECT j.id, j.state, j.last_seen_at, j.workplace, d.description_html
+           FROM jobs j LEFT JOIN job_descriptions d ON d.job_id = j.id ORDER BY j.id`,
         )
         .all();
       expect(rows).toEqual([
@@ -90,8 +92,13 @@ describe('migration 0007-jobs-search-and-triage', () => {
       insert.run('7', 'Data Engineer');
       insert.run('8', 'Data Analyst');
       expect(match('"data"*')).toEqual([7, 8]);
-      // Since 0013 a description waits to be indexed with others (docs/decisions/038).
-      sqlite.exec(`UPDATE jobs SET description = 'Kubernetes clusters' WHERE id = '7'`);
+      // Since 0013 a description waits to be indexed with others (docs/decisions/038); since
+      // 0015 it is written to a table of its own (docs/decisions/044).
+      const addDescription = sqlite.prepare(
+        `INSERT INTO job_descriptions (job_id, description) VALUES (?, ?)
+         ON CONFLICT (job_id) DO UPDATE SET description = excluded.description`,
+      );
+      addDescription.run('7', 'Kubernetes clusters');
       const waiting = () => sqlite.prepare('SELECT job_id FROM jobs_fts_pending').pluck().all();
       expect(waiting()).toEqual(['7']);
       expect(match('"kubernetes"*')).toEqual([]);
@@ -100,10 +107,11 @@ describe('migration 0007-jobs-search-and-triage', () => {
       expect(match('"kubernetes"*')).toEqual([7]);
       expect(match('"engineer"*')).toEqual([7]);
       // A job deleted while its description waits leaves nothing behind.
-      sqlite.exec(`UPDATE jobs SET description = 'Spark' WHERE id = '8'`);
+      addDescription.run('8', 'Spark');
       expect(waiting()).toEqual(['8']);
       sqlite.exec(`DELETE FROM jobs WHERE id = '8'`);
       expect(waiting()).toEqual([]);
+      expect(sqlite.prepare('SELECT job_id FROM job_descriptions').pluck().all()).toEqual(['7']);
       insert.run('8', 'Data Analyst');
       sqlite.exec(`UPDATE jobs SET title = 'Chef' WHERE id = '8'`);
       expect(match('"analyst"*')).toEqual([]);

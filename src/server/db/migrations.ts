@@ -2,7 +2,12 @@ import { sql, type Kysely, type Migration } from 'kysely';
 import { z } from 'zod';
 import { jobKeys } from '../../runner/repost-keys';
 import { workplaceFromText } from '../../scraper/workplace';
-import { FTS_ID_OK, JOBS_FTS_PENDING_SQL, JOBS_FTS_SQL } from './jobs-fts';
+import {
+  FTS_ID_OK,
+  JOBS_FTS_DESCRIPTIONS_APART_SQL,
+  JOBS_FTS_PENDING_SQL,
+  JOBS_FTS_SQL,
+} from './jobs-fts';
 
 // Migrations live in code, in order; Kysely records which ran in its own table.
 // Never edit one that has shipped: add the next.
@@ -465,25 +470,33 @@ export const migrations: Record<string, Migration> = {
   // documented procedure for changes ALTER TABLE cannot make: foreign keys off, one transaction.
   '0014-descriptions-last': {
     async up(db: Kysely<unknown>) {
-      await sql`PRAGMA foreign_keys = OFF`.execute(db);
-      try {
-        // Inside a transaction the pragma does nothing, and dropping the table would then delete
-        // every rule flag with it (job_flags cascades): refuse instead.
-        const off = z
-          .object({ foreign_keys: z.number() })
-          .parse((await sql`PRAGMA foreign_keys`.execute(db)).rows[0]);
-        if (off.foreign_keys !== 0) throw new Error('0014 needs foreign keys off');
-        await sql`BEGIN IMMEDIATE`.execute(db);
-        try {
-          await rebuildJobsWithDescriptionsLast(db);
-          await sql`COMMIT`.execute(db);
-        } catch (error) {
-          await sql`ROLLBACK`.execute(db);
-          throw error;
-        }
-      } finally {
-        await sql`PRAGMA foreign_keys = ON`.execute(db);
-      }
+      await withForeignKeysOff(db, '0014', () => rebuildJobs(db, '0014', JOBS_COLUMNS_0014));
+    },
+  },
+  // Issue 17: the descriptions leave the job's row for a table of their own (docs/decisions/044).
+  // At the end of the row (0014) they no longer slowed a read, but every write that changes a
+  // row's size copies the row whole, its overflow pages with it: hiding 40,000 jobs by a rule
+  // wrote some 1.5 GB and took 5.3 s. Rebuilt as 0014 was, after the descriptions are copied out.
+  '0015-descriptions-apart': {
+    async up(db: Kysely<unknown>) {
+      await withForeignKeysOff(db, '0015', async () => {
+        await sql`CREATE TABLE job_descriptions (
+          job_id TEXT PRIMARY KEY REFERENCES jobs(id) ON DELETE CASCADE,
+          description TEXT,
+          description_html TEXT
+        )`.execute(db);
+        await sql`INSERT INTO job_descriptions (job_id, description, description_html)
+          SELECT id, description, description_html FROM jobs
+          WHERE description IS NOT NULL OR description_html IS NOT NULL ORDER BY rowid`.execute(db);
+        // The triggers that read the description from the row, replaced after the rebuild.
+        const replaced = ['jobs_fts_insert', 'jobs_fts_update', 'jobs_fts_description'];
+        await rebuildJobs(db, '0015', JOBS_COLUMNS_0015, {
+          moved: ['description', 'description_html'],
+          replaced,
+        });
+        for (const statement of JOBS_FTS_DESCRIPTIONS_APART_SQL)
+          await sql.raw(statement).execute(db);
+      });
     },
   },
 };
@@ -529,35 +542,92 @@ const JOBS_COLUMNS_0014 = [
   'description_html TEXT',
 ];
 
-const schemaSqlSchema = z.object({ sql: z.string() });
-const columnNameSchema = z.object({ name: z.string() });
+/** The jobs table's columns from 0015: the descriptions are in `job_descriptions`. */
+const JOBS_COLUMNS_0015 = JOBS_COLUMNS_0014.filter(
+  (column) => !column.startsWith('description ') && !column.startsWith('description_html '),
+);
 
-async function rebuildJobsWithDescriptionsLast(db: Kysely<unknown>): Promise<void> {
-  const names = JOBS_COLUMNS_0014.map((column) => column.split(' ')[0] ?? column);
+const schemaSqlSchema = z.object({ name: z.string(), sql: z.string() });
+const columnNameSchema = z.object({ name: z.string() });
+const foreignKeysSchema = z.object({ foreign_keys: z.number() });
+
+/**
+ * Runs a rebuild of `jobs` in one `BEGIN IMMEDIATE` transaction with foreign keys off, as SQLite
+ * documents for changes ALTER TABLE cannot make. Inside a transaction the pragma does nothing,
+ * and dropping the table would then delete every row that cascades from a job (rule flags, a
+ * description): refuse instead.
+ */
+async function withForeignKeysOff(
+  db: Kysely<unknown>,
+  migration: string,
+  rebuild: () => Promise<void>,
+): Promise<void> {
+  await sql`PRAGMA foreign_keys = OFF`.execute(db);
+  try {
+    const off = foreignKeysSchema.parse((await sql`PRAGMA foreign_keys`.execute(db)).rows[0]);
+    if (off.foreign_keys !== 0) throw new Error(`${migration} needs foreign keys off`);
+    await sql`BEGIN IMMEDIATE`.execute(db);
+    try {
+      await rebuild();
+      await sql`COMMIT`.execute(db);
+    } catch (error) {
+      await sql`ROLLBACK`.execute(db);
+      throw error;
+    }
+  } finally {
+    await sql`PRAGMA foreign_keys = ON`.execute(db);
+  }
+}
+
+/**
+ * `jobs` rebuilt with `columns` in their order, the same rowids and constraints, its indexes and
+ * the triggers not `replaced` created again from their own SQL as `sqlite_master` held it. It
+ * refuses to run on a table with a column the list does not know (beyond those `moved`, which
+ * the caller copied elsewhere first), rather than lose it.
+ */
+async function rebuildJobs(
+  db: Kysely<unknown>,
+  migration: string,
+  columns: readonly string[],
+  options: { moved?: readonly string[]; replaced?: readonly string[] } = {},
+): Promise<void> {
+  const moved = options.moved ?? [];
+  const replaced = options.replaced ?? [];
+  const names = columns.map((column) => column.split(' ')[0] ?? column);
   const existing = (await sql`PRAGMA table_info(jobs)`.execute(db)).rows.map(
     (row) => columnNameSchema.parse(row).name,
   );
-  // A column this list does not know would be lost: refuse rather than drop data.
-  const unknown = existing.filter((name) => !names.includes(name));
-  if (unknown.length > 0 || existing.length !== names.length)
-    throw new Error(`jobs has columns 0014 does not expect: ${unknown.join(', ') || '(missing)'}`);
+  const unknown = existing.filter((name) => !names.includes(name) && !moved.includes(name));
+  if (unknown.length > 0 || existing.length !== names.length + moved.length)
+    throw new Error(
+      `jobs has columns ${migration} does not expect: ${unknown.join(', ') || '(missing)'}`,
+    );
   // Its indexes and triggers, created again as they are (DROP TABLE drops them).
   const dependents = (
-    await sql`SELECT sql FROM sqlite_master
+    await sql`SELECT name, sql FROM sqlite_master
               WHERE tbl_name = 'jobs' AND type IN ('index', 'trigger') AND sql IS NOT NULL
               ORDER BY type, name`.execute(db)
-  ).rows.map((row) => schemaSqlSchema.parse(row).sql);
+  ).rows
+    .map((row) => schemaSqlSchema.parse(row))
+    .filter((dependent) => !replaced.includes(dependent.name));
+  // One that reads a moved column would fail to be created again: refuse before dropping.
+  const reading = dependents.filter((d) => moved.some((column) => d.sql.includes(column)));
+  if (reading.length > 0)
+    throw new Error(
+      `${migration}: ${reading.map((d) => d.name).join(', ')} read a column it moves`,
+    );
   const violations = async () => (await sql`PRAGMA foreign_key_check`.execute(db)).rows.length;
   const violationsBefore = await violations();
   const list = names.join(', ');
+  const rebuilt = `jobs_${migration}`;
   const statements = [
-    `CREATE TABLE jobs_0014 (${JOBS_COLUMNS_0014.join(', ')})`,
-    `INSERT INTO jobs_0014 (rowid, ${list}) SELECT rowid, ${list} FROM jobs`,
+    `CREATE TABLE ${rebuilt} (${columns.join(', ')})`,
+    `INSERT INTO ${rebuilt} (rowid, ${list}) SELECT rowid, ${list} FROM jobs`,
     'DROP TABLE jobs',
-    'ALTER TABLE jobs_0014 RENAME TO jobs',
-    ...dependents,
+    `ALTER TABLE ${rebuilt} RENAME TO jobs`,
+    ...dependents.map((dependent) => dependent.sql),
   ];
   for (const statement of statements) await sql.raw(statement).execute(db);
   const broken = (await violations()) - violationsBefore;
-  if (broken > 0) throw new Error(`0014 would leave ${broken} rows without their job`);
+  if (broken > 0) throw new Error(`${migration} would leave ${broken} rows without their job`);
 }

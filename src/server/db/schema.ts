@@ -125,7 +125,6 @@ export interface JobsTable {
   industries: string | null;
   applicants: string | null;
   easy_apply: number | null;
-  description: string | null;
   first_seen_batch_id: number;
   first_seen_at: number;
   details_fetched_at: number | null;
@@ -138,8 +137,6 @@ export interface JobsTable {
   last_seen_at: Generated<number>;
   /** Where the work is done, when the data says so (migration 0007). */
   workplace: 'remote' | 'hybrid' | 'on-site' | null;
-  /** The description sanitised for display (migration 0007). */
-  description_html: string | null;
   /** The rule that set the state hidden, while nobody has changed it since (migration 0008). */
   hidden_by_rule_id: Generated<number | null>;
   /** The state that rule replaced (new or seen), for bringing the job back. */
@@ -161,6 +158,18 @@ export interface JobsTable {
   repost_carried: Generated<'hidden' | 'saved' | 'seen' | null>;
   /** MinHash signature of the description (src/runner/repost-keys.ts). */
   description_minhash: Generated<Buffer | null>;
+}
+
+/**
+ * A job's description, apart from its row (migration 0015, docs/decisions/044): written once
+ * its details page is read, deleted with the job.
+ */
+export interface JobDescriptionsTable {
+  job_id: string;
+  /** Plain text, as the rules, the search index and the exports read it. */
+  description: string | null;
+  /** The description sanitised for display (migration 0007). */
+  description_html: string | null;
 }
 
 export interface QueryRunJobsTable {
@@ -268,6 +277,7 @@ export interface Database {
   batches: BatchesTable;
   query_runs: QueryRunsTable;
   jobs: JobsTable;
+  job_descriptions: JobDescriptionsTable;
   query_run_jobs: QueryRunJobsTable;
   notification_channels: NotificationChannelsTable;
   notification_outbox: NotificationOutboxTable;

@@ -33,7 +33,8 @@ function exportColumns(query: JobExportQuery): string {
           : `(SELECT MAX(r.batch_id) FROM query_run_jobs l JOIN query_runs r ON r.id = l.query_run_id
               WHERE l.job_id = j.id)`;
   return `j.id, j.title, j.company_name, j.company_id, j.location, j.posted_at, j.salary, j.seniority,
-    j.employment_type, j.job_function, j.industries, j.applicants, j.easy_apply, j.url, j.description,
+    j.employment_type, j.job_function, j.industries, j.applicants, j.easy_apply, j.url,
+    (SELECT d.description FROM job_descriptions d WHERE d.job_id = j.id) AS description,
     COALESCE(${firstRun('job_title')}, '') AS search_term,
     COALESCE(${firstRun('location')}, '') AS search_location,
     (j.first_seen_batch_id IS ${newIn}) AS is_new`;

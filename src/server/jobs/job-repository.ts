@@ -196,7 +196,8 @@ export class JobRepository {
       ),
       detail: p(
         `SELECT ${LIST_COLUMNS}, j.seniority, j.employment_type, j.job_function, j.industries,
-                j.description_html, j.last_seen_at, j.details_fetched_at, ${BLOCKED_JOB_SQL} AS company_blocked
+                (SELECT d.description_html FROM job_descriptions d WHERE d.job_id = j.id) AS description_html,
+                j.last_seen_at, j.details_fetched_at, ${BLOCKED_JOB_SQL} AS company_blocked
          FROM jobs j WHERE j.id = ?`,
       ),
       // The operator's triage: a rule no longer holds the state it set (it cannot undo it).

@@ -51,9 +51,12 @@ function seed(jobs: SeedJob[], runs: Record<number, number[]> = {}) {
                   (3, 2, 1, 'Data Engineer', 'Berlin, Germany', 1, 0, 'completed', 1)`);
   const insert =
     db.prepare(`INSERT INTO jobs (id, title, company_name, company_normalized, company_id, location,
-      posted_at, salary, url, easy_apply, description, first_seen_batch_id, first_seen_at, last_seen_at, workplace, state)
+      posted_at, salary, url, easy_apply, first_seen_batch_id, first_seen_at, last_seen_at, workplace, state)
     VALUES (@id, @title, @company, lower(@company), @companyId, @location, @posted, @salary, @url, @easyApply,
-      @description, @batch, @firstSeen, @firstSeen, @workplace, @state)`);
+      @batch, @firstSeen, @firstSeen, @workplace, @state)`);
+  const addDescription = db.prepare(
+    'INSERT INTO job_descriptions (job_id, description) VALUES (?, ?)',
+  );
   for (const j of jobs) {
     insert.run({
       id: String(j.id),
@@ -65,12 +68,12 @@ function seed(jobs: SeedJob[], runs: Record<number, number[]> = {}) {
       salary: j.salary ?? null,
       url: `https://www.linkedin.com/jobs/view/${j.id}`,
       easyApply: j.easyApply === undefined ? 0 : j.easyApply,
-      description: j.description === undefined ? null : j.description,
       batch: j.batch ?? 1,
       firstSeen: j.firstSeen ?? T0 + j.id,
       workplace: j.workplace ?? null,
       state: j.state ?? 'new',
     });
+    if (j.description !== undefined) addDescription.run(String(j.id), j.description);
   }
   const link = db.prepare(
     'INSERT INTO query_run_jobs (query_run_id, job_id, rank) VALUES (?, ?, ?)',
@@ -453,7 +456,8 @@ describe('one job and its triage', () => {
     server.database.sqlite
       .exec(`UPDATE jobs SET seniority = 'Mid-Senior level', employment_type = 'Full-time',
       job_function = 'Engineering', industries = 'Software', applicants = 'Over 200 applicants',
-      description_html = '<p>Plain</p>', last_seen_at = ${T0 + 86_400_000} WHERE id = '42'`);
+      last_seen_at = ${T0 + 86_400_000} WHERE id = '42';
+      UPDATE job_descriptions SET description_html = '<p>Plain</p>' WHERE job_id = '42'`);
     const res = await server.authed({ method: 'GET', url: '/api/v1/jobs/42' });
     expect(res.statusCode).toBe(200);
     const job = jobDetailSchema.parse(res.json());

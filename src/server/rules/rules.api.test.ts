@@ -38,8 +38,11 @@ function seed(jobs: SeedJob[]) {
   );
   const insert =
     db.prepare(`INSERT INTO jobs (id, title, company_name, company_normalized, location, url,
-      description, details_fetched_at, first_seen_batch_id, first_seen_at, last_seen_at, state)
-    VALUES (@id, @title, @company, lower(@company), @location, @url, @description, @fetched, 1, @id, @id, @state)`);
+      details_fetched_at, first_seen_batch_id, first_seen_at, last_seen_at, state)
+    VALUES (@id, @title, @company, lower(@company), @location, @url, @fetched, 1, @id, @id, @state)`);
+  const addDescription = db.prepare(
+    'INSERT INTO job_descriptions (job_id, description) VALUES (?, ?)',
+  );
   for (const j of jobs) {
     insert.run({
       id: String(j.id),
@@ -47,10 +50,10 @@ function seed(jobs: SeedJob[]) {
       company: j.company ?? 'ACME',
       location: j.location ?? 'Berlin, Germany',
       url: `https://www.linkedin.com/jobs/view/${j.id}`,
-      description: j.description ?? null,
       fetched: j.description === undefined || j.description === null ? null : 1,
       state: j.state ?? 'new',
     });
+    if (typeof j.description === 'string') addDescription.run(String(j.id), j.description);
   }
 }
 

@@ -77,12 +77,14 @@ export class StoredJobRules {
       .map((raw) => String(rowidSchema.parse(raw).rowid));
     if (exact !== null) return rowids;
     // Only the columns the rule reads: a description is long.
-    const column = (field: RuleField, name: string) =>
-      rule.fields.has(field) ? name : `'' AS ${name}`;
+    const column = (field: RuleField, name: string, value = name) =>
+      rule.fields.has(field) ? `${value} AS ${name}` : `'' AS ${name}`;
     const check = this.p(
-      `SELECT id, ${column('title', 'title')}, ${column('company', 'company_name')},
-         ${column('location', 'location')}, ${column('description', 'description')}
-       FROM jobs WHERE id IN (${IDS})`,
+      `SELECT j.id, ${column('title', 'title', 'j.title')},
+         ${column('company', 'company_name', 'j.company_name')},
+         ${column('location', 'location', 'j.location')},
+         ${column('description', 'description', '(SELECT d.description FROM job_descriptions d WHERE d.job_id = j.id)')}
+       FROM jobs j WHERE j.id IN (${IDS})`,
     );
     const kept = new Set<string>();
     for (let i = 0; i < rowids.length; i += CHECK_CHUNK) {

@@ -133,6 +133,8 @@ describe('migration 0015-descriptions-apart', () => {
       expect(columnsOf(sqlite)).toEqual(
         columnsBefore.filter((c) => c !== 'description' && c !== 'description_html'),
       );
+      // Compacted: the old table's pages are not left free through the file.
+      expect(sqlite.pragma('freelist_count', { simple: true })).toBe(0);
       // The same rows with the same rowids; the descriptions, letter for letter, apart.
       expect(rowsOf(sqlite, JOB_ROWS)).toEqual(jobsBefore);
       expect(rowsOf(sqlite, 'SELECT * FROM job_descriptions ORDER BY job_id')).toEqual(

@@ -1,3 +1,4 @@
+import SQLite from 'better-sqlite3';
 import { sql, type Kysely, type Migration } from 'kysely';
 import { z } from 'zod';
 import { jobKeys } from '../../runner/repost-keys';
@@ -497,6 +498,16 @@ export const migrations: Record<string, Migration> = {
         for (const statement of JOBS_FTS_DESCRIPTIONS_APART_SQL)
           await sql.raw(statement).execute(db);
       });
+      // The old table's pages are free now, scattered through the file; new rows would fill
+      // them, and a batch's checkpoints then write all over the disk instead of at its end: a
+      // batch stored 5 % slower than before 0015 on the uncompacted file, 15 % faster on a
+      // compacted one (decision 044). VACUUM needs free disk the size of the database; without
+      // it the file stays as it is, and works.
+      try {
+        await sql`VACUUM`.execute(db);
+      } catch (error) {
+        if (!(error instanceof SQLite.SqliteError)) throw error;
+      }
     },
   },
 };

@@ -40,8 +40,9 @@ const jobRow = z.object({
 const storedJobs = () =>
   fx.database.sqlite
     .prepare(
-      `SELECT id, title, (SELECT d.description FROM job_descriptions d WHERE d.job_id = jobs.id) AS description, details_fetched_at, state,
-         hidden_by_rule_id, muted_by_rule_id FROM jobs`,
+      `SELECT id, title, details_fetched_at, state, hidden_by_rule_id, muted_by_rule_id,
+         (SELECT d.description FROM job_descriptions d WHERE d.job_id = jobs.id) AS description
+       FROM jobs`,
     )
     .all()
     .map((r) => jobRow.parse(r));

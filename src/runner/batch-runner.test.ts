@@ -133,8 +133,9 @@ describe('a batch against the simulated site', () => {
     // Enriched: every job has its details, and the progress says so.
     const jobs = rows(
       jobRow,
-      `SELECT id, details_fetched_at, (SELECT d.description FROM job_descriptions d WHERE d.job_id = jobs.id) AS description,
-         first_seen_batch_id FROM jobs`,
+      `SELECT id, details_fetched_at, first_seen_batch_id,
+         (SELECT d.description FROM job_descriptions d WHERE d.job_id = jobs.id) AS description
+       FROM jobs`,
     );
     const distinct = new Set(
       rows(z.object({ job_id: z.string() }), 'SELECT job_id FROM query_run_jobs').map(

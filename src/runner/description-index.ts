@@ -20,9 +20,9 @@ const BUSY = new Set(['SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_LOCKED']);
 
 /**
  * The descriptions stored since the search index last took them (migrations 0013 and 0015
- * put their rows in `jobs_fts_pending`). The store indexes them a few dozen at a time and when a batch
- * ends; whoever searches the index (the Jobs list, a rule's preview or apply, an export) calls
- * `catchUp` first, so no search misses a word of a description already stored.
+ * put their rows in `jobs_fts_pending`). The store indexes them a few dozen at a time and when
+ * a batch ends; whoever searches the index (the Jobs list, a rule's preview or apply, an
+ * export) calls `catchUp` first, so no search misses a word of a description already stored.
  */
 export class DescriptionIndex {
   private readonly s;

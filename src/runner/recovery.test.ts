@@ -92,7 +92,8 @@ function snapshot(dataDir: string): Snapshot {
         .prepare(
           `SELECT id, title, company_name, company_id, location, posted_at, salary, url, seniority, employment_type,
              job_function, industries, applicants, easy_apply,
-             (SELECT d.description FROM job_descriptions d WHERE d.job_id = jobs.id) AS description, first_seen_batch_id,
+             (SELECT d.description FROM job_descriptions d WHERE d.job_id = jobs.id) AS description,
+             first_seen_batch_id,
              details_fetched_at IS NOT NULL AS enriched, details_error
            FROM jobs ORDER BY id`,
         )

@@ -261,8 +261,8 @@ export class RepostDetector {
       const root = decision ? (decision.of.repost_root ?? decision.of.id) : null;
       const confirmed = decision ? (decision.confirmed ? 1 : 0) : null;
       // Written only when the decision changed: repost_of sits in the list's five covering
-      // indexes, and each write also rewrites the row with its long description (a job's key is
-      // decided again when its card and again when its details are stored, mostly unchanged).
+      // indexes (a job's key is decided again when its card and again when its details are
+      // stored, mostly unchanged).
       if (of !== job.repost_of || root !== job.repost_root || confirmed !== job.repost_confirmed)
         this.s.setRepost.run({ id: job.id, of, root, confirmed });
       job.repost_of = of;

@@ -1,26 +1,19 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { describe, expect, it } from 'vitest';
 import { DescriptionIndex } from '../../runner';
 import { openDatabase } from './database';
-import { databaseBefore } from './migration-test-kit';
+import {
+  databaseBefore,
+  ftsMatches as search,
+  jobsColumns as columnsOf,
+  migrationFolder,
+} from './migration-test-kit';
 
 // Migration 0015 takes the descriptions out of the jobs' rows into `job_descriptions`
 // (docs/decisions/044), on a database that already holds jobs, rule flags, runs and a
 // description still waiting to be indexed, as an upgraded install has it: nothing may be lost.
 
-let dir: string;
-beforeEach(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobscout-0015-'));
-});
-afterEach(() => {
-  fs.rmSync(dir, { recursive: true, force: true });
-});
-
-const file = () => path.join(dir, 'jobscout.sqlite');
+const { dir, file } = migrationFolder('jobscout-0015-');
 const LONG = 'Build pipelines in Python and SQL for our payments team. '.repeat(120);
 const WAITING = '4000000003';
 
@@ -96,16 +89,6 @@ const triggersOf = (sqlite: SQLite.Database) =>
     )
     .pluck()
     .all();
-const columnsOf = (sqlite: SQLite.Database) =>
-  sqlite
-    .prepare('PRAGMA table_info(jobs)')
-    .all()
-    .map((row) => z.object({ name: z.string() }).parse(row).name);
-const search = (sqlite: SQLite.Database, q: string) =>
-  sqlite
-    .prepare('SELECT rowid FROM jobs_fts WHERE jobs_fts MATCH ? ORDER BY rowid')
-    .all(q)
-    .map((r) => z.object({ rowid: z.number() }).parse(r).rowid);
 
 describe('migration 0015-descriptions-apart', () => {
   it('moves every description to job_descriptions and keeps every job, link, flag and index', async () => {
@@ -128,7 +111,7 @@ describe('migration 0015-descriptions-apart', () => {
     expect(foundBefore).toEqual([4_000_000_011]);
     expect(waitingBefore).toEqual([WAITING]);
 
-    const { sqlite, close } = await openDatabase(dir);
+    const { sqlite, close } = await openDatabase(dir());
     try {
       expect(columnsOf(sqlite)).toEqual(
         columnsBefore.filter((c) => c !== 'description' && c !== 'description_html'),
@@ -201,7 +184,7 @@ describe('migration 0015-descriptions-apart', () => {
 
   it('refuses a jobs table with a column it does not know, and leaves the database as it was', async () => {
     await databaseBefore0015(true);
-    await expect(openDatabase(dir)).rejects.toThrow(
+    await expect(openDatabase(dir())).rejects.toThrow(
       'jobs has columns 0015 does not expect: operator_note',
     );
     const after = new SQLite(file(), { readonly: true });
@@ -223,7 +206,7 @@ describe('migration 0015-descriptions-apart', () => {
   });
 
   it('runs on a new database too', async () => {
-    const { sqlite, close } = await openDatabase(dir);
+    const { sqlite, close } = await openDatabase(dir());
     try {
       expect(columnsOf(sqlite)).not.toContain('description');
       expect(columnsOf(sqlite)).not.toContain('description_html');

@@ -1,23 +1,16 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { databaseBefore } from './migration-test-kit';
+import { describe, expect, it } from 'vitest';
+import {
+  databaseBefore,
+  ftsMatches as search,
+  jobsColumns as columnsOf,
+  migrationFolder,
+} from './migration-test-kit';
 
 // Migration 0014 rebuilds the jobs table with its descriptions last, on a database that already
 // holds jobs, rule flags and runs, as an upgraded install has it: nothing may be lost or changed.
 
-let dir: string;
-beforeEach(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobscout-0014-'));
-});
-afterEach(() => {
-  fs.rmSync(dir, { recursive: true, force: true });
-});
-
-const file = () => path.join(dir, 'jobscout.sqlite');
+const { file } = migrationFolder('jobscout-0014-');
 const LONG = 'Build pipelines in Python and SQL for our payments team. '.repeat(120);
 
 async function databaseBefore0014(): Promise<void> {
@@ -69,11 +62,6 @@ const schemaOf = (sqlite: SQLite.Database) =>
        ORDER BY type, name`,
     )
     .all();
-const columnsOf = (sqlite: SQLite.Database) =>
-  sqlite
-    .prepare('PRAGMA table_info(jobs)')
-    .all()
-    .map((row) => z.object({ name: z.string() }).parse(row).name);
 
 describe('migration 0014-descriptions-last', () => {
   it('moves the descriptions to the end of the row and keeps every job, link, index and trigger', async () => {
@@ -84,11 +72,6 @@ describe('migration 0014-descriptions-last', () => {
     const flagsBefore = before.prepare('SELECT * FROM job_flags ORDER BY job_id').all();
     const schemaBefore = schemaOf(before);
     const columnsBefore = columnsOf(before);
-    const search = (sqlite: SQLite.Database, q: string) =>
-      sqlite
-        .prepare('SELECT rowid FROM jobs_fts WHERE jobs_fts MATCH ? ORDER BY rowid')
-        .all(q)
-        .map((r) => z.object({ rowid: z.number() }).parse(r).rowid);
     const foundBefore = search(before, '"senior"*');
     before.close();
     expect(columnsBefore.indexOf('description')).toBeLessThan(columnsBefore.indexOf('state'));

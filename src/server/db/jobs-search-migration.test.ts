@@ -1,22 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DescriptionIndex } from '../../runner';
 import { openDatabase } from './database';
-import { databaseBefore } from './migration-test-kit';
+import { databaseBefore, migrationFolder } from './migration-test-kit';
 
 // Migration 0007 on a database that already holds jobs, as an upgraded install has it.
 
-let dir: string;
-beforeEach(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobscout-0007-'));
-});
-afterEach(() => {
-  fs.rmSync(dir, { recursive: true, force: true });
-});
-
-const file = () => path.join(dir, 'jobscout.sqlite');
+const { dir, file } = migrationFolder('jobscout-0007-');
 
 /** The schema as it was before 0007, with a few jobs stored by the runner of then. */
 async function databaseBefore0007(): Promise<void> {
@@ -40,7 +29,7 @@ async function databaseBefore0007(): Promise<void> {
 describe('migration 0007-jobs-search-and-triage', () => {
   it('backfills state, last seen, workplace, description HTML and the search index', async () => {
     await databaseBefore0007();
-    const { sqlite, close } = await openDatabase(dir);
+    const { sqlite, close } = await openDatabase(dir());
     try {
       const rows = sqlite
         .prepare(
@@ -78,7 +67,7 @@ describe('migration 0007-jobs-search-and-triage', () => {
   });
 
   it('keeps the index in step on insert, update and delete', async () => {
-    const { sqlite, close } = await openDatabase(dir);
+    const { sqlite, close } = await openDatabase(dir());
     try {
       sqlite.exec(`INSERT INTO batches (id, kind, status) VALUES (1, 'manual', 'completed')`);
       const insert =

@@ -32,7 +32,7 @@ const loc = (value: string): RuleCondition => ({ field: 'location', value });
 const d = (value: string): RuleCondition => ({ field: 'description', value });
 
 /** 50 rules as an operator with many would have them: mostly titles, some descriptions. */
-const RULES: RuleWriteInput[] = [
+export const RULES: RuleWriteInput[] = [
   ...[
     'senior',
     'junior',
@@ -135,7 +135,7 @@ function p95(times: number[]): number {
 const round = (value: number): number => Math.round(value * 100) / 100;
 
 /** The rules stored as `POST /rules` stores them. */
-function insertRules(sqlite: SQLite.Database, rules: readonly RuleWriteInput[]): void {
+export function insertRules(sqlite: SQLite.Database, rules: readonly RuleWriteInput[]): void {
   const repository = new RuleRepository(sqlite);
   for (const rule of rules) repository.create(ruleWriteSchema.parse(rule), 0);
 }

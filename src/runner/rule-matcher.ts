@@ -68,7 +68,9 @@ function compileTerm(condition: RuleCondition): Term {
   const tests = words.map((w): ((word: string) => boolean) => {
     if (!w.includes('*')) return (word) => word === w;
     const pattern = new RegExp(`^${w.split('*').map(escapeRegExp).join('[\\p{L}\\p{N}]*')}$`, 'u');
-    return (word) => pattern.test(word);
+    // Most words fail on their first letters: the pattern runs only on those that start right.
+    const start = w.slice(0, w.indexOf('*'));
+    return (word) => word.startsWith(start) && pattern.test(word);
   });
   const anchor = words.findIndex((w) => !w.includes('*'));
   // FTS5 can only say "starts with": a `*` that ends the word is exact, one inside is not.
@@ -109,31 +111,47 @@ export class JobWords {
     let index = this.positions.get(field);
     if (!index) {
       index = new Map();
-      this.of(field).forEach((w, i) => {
-        const list = index?.get(w);
+      const words = this.of(field);
+      for (let i = 0; i < words.length; i++) {
+        const word = words[i] ?? '';
+        const list = index.get(word);
         if (list) list.push(i);
-        else index?.set(w, [i]);
-      });
+        else index.set(word, [i]);
+      }
       this.positions.set(field, index);
     }
     return index;
   }
 }
 
+// The matcher runs for every rule on every new job: plain loops, no function made per call.
+
+/** Whether the term's words stand in `words` from `start` on. */
+function fitsAt(term: Term, words: readonly string[], start: number): boolean {
+  const n = term.tests.length;
+  if (start < 0 || start + n > words.length) return false;
+  for (let k = 0; k < n; k++) if (!term.tests[k]?.(words[start + k] ?? '')) return false;
+  return true;
+}
+
 function termMatches(term: Term, job: JobWords): boolean {
   const n = term.words.length;
   if (n === 0) return false;
-  const words = job.of(term.field);
-  const fits = (start: number) =>
-    start >= 0 &&
-    start + n <= words.length &&
-    term.tests.every((t, k) => t(words[start + k] ?? ''));
   if (term.anchor !== null) {
-    const word = term.words[term.anchor] ?? '';
-    const starts = job.at(term.field).get(word);
-    return starts?.some((i) => fits(i - (term.anchor ?? 0))) ?? false;
+    const starts = job.at(term.field).get(term.words[term.anchor] ?? '');
+    if (!starts) return false;
+    const words = job.of(term.field);
+    for (const start of starts) if (fitsAt(term, words, start - term.anchor)) return true;
+    return false;
   }
-  for (let i = 0; i + n <= words.length; i++) if (fits(i)) return true;
+  // One word with a `*`: each different word of the field once.
+  const only = n === 1 ? term.tests[0] : undefined;
+  if (only) {
+    for (const word of job.at(term.field).keys()) if (only(word)) return true;
+    return false;
+  }
+  const words = job.of(term.field);
+  for (let i = 0; i + n <= words.length; i++) if (fitsAt(term, words, i)) return true;
   return false;
 }
 

@@ -3,6 +3,7 @@ import {
   jobDetailSchema,
   jobListSchema,
   RULE_MAX_CONDITIONS,
+  RULE_PREVIEW_TITLES,
   ruleApplyResultSchema,
   ruleListSchema,
   rulePreviewSchema,
@@ -193,6 +194,39 @@ describe('preview, apply and bring back', () => {
       conditions: [{ field: 'title', value: '*' }],
     });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('counts the same jobs in a preview as applying finds, whichever way the index answers', async () => {
+    seed(JOBS);
+    // Answered by the index alone (counted there), and checked word by word (a `*` inside).
+    const shapes: Array<Pick<RuleWriteInput, 'conditions' | 'match' | 'exceptions'>> = [
+      { conditions: [{ field: 'title', value: 'senior' }] },
+      { conditions: [{ field: 'title', value: 'eng*' }] },
+      { conditions: [{ field: 'title', value: 'se*or' }] },
+      { conditions: [{ field: 'description', value: '"fluent in german"' }] },
+      {
+        conditions: [{ field: 'title', value: 'senior' }],
+        exceptions: [{ field: 'location', value: 'paris' }],
+      },
+      { conditions: [{ field: 'title', value: 'nowhere' }] },
+    ];
+    const counts: number[] = [];
+    for (const [i, shape] of shapes.entries()) {
+      const res = await api('POST', '/rules/preview', shape);
+      expect(res.statusCode, res.body).toBe(200);
+      const preview = rulePreviewSchema.parse(res.json());
+      const rule = await create({ ...shape, name: `Shape ${i}`, action: 'flag' });
+      const dry = ruleApplyResultSchema.parse(
+        (await api('POST', `/rules/${rule.id}/apply?dry_run=true`)).json(),
+      );
+      expect(preview.matches, JSON.stringify(shape)).toBe(dry.matches);
+      // The newest first, as many as there are up to the few shown.
+      const examples = preview.examples.map((e) => e.id);
+      expect(examples).toEqual([...examples].sort((a, b) => b - a));
+      expect(examples).toHaveLength(Math.min(dry.matches, RULE_PREVIEW_TITLES));
+      counts.push(preview.matches);
+    }
+    expect(counts).toEqual([4, 2, 4, 1, 3, 0]);
   });
 
   it('applies a hide rule after a count, and brings back only what nobody changed since', async () => {

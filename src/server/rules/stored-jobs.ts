@@ -105,23 +105,38 @@ export class StoredJobRules {
   }
 
   preview(rule: CompiledRule): RulePreview {
+    this.descriptions.catchUpForSearch();
+    const exact = expandedFtsQuery(rule, (prefix) => this.wordsFrom(prefix));
+    if (exact === '') return { matches: 0, examples: [] };
+    // When the index alone answers, it counts the matches and gives the newest few without
+    // handing every match over: "experience" in 200,000 descriptions 378 -> 19 ms.
+    if (exact !== null) {
+      const matches = countSchema.parse(
+        this.p('SELECT COUNT(*) AS n FROM jobs_fts WHERE jobs_fts MATCH ?').get(exact),
+      ).n;
+      const top = this.p(
+        `SELECT rowid FROM jobs_fts WHERE jobs_fts MATCH ? ORDER BY rowid DESC LIMIT ${RULE_PREVIEW_TITLES}`,
+      )
+        .all(exact)
+        .map((raw) => String(rowidSchema.parse(raw).rowid));
+      return { matches, examples: this.examples(top) };
+    }
     const ids = this.matchingIds(rule);
-    const top = ids.slice(0, RULE_PREVIEW_TITLES);
+    return { matches: ids.length, examples: this.examples(ids.slice(0, RULE_PREVIEW_TITLES)) };
+  }
+
+  /** The title and company of each job, in the order given. */
+  private examples(top: readonly string[]): RulePreview['examples'] {
     const byId = new Map(
       this.p(`SELECT id, title, company_name FROM jobs WHERE id IN (${IDS})`)
         .all({ ids: JSON.stringify(top) })
         .map((raw) => exampleSchema.parse(raw))
         .map((row) => [row.id, row]),
     );
-    return {
-      matches: ids.length,
-      examples: top.flatMap((id) => {
-        const row = byId.get(id);
-        return row
-          ? [{ id: Number(row.id), title: row.title, company_name: row.company_name }]
-          : [];
-      }),
-    };
+    return top.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [{ id: Number(row.id), title: row.title, company_name: row.company_name }] : [];
+    });
   }
 
   /**

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DescriptionIndex } from '../../runner';
 import { openDatabase } from './database';
 import {
+  BATCH_RUN_AND_RULE_SQL,
   databaseBefore,
   ftsMatches as search,
   jobsColumns as columnsOf,
@@ -19,15 +20,7 @@ const WAITING = '4000000003';
 
 async function databaseBefore0015(extraColumn = false): Promise<void> {
   const { sqlite, close } = await databaseBefore(file(), '0015');
-  sqlite.exec(`
-    INSERT INTO batches (id, kind, status, started_at) VALUES (1, 'manual', 'completed', 100);
-    INSERT INTO queries (id, job_title, location_id, display_name, status, created_at, updated_at)
-      VALUES (1, 'Data Engineer', 1, 'Berlin', 'active', 0, 0);
-    INSERT INTO query_runs (id, batch_id, query_id, job_title, location, location_id, is_ai, status, start_time)
-      VALUES (1, 1, 1, 'Data Engineer', 'Berlin', 1, 0, 'completed', 100);
-    INSERT INTO rules (id, name, conditions, match, action, position, created_at, updated_at)
-      VALUES (1, 'Seniors', '[]', 'any', 'flag', 1, 0, 0);
-  `);
+  sqlite.exec(BATCH_RUN_AND_RULE_SQL);
   const insert = sqlite.prepare(
     `INSERT INTO jobs (id, title, company_name, company_normalized, location, url,
        first_seen_batch_id, first_seen_at, state, hidden_by_rule_id, description_minhash)

@@ -1,6 +1,7 @@
 import SQLite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import {
+  BATCH_RUN_AND_RULE_SQL,
   databaseBefore,
   ftsMatches as search,
   jobsColumns as columnsOf,
@@ -15,15 +16,7 @@ const LONG = 'Build pipelines in Python and SQL for our payments team. '.repeat(
 
 async function databaseBefore0014(): Promise<void> {
   const { sqlite, close } = await databaseBefore(file(), '0014');
-  sqlite.exec(`
-    INSERT INTO queries (id, job_title, location_id, display_name, status, created_at, updated_at)
-      VALUES (1, 'Data Engineer', 1, 'Berlin', 'active', 0, 0);
-    INSERT INTO batches (id, kind, status, started_at) VALUES (1, 'manual', 'completed', 100);
-    INSERT INTO query_runs (id, batch_id, query_id, job_title, location, location_id, is_ai, status, start_time)
-      VALUES (1, 1, 1, 'Data Engineer', 'Berlin', 1, 0, 'completed', 100);
-    INSERT INTO rules (id, name, conditions, match, action, position, created_at, updated_at)
-      VALUES (1, 'Seniors', '[]', 'any', 'flag', 1, 0, 0);
-  `);
+  sqlite.exec(BATCH_RUN_AND_RULE_SQL);
   const insert = sqlite.prepare(
     `INSERT INTO jobs (id, title, company_name, company_normalized, location, url, description,
        description_html, first_seen_batch_id, first_seen_at, state, repost_key, role_key,

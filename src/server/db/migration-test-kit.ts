@@ -58,3 +58,14 @@ export async function databaseBefore(
   }
   return { sqlite, close: () => db.destroy() };
 }
+
+/** What an upgraded install holds besides its jobs: a search, a batch, a run of it and a rule. */
+export const BATCH_RUN_AND_RULE_SQL = `
+  INSERT INTO queries (id, job_title, location_id, display_name, status, created_at, updated_at)
+    VALUES (1, 'Data Engineer', 1, 'Berlin', 'active', 0, 0);
+  INSERT INTO batches (id, kind, status, started_at) VALUES (1, 'manual', 'completed', 100);
+  INSERT INTO query_runs (id, batch_id, query_id, job_title, location, location_id, is_ai, status, start_time)
+    VALUES (1, 1, 1, 'Data Engineer', 'Berlin', 1, 0, 'completed', 100);
+  INSERT INTO rules (id, name, conditions, match, action, position, created_at, updated_at)
+    VALUES (1, 'Seniors', '[]', 'any', 'flag', 1, 0, 0);
+`;

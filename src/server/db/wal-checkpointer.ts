@@ -1,6 +1,6 @@
-import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type SQLite from 'better-sqlite3';
+import { sqliteDriverPath } from './sqlite-driver';
 import { z } from 'zod';
 
 // A WAL checkpoint copies the pages written since the last one back into the database file and
@@ -94,7 +94,7 @@ export class WalCheckpointer {
   ) {
     let driver: string;
     try {
-      driver = options.driver ?? createRequire(import.meta.url).resolve('better-sqlite3');
+      driver = options.driver ?? sqliteDriverPath();
     } catch (error) {
       this.fallBack(error instanceof Error ? error.message : String(error));
       return;

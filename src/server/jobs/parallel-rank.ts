@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import {
   MessageChannel,
   receiveMessageOnPort,
@@ -7,6 +6,7 @@ import {
 } from 'node:worker_threads';
 import type SQLite from 'better-sqlite3';
 import { z } from 'zod';
+import { sqliteDriverPath } from '../db/sqlite-driver';
 import type { SqlParams } from './job-query';
 
 // A search by relevance must score every match with bm25 before the best one is known (46,000 for
@@ -203,7 +203,7 @@ export class ParallelRanker {
   private start(): void {
     let driver: string;
     try {
-      driver = createRequire(import.meta.url).resolve('better-sqlite3');
+      driver = sqliteDriverPath();
     } catch {
       this.unavailable = true;
       return;

@@ -65,11 +65,18 @@ export class StoredJobRules {
     return statement;
   }
 
-  /** The ids of the stored jobs the rule matches, highest (newest posting) first. */
-  matchingIds(rule: CompiledRule): string[] {
-    // The index and its vocabulary hold every stored description first (docs/decisions/038).
+  /**
+   * The rule's FTS5 query when the index alone answers it exactly ('' when it matches nothing),
+   * null when its candidates must be checked word by word. The index and its vocabulary hold
+   * every stored description first (docs/decisions/038).
+   */
+  private exactQuery(rule: CompiledRule): string | null {
     this.descriptions.catchUpForSearch();
-    const exact = expandedFtsQuery(rule, (prefix) => this.wordsFrom(prefix));
+    return expandedFtsQuery(rule, (prefix) => this.wordsFrom(prefix));
+  }
+
+  /** The ids of the stored jobs the rule matches, highest (newest posting) first. */
+  matchingIds(rule: CompiledRule, exact = this.exactQuery(rule)): string[] {
     const query = exact ?? rule.ftsQuery;
     if (query === null || query === '') return [];
     const rowids = this.p('SELECT rowid FROM jobs_fts WHERE jobs_fts MATCH ? ORDER BY rowid DESC')
@@ -105,8 +112,7 @@ export class StoredJobRules {
   }
 
   preview(rule: CompiledRule): RulePreview {
-    this.descriptions.catchUpForSearch();
-    const exact = expandedFtsQuery(rule, (prefix) => this.wordsFrom(prefix));
+    const exact = this.exactQuery(rule);
     if (exact === '') return { matches: 0, examples: [] };
     // When the index alone answers, it counts the matches and gives the newest few without
     // handing every match over: "experience" in 200,000 descriptions 378 -> 19 ms.
@@ -121,7 +127,7 @@ export class StoredJobRules {
         .map((raw) => String(rowidSchema.parse(raw).rowid));
       return { matches, examples: this.examples(top) };
     }
-    const ids = this.matchingIds(rule);
+    const ids = this.matchingIds(rule, exact);
     return { matches: ids.length, examples: this.examples(ids.slice(0, RULE_PREVIEW_TITLES)) };
   }
 

@@ -513,7 +513,7 @@ export class BatchStore {
     });
     this.reposts.detailsStored(reposts);
     this.rules.applyToDetails(details.jobId, details.description);
-    this.descriptions.stored();
+    this.descriptions.described(details.jobId);
   }
 
   /** A job whose details could not be had (removed, unparseable): noted, not asked again by this batch. */

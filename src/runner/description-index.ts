@@ -2,7 +2,7 @@ import SQLite from 'better-sqlite3';
 import { z } from 'zod';
 
 /**
- * How many stored descriptions wait at most before they are indexed together. FTS5 costs about
+ * How many descriptions the store writes before it indexes their jobs together. FTS5 costs about
  * 0.3 ms for each transaction that writes to it and some 40 µs a row beyond that when rows come
  * together (docs/decisions/038); 32 takes most of the saving and keeps the wait short.
  */
@@ -16,30 +16,33 @@ const waitingSchema = z.object({
   description: z.string(),
 });
 const countSchema = z.object({ n: z.number() });
+/** The waiting jobs as the index takes them: a job not yet described has an empty description. */
+const WAITING_SQL = `SELECT w.job_id AS id, j.title, j.company_name, j.location,
+    COALESCE(d.description, '') AS description
+  FROM jobs_fts_pending w CROSS JOIN jobs j ON j.id = w.job_id
+    LEFT JOIN job_descriptions d ON d.job_id = w.job_id`;
 const BUSY = new Set(['SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_LOCKED']);
 
 /**
- * The descriptions stored since the search index last took them (migrations 0013 and 0015
- * put their rows in `jobs_fts_pending`). The store indexes them a few dozen at a time and when
- * a batch ends; whoever searches the index (the Jobs list, a rule's preview or apply, an
- * export) calls `catchUp` first, so no search misses a word of a description already stored.
+ * The jobs stored and the descriptions written since the search index last took them
+ * (migrations 0013, 0015 and 0016 put their ids in `jobs_fts_pending`). The store indexes a
+ * job once its description is written, a few dozen at a time, and whatever still waits when a
+ * batch ends (a job hidden on its card, or whose details failed); whoever searches the index
+ * (the Jobs list, a rule's preview or apply, an export) calls `catchUp` first, so no search
+ * misses a job or a word already stored (docs/decisions/038 and 045).
  */
 export class DescriptionIndex {
   private readonly s;
+  /** Jobs whose description the store wrote since it last indexed them (`described`). */
+  private readonly writtenSince: string[] = [];
 
   constructor(private readonly sqlite: SQLite.Database) {
     const p = (text: string) => sqlite.prepare(text);
     this.s = {
       // The waiting few first: the planner knows nothing of this table's size and would
       // otherwise walk `jobs`.
-      waiting: p(
-        `SELECT w.job_id AS id, j.title, j.company_name, j.location,
-           COALESCE(d.description, '') AS description
-         FROM jobs_fts_pending w CROSS JOIN jobs j ON j.id = w.job_id
-           LEFT JOIN job_descriptions d ON d.job_id = w.job_id`,
-      ),
+      waiting: p(WAITING_SQL),
       any: p('SELECT EXISTS (SELECT 1 FROM jobs_fts_pending) AS n'),
-      count: p('SELECT COUNT(*) AS n FROM jobs_fts_pending'),
       // One row at a time: a contentless FTS5 table answers `rowid IN (…)` by reading it all.
       unindex: p('DELETE FROM jobs_fts WHERE rowid = CAST(? AS INTEGER)'),
       index: p(
@@ -47,28 +50,33 @@ export class DescriptionIndex {
          VALUES (CAST(@id AS INTEGER), @title, @company_name, @location, @description)`,
       ),
       done: p('DELETE FROM jobs_fts_pending'),
+      waitingJob: p(`${WAITING_SQL} WHERE w.job_id = ?`),
+      jobDone: p('DELETE FROM jobs_fts_pending WHERE job_id = ?'),
     };
   }
 
-  /** Indexes every waiting description, in one transaction; answers how many. */
+  /** Indexes every waiting job, in one transaction; answers how many. */
   catchUp(): number {
     if (countSchema.parse(this.s.any.get()).n === 0) return 0;
     return this.sqlite.transaction(() => {
       const rows = this.s.waiting.all().map((raw) => waitingSchema.parse(raw));
-      for (const row of rows) {
-        this.s.unindex.run(row.id);
-        this.s.index.run(row);
-      }
+      for (const row of rows) this.index(row);
       // A waiting job deleted since left with its row (its trigger); none is left behind.
       this.s.done.run();
+      this.writtenSince.length = 0;
       return rows.length;
     })();
   }
 
+  private index(row: z.infer<typeof waitingSchema>): void {
+    this.s.unindex.run(row.id);
+    this.s.index.run(row);
+  }
+
   /**
    * `catchUp` for a reader: when another process holds the database's write lock past the busy
-   * timeout, the search goes on without the few waiting descriptions (they stay waiting, for
-   * the next reader or the store) rather than failing. Joined to a transaction the API has open
+   * timeout, the search goes on without the waiting jobs (they stay waiting, for the next
+   * reader or the store) rather than failing. Joined to a transaction the API has open
    * on the connection, the catch-up commits or rolls back with it, the waiting list with it.
    */
   catchUpForSearch(): void {
@@ -79,8 +87,24 @@ export class DescriptionIndex {
     }
   }
 
-  /** After a description is stored: indexes the waiting ones once there are enough. */
-  stored(): void {
-    if (countSchema.parse(this.s.count.get()).n >= DESCRIPTIONS_WAITING_MAX) this.catchUp();
+  /**
+   * After the store wrote a job's description: the job is indexed with the next few dozen, and
+   * only they. The batch's other new jobs go on waiting for their descriptions, so a job is
+   * indexed once, with its description, instead of once for its card and again for its details
+   * (docs/decisions/045). Each is indexed as it stands then, and only if it still waits: a
+   * reader may have caught it up since, or the write that stored it rolled back.
+   */
+  described(jobId: string): void {
+    this.writtenSince.push(jobId);
+    if (this.writtenSince.length < DESCRIPTIONS_WAITING_MAX) return;
+    const ids = this.writtenSince.splice(0);
+    this.sqlite.transaction(() => {
+      for (const id of ids) {
+        const row: unknown = this.s.waitingJob.get(id);
+        if (row === undefined) continue;
+        this.index(waitingSchema.parse(row));
+        this.s.jobDone.run(id);
+      }
+    })();
   }
 }

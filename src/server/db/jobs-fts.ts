@@ -112,3 +112,18 @@ export const JOBS_FTS_DESCRIPTIONS_APART_SQL: readonly string[] = [
    WHEN ${FTS_ID_OK('old.job_id')}
    BEGIN INSERT OR IGNORE INTO jobs_fts_pending (job_id) VALUES (old.job_id); END`,
 ];
+
+/**
+ * 0016 (docs/decisions/045): a new job waits in `jobs_fts_pending` as its description does,
+ * instead of being indexed as its card is stored. Most of a batch's new jobs have their details
+ * fetched within minutes, and re-indexing a row costs as much as indexing it: indexed at once,
+ * each was indexed twice, and the FTS5 segment written with every page of cards was the
+ * largest single cost of storing the page. `DescriptionIndex` indexes a job once its
+ * description is in, the jobs still waiting when the batch ends, and every waiting job before
+ * anything searches.
+ */
+export const JOBS_FTS_NEW_JOBS_WAIT_SQL: readonly string[] = [
+  `DROP TRIGGER IF EXISTS jobs_fts_insert`,
+  `CREATE TRIGGER jobs_fts_insert AFTER INSERT ON jobs WHEN ${FTS_ID_OK('new.id')}
+   BEGIN INSERT OR IGNORE INTO jobs_fts_pending (job_id) VALUES (new.id); END`,
+];

@@ -78,8 +78,13 @@ describe('migration 0007-jobs-search-and-triage', () => {
           .prepare('SELECT rowid FROM jobs_fts WHERE jobs_fts MATCH ? ORDER BY rowid')
           .all(q)
           .map((r) => (r as { rowid: number }).rowid);
+      // Since 0016 a new job waits to be indexed with its description (docs/decisions/045).
+      const waiting = () => sqlite.prepare('SELECT job_id FROM jobs_fts_pending').pluck().all();
       insert.run('7', 'Data Engineer');
       insert.run('8', 'Data Analyst');
+      expect(waiting()).toEqual(['7', '8']);
+      expect(match('"data"*')).toEqual([]);
+      expect(new DescriptionIndex(sqlite).catchUp()).toBe(2);
       expect(match('"data"*')).toEqual([7, 8]);
       // Since 0013 a description waits to be indexed with others (docs/decisions/038); since
       // 0015 it is written to a table of its own (docs/decisions/044).
@@ -88,7 +93,6 @@ describe('migration 0007-jobs-search-and-triage', () => {
          ON CONFLICT (job_id) DO UPDATE SET description = excluded.description`,
       );
       addDescription.run('7', 'Kubernetes clusters');
-      const waiting = () => sqlite.prepare('SELECT job_id FROM jobs_fts_pending').pluck().all();
       expect(waiting()).toEqual(['7']);
       expect(match('"kubernetes"*')).toEqual([]);
       expect(new DescriptionIndex(sqlite).catchUp()).toBe(1);
@@ -115,6 +119,7 @@ describe('migration 0007-jobs-search-and-triage', () => {
       insert.run('abc', 'Data Person');
       insert.run('007', 'Data Agent');
       expect(match('"data"*')).toEqual([]);
+      expect(waiting()).toEqual(['8']);
     } finally {
       await close();
     }

@@ -6,6 +6,7 @@ import { workplaceFromText } from '../../scraper/workplace';
 import {
   FTS_ID_OK,
   JOBS_FTS_DESCRIPTIONS_APART_SQL,
+  JOBS_FTS_NEW_JOBS_WAIT_SQL,
   JOBS_FTS_PENDING_SQL,
   JOBS_FTS_SQL,
 } from './jobs-fts';
@@ -508,6 +509,13 @@ export const migrations: Record<string, Migration> = {
       } catch (error) {
         if (!(error instanceof SQLite.SqliteError)) throw error;
       }
+    },
+  },
+  // Issue 17: a new job is indexed with its description, once, instead of as its card is
+  // stored and again when its details come (docs/decisions/045).
+  '0016-new-jobs-wait-for-the-index': {
+    async up(db: Kysely<unknown>) {
+      for (const statement of JOBS_FTS_NEW_JOBS_WAIT_SQL) await sql.raw(statement).execute(db);
     },
   },
 };

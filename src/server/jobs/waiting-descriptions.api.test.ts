@@ -8,9 +8,9 @@ import { BERLIN, detailsOf, seedQueries } from '../../runner/runner-test-kit';
 import type { JobCard } from '../../scraper';
 import { startTestServer, type TestServer } from '../test-harness';
 
-// docs/decisions/038: a batch's descriptions wait to be indexed a few dozen at a time, and
-// every reader of the index (the list's search, a rule's preview and apply, an export) has them
-// indexed first. A search never misses a word of a description already stored.
+// docs/decisions/038 and 045: a batch's new jobs wait to be indexed with their descriptions, a
+// few dozen at a time, and every reader of the index (the list's search, a rule's preview and
+// apply, an export) has them indexed first. A search never misses a job or a word already stored.
 
 let server: TestServer;
 let store: BatchStore;
@@ -157,7 +157,8 @@ it('an export of a search holds the descriptions still waiting', async () => {
   expect(res.body).toContain(card(1).jobId);
 });
 
-it('a search goes on while another process holds the write lock, and the descriptions wait on', async () => {
+it('a search goes on while another process holds the write lock, without the jobs still waiting', async () => {
+  storedOne(50, 'zorblax, from the panel', false);
   stored(2);
   // Signed in first: signing in writes.
   expect((await server.authed({ method: 'GET', url: '/api/v1/jobs' })).statusCode).toBe(200);
@@ -165,12 +166,40 @@ it('a search goes on while another process holds the write lock, and the descrip
   server.database.sqlite.pragma('busy_timeout = 50');
   other.exec('BEGIN IMMEDIATE');
   try {
-    expect(await searched('engineer')).toBe(2);
+    expect(await searched('engineer')).toBe(1);
     expect(waiting()).toBe(2);
   } finally {
     other.exec('ROLLBACK');
     other.close();
   }
-  expect(await searched('zorblax')).toBe(2);
+  expect(await searched('zorblax')).toBe(3);
   expect(waiting()).toBe(0);
+});
+
+it('indexes a new job once, with its description; one whose details never come when the batch ends', () => {
+  const fts = () =>
+    z
+      .number()
+      .parse(server.database.sqlite.prepare('SELECT COUNT(*) FROM jobs_fts_docsize').pluck().get());
+  // A page of cards: none is indexed yet.
+  const cards = Array.from({ length: DESCRIPTIONS_WAITING_MAX + 5 }, (_, i) => card(i));
+  store.savePage(
+    run,
+    { start: 0, cards, skippedCards: 0, nextStart: cards.length },
+    server.ctx.now(),
+  );
+  expect(waiting()).toBe(cards.length);
+  expect(fts()).toBe(0);
+  store.setEnriching(batchId);
+  // The details of all but five: once enough are in, those jobs and only they are indexed.
+  for (const c of cards.slice(0, DESCRIPTIONS_WAITING_MAX))
+    store.saveDetails(batchId, detailsOf(c, 'We build zorblax pipelines.'), server.ctx.now());
+  expect(fts()).toBe(DESCRIPTIONS_WAITING_MAX);
+  expect(inIndex()).toBe(DESCRIPTIONS_WAITING_MAX);
+  expect(waiting()).toBe(5);
+  // The five without details (hidden on their card, or failed) are searchable once it ends.
+  store.finishBatch(batchId, 'completed', null, server.ctx.now());
+  expect(waiting()).toBe(0);
+  expect(fts()).toBe(cards.length);
+  expect(inIndex()).toBe(DESCRIPTIONS_WAITING_MAX);
 });

@@ -2,6 +2,7 @@ import SQLite from 'better-sqlite3';
 import { z } from 'zod';
 import { BLOCKED_JOB_SQL } from '../../runner';
 import type { ExportJob } from '../export';
+import { jobDescriptionSql } from '../db/job-descriptions';
 
 // The rows of the two exports, read straight from the database one at a time. Each export
 // gets a read-only connection of its own: better-sqlite3 keeps a connection busy for as long
@@ -33,7 +34,7 @@ type ExportRow = z.infer<typeof exportRowSchema>;
 
 const JOB_COLUMNS = `j.id, j.title, j.company_name, j.company_id, j.location, j.posted_at, j.salary, j.seniority,
   j.employment_type, j.job_function, j.industries, j.applicants, j.easy_apply, j.url,
-  (SELECT d.description FROM job_descriptions d WHERE d.job_id = j.id) AS description`;
+  ${jobDescriptionSql('description')} AS description`;
 
 /**
  * A batch's jobs, each once: a job found by several runs of the batch is listed under the

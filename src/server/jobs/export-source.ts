@@ -3,6 +3,7 @@ import type { JobExportQuery } from '../../contract';
 import type { ExportJob } from '../export';
 import { exportRowSchema, toExportJob } from '../batches/export-source';
 import { listQuerySql } from './job-repository';
+import { jobDescriptionSql } from '../db/job-descriptions';
 
 // "Export this view": the list's own SQL (same filters, same order, no page), so the
 // spreadsheet holds exactly the rows the screen would show, in the same order, with the batch
@@ -34,7 +35,7 @@ function exportColumns(query: JobExportQuery): string {
               WHERE l.job_id = j.id)`;
   return `j.id, j.title, j.company_name, j.company_id, j.location, j.posted_at, j.salary, j.seniority,
     j.employment_type, j.job_function, j.industries, j.applicants, j.easy_apply, j.url,
-    (SELECT d.description FROM job_descriptions d WHERE d.job_id = j.id) AS description,
+    ${jobDescriptionSql('description')} AS description,
     COALESCE(${firstRun('job_title')}, '') AS search_term,
     COALESCE(${firstRun('location')}, '') AS search_location,
     (j.first_seen_batch_id IS ${newIn}) AS is_new`;

@@ -30,6 +30,7 @@ import {
   type SqlParams,
 } from './job-query';
 import { ParallelRanker } from './parallel-rank';
+import { jobDescriptionSql } from '../db/job-descriptions';
 
 // The Jobs screen's reads and writes, as synchronous better-sqlite3 statements on the server's
 // connection: each is one short indexed query (docs/decisions/014), and the runner writes through
@@ -196,7 +197,7 @@ export class JobRepository {
       ),
       detail: p(
         `SELECT ${LIST_COLUMNS}, j.seniority, j.employment_type, j.job_function, j.industries,
-                (SELECT d.description_html FROM job_descriptions d WHERE d.job_id = j.id) AS description_html,
+                ${jobDescriptionSql('description_html')} AS description_html,
                 j.last_seen_at, j.details_fetched_at, ${BLOCKED_JOB_SQL} AS company_blocked
          FROM jobs j WHERE j.id = ?`,
       ),

@@ -8,6 +8,7 @@ import {
 } from '../../contract';
 import { DescriptionIndex } from '../../runner';
 import { expandedFtsQuery, JobWords, type CompiledRule } from '../../runner/rule-matcher';
+import { jobDescriptionSql } from '../db/job-descriptions';
 
 // A rule over every stored job (preview, "Apply to stored jobs", bringing back what it hid). The
 // search index finds the matches without reading a row (docs/decisions/036); only a rule with a
@@ -90,7 +91,7 @@ export class StoredJobRules {
       `SELECT j.id, ${column('title', 'title', 'j.title')},
          ${column('company', 'company_name', 'j.company_name')},
          ${column('location', 'location', 'j.location')},
-         ${column('description', 'description', '(SELECT d.description FROM job_descriptions d WHERE d.job_id = j.id)')}
+         ${column('description', 'description', jobDescriptionSql('description'))}
        FROM jobs j WHERE j.id IN (${IDS})`,
     );
     const kept = new Set<string>();

@@ -10,6 +10,8 @@ export const TEST_SERVER_PASSWORD = 'a test password that is long enough';
 export interface ServerProcess {
   url: string;
   dataDir: string;
+  /** The server's process id (the benchmarks read its memory and CPU time from /proc). */
+  pid: number;
   /** Milliseconds from spawn to the first 200 from /healthz. */
   startMs: number;
   /** Everything the server printed, for assertions on logs (e.g. no secrets). */
@@ -82,8 +84,11 @@ export async function startServerProcess(
     await new Promise((r) => setTimeout(r, 5));
   }
   const startMs = performance.now() - started;
+  const pid = child.pid;
+  if (pid === undefined) throw new Error('the server process has no pid');
   return {
     url,
+    pid,
     dataDir,
     startMs,
     output: () => output,

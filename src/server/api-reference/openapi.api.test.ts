@@ -220,6 +220,30 @@ describe('the OpenAPI document', () => {
       }
     }
   });
+
+  it('says what every query parameter means', () => {
+    const described: string[] = [];
+    for (const [method, route] of operations()) {
+      for (const parameter of operation(method, route).parameters ?? []) {
+        if (parameter.in !== 'query') continue;
+        const { description } = z
+          .looseObject({ description: z.string().optional() })
+          .parse(parameter);
+        expect(description, `${method} ${route} ?${parameter.name}`).toMatch(/\S{2,}/);
+        described.push(`${method} ${route} ?${parameter.name}`);
+      }
+    }
+    // The list's own parameters, an export's format, the typeahead's text and the rules' switches.
+    expect(described).toEqual(
+      expect.arrayContaining([
+        'GET /api/v1/jobs ?q',
+        'GET /api/v1/jobs ?limit',
+        'GET /api/v1/jobs/export ?format',
+        'POST /api/v1/rules/import ?mode',
+        'POST /api/v1/rules/{id}/apply ?dry_run',
+      ]),
+    );
+  });
 });
 
 describe('real answers validate against the document', () => {

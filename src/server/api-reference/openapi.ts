@@ -5,6 +5,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { API_BASE_PATH, errorBodySchema } from '../../contract';
 import packageJson from '../../../package.json';
 import { PUBLIC_API_ROUTES, READING_METHODS, SESSION_ONLY_API_ROUTES } from '../auth/guard';
+import { describeQueryParameters } from './query-parameters';
 
 /** The security scheme every guarded route of /api/v1 names. */
 export const BEARER_SCHEME = 'bearer';
@@ -93,6 +94,7 @@ export const documentRoute =
     const key = guardKey(method, url);
     const isPublic = key === undefined || PUBLIC_API_ROUTES.has(key);
     const transformed = jsonSchemaTransform({ ...document, schema: { ...own, response } });
+    describeQueryParameters(transformed.schema.querystring);
     return {
       url: transformed.url,
       schema: {

@@ -1,0 +1,58 @@
+import {
+  EXPORT_FORMATS,
+  JOB_POSTED_WITHIN,
+  JOB_SEARCH_MAX_LENGTH,
+  JOB_SORTS,
+  JOB_STATES,
+  JOB_WORKPLACES,
+  JOBS_PAGE_DEFAULT,
+  JOBS_PAGE_MAX,
+  RULE_IMPORT_MODES,
+} from '../../contract';
+
+/*
+ * What each query parameter of the API means, as the reference shows it. The texts live here, on
+ * the server, rather than in the contract's schemas: the dashboard's bundles import those schemas
+ * and would carry every text to the browser. A name means the same on every route that takes it
+ * (`format` on the three exports, the filters on the list and its export); the API reference test
+ * fails on a parameter without a text.
+ */
+export const QUERY_PARAMETER_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  q: `Words to search for in the title, company, location and description (at most ${JOB_SEARCH_MAX_LENGTH} characters): a job matches when it has every word, the last one also as the start of a word`,
+  batch: 'Only the jobs found by this batch (its id)',
+  run: 'Only the jobs found by this query run (its id)',
+  new_in_batch: 'Only the jobs this batch found first (its id)',
+  posted: `Only the jobs posted within this time: ${JOB_POSTED_WITHIN.join(', ')}`,
+  workplace: `Only these workplaces, comma-separated: ${JOB_WORKPLACES.join(', ')}`,
+  easy_apply: 'true: only Easy Apply jobs (false, the default, leaves no job out)',
+  has_salary: 'true: only the jobs that state a salary (false, the default, leaves no job out)',
+  company:
+    'Only the jobs of companies whose name contains this text (case, spacing and legal suffixes aside)',
+  state: `Only these triage states, comma-separated: ${JOB_STATES.join(', ')}. Without it, every state but hidden`,
+  flag: 'Only the jobs an enabled flag rule labels (the rule’s id)',
+  sort: `The order: ${JOB_SORTS.join(', ')} (relevance needs q). Newest first by default`,
+  hide_reposts:
+    'true: leave out reposts of jobs already triaged (the earlier job is no longer new)',
+  group: 'Only the jobs of this group (the same role in several places), by the key the list gives',
+  grouped:
+    'true (the default): one row per group of the same role in several places; false: every job. An export always lists every job',
+  cursor: 'Where the next page starts: the `next_cursor` of the page before',
+  limit: `Jobs per page, 1 to ${JOBS_PAGE_MAX} (default ${JOBS_PAGE_DEFAULT})`,
+  format: `The file's format: ${EXPORT_FORMATS.join(', ')} (default xlsx)`,
+  query: 'The text typed so far: the site suggests places whose names start with it',
+  dry_run: 'true: count what the call would change, and change nothing',
+  mode: `${RULE_IMPORT_MODES.join(' or ')}: add the file's rules after yours (their names must be new), or replace yours with them (default add)`,
+};
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+/** Gives each property of a route's query-string JSON Schema its text, unless it has one. */
+export function describeQueryParameters(querystring: unknown): void {
+  if (!isRecord(querystring) || !isRecord(querystring.properties)) return;
+  for (const [name, property] of Object.entries(querystring.properties)) {
+    const description = QUERY_PARAMETER_DESCRIPTIONS[name];
+    if (isRecord(property) && description !== undefined && property.description === undefined)
+      property.description = description;
+  }
+}

@@ -5,6 +5,10 @@ export default defineConfig({
   test: {
     // The JSON report lets .ci/run print one closing "N passed, N failed" line for all runners.
     reporters: ['default', ['json', { outputFile: '.tmp/reports/vitest.json' }]],
+    // Vitest's default is one worker fewer than the cores: one on a 2-core machine like CI's. Most
+    // files wait on sockets, child processes and timers far more than they compute, so two share
+    // the cores well.
+    maxWorkers: 2,
     projects: [
       {
         test: {

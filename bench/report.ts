@@ -31,3 +31,22 @@ export function formatFigure(f: BenchFigure): string {
   const verdict = f.ok === undefined ? '' : f.ok ? '  ok' : '  OVER BUDGET';
   return `  ${f.name.padEnd(58)} ${`${value} ${f.unit}`.padStart(16)}   ${(f.budget ?? '').padEnd(16)}${verdict}`;
 }
+
+/**
+ * The machine's pace now: the median time of a fixed CPU-bound workload (SQLite-free, one
+ * thread). A shared machine runs the same code up to 1.6 times slower from one minute to the
+ * next; printed beside a timed figure, it tells a slow moment from slow code.
+ */
+export function machinePaceMs(): number {
+  const times: number[] = [];
+  for (let run = 0; run < 5; run += 1) {
+    const started = performance.now();
+    let acc = 0;
+    for (let i = 1; i <= 5_000_000; i += 1) acc += Math.sqrt(i) % 7;
+    times.push(performance.now() - started);
+    // The result is used, so the loop cannot be dropped as dead code.
+    if (acc < 0) throw new Error('unreachable');
+  }
+  times.sort((a, b) => a - b);
+  return Math.round((times[2] ?? 0) * 10) / 10;
+}

@@ -537,8 +537,8 @@ async function measure(): Promise<BenchFigure[]> {
       ),
       atMost('GET /jobs?q=…&sort=newest: p95', search, 'ms', SEARCH_P95_MS),
       context(`  "experience" (in nearly every job: ${share(common)}): p95`, worst, 'ms'),
-      context('  machine pace before / after the three (a fixed workload)', paceBefore, 'ms'),
-      context('    after', paceAfter, 'ms'),
+      context('  machine pace (a fixed workload) before the three p95 above', paceBefore, 'ms'),
+      context('    and after them', paceAfter, 'ms'),
       context(`  "python" finds ${share(hits)}`, hits.total, 'jobs'),
       context(
         'GET /jobs with filters (workplace, salary, batch, run, posted): p95',

@@ -114,10 +114,6 @@ async function exportFromServer(dataDir: string): Promise<BenchFigure[]> {
   try {
     const token = await server.apiToken();
     const before = processMemoryMb(server.pid).rss;
-    let peak = before;
-    const sampler = setInterval(() => {
-      peak = Math.max(peak, processMemoryMb(server.pid).rss);
-    }, 10);
     const cpuBefore = processCpuSeconds(server.pid);
     const started = performance.now();
     const res = await fetch(`${server.url}/api/v1/batches/1/export?format=xlsx`, {
@@ -128,10 +124,10 @@ async function exportFromServer(dataDir: string): Promise<BenchFigure[]> {
     for (let part = await reader?.read(); part && !part.done; part = await reader?.read())
       bytes += part.value.byteLength;
     const seconds = (performance.now() - started) / 1000;
-    clearInterval(sampler);
     const cpuSeconds = processCpuSeconds(server.pid) - cpuBefore;
-    // The high-water mark since the server started: a peak between two samples counts too.
-    peak = Math.max(peak, processMemoryMb(server.pid).peak);
+    // The kernel's high-water mark: no peak is missed between samples, and it covers the
+    // server's start and sign-in too, so it can only overstate the download's own.
+    const peak = processMemoryMb(server.pid).peak;
     if (res.status !== 200) throw new Error(`runner bench: export answered ${res.status}`);
     return [
       atMost(

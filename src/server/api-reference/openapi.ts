@@ -5,7 +5,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { API_BASE_PATH, errorBodySchema } from '../../contract';
 import packageJson from '../../../package.json';
 import { PUBLIC_API_ROUTES, READING_METHODS, SESSION_ONLY_API_ROUTES } from '../auth/guard';
-import { describeQueryParameters } from './query-parameters';
+import { QUERY_PARAMETER_DESCRIPTIONS } from './query-parameters';
 
 /** The security scheme every guarded route of /api/v1 names. */
 export const BEARER_SCHEME = 'bearer';
@@ -108,6 +108,16 @@ export const documentRoute =
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
+
+/** Gives each property of a route's query-string JSON Schema its text, unless it has one. */
+function describeQueryParameters(querystring: unknown): void {
+  if (!isRecord(querystring) || !isRecord(querystring.properties)) return;
+  for (const [name, property] of Object.entries(querystring.properties)) {
+    const description = QUERY_PARAMETER_DESCRIPTIONS[name];
+    if (isRecord(property) && description !== undefined && property.description === undefined)
+      property.description = description;
+  }
+}
 
 /** "Default Response" is @fastify/swagger's placeholder: the status' own name says more. */
 function nameResponses(paths: unknown): void {

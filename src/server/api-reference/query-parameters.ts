@@ -14,8 +14,8 @@ import {
  * What each query parameter of the API means, as the reference shows it. The texts live here, on
  * the server, rather than in the contract's schemas: the dashboard's bundles import those schemas
  * and would carry every text to the browser. A name means the same on every route that takes it
- * (`format` on the three exports, the filters on the list and its export); the API reference test
- * fails on a parameter without a text.
+ * (`format` on the three exports, the filters on the list and its export); openapi.ts puts each
+ * text on the parameter, and the API reference test fails on a parameter without one.
  */
 export const QUERY_PARAMETER_DESCRIPTIONS: Readonly<Record<string, string>> = {
   q: `Words to search for in the title, company, location and description (at most ${JOB_SEARCH_MAX_LENGTH} characters): a job matches when it has every word, the last one also as the start of a word`,
@@ -43,16 +43,3 @@ export const QUERY_PARAMETER_DESCRIPTIONS: Readonly<Record<string, string>> = {
   dry_run: 'true: count what the call would change, and change nothing',
   mode: `${RULE_IMPORT_MODES.join(' or ')}: add the file's rules after yours (their names must be new), or replace yours with them (default add)`,
 };
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null;
-
-/** Gives each property of a route's query-string JSON Schema its text, unless it has one. */
-export function describeQueryParameters(querystring: unknown): void {
-  if (!isRecord(querystring) || !isRecord(querystring.properties)) return;
-  for (const [name, property] of Object.entries(querystring.properties)) {
-    const description = QUERY_PARAMETER_DESCRIPTIONS[name];
-    if (isRecord(property) && description !== undefined && property.description === undefined)
-      property.description = description;
-  }
-}

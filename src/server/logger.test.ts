@@ -74,13 +74,13 @@ describe('the access log', () => {
     const token = login.json<{ token: string }>().token;
     await server.inject({
       method: 'GET',
-      url: '/api/v1/queries?x=1',
+      url: '/api/v1/queries?x=1&limit=5',
       headers: { authorization: `Bearer ${token}` },
     });
     const access = server.lines().filter((l) => l.msg === 'request completed');
     expect(access).toHaveLength(2);
     expect(access[1]).toMatchObject({
-      req: { method: 'GET', url: '/api/v1/queries?x=1' },
+      req: { method: 'GET', url: '/api/v1/queries?x=[redacted]&limit=5' },
       res: { statusCode: 200 },
     });
     expect(server.lines().some((l) => l.msg === 'incoming request')).toBe(false);
@@ -127,7 +127,7 @@ describe('API tokens in the log', () => {
     ]);
     expect(access.at(-1)?.req).toEqual({
       method: 'GET',
-      url: '/api/v1/jobs?access_token=jst_[redacted]',
+      url: '/api/v1/jobs?access_token=[redacted]',
     });
     const everything = JSON.stringify(server.lines());
     // Not even a part of it: the random part's first and last 12 characters.
@@ -158,5 +158,120 @@ describe('the metrics token in the log', () => {
     const everything = JSON.stringify(server.lines());
     expect(everything).not.toContain(metricsToken.slice(0, 12));
     expect(everything).not.toContain(metricsToken.slice(-12));
+  });
+});
+
+describe('secrets in an address', () => {
+  it('writes the method, the path, the query keys and the status, never a secret sent in the URL', async () => {
+    const metricsToken = 'url-test-metrics-token-9876543210';
+    const server = await serverWithCapturedLog({ METRICS_TOKEN: metricsToken });
+    const login = await server.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { password: 'log test password' },
+    });
+    const session = login.json<{ token: string }>().token;
+    const created = await server.inject({
+      method: 'POST',
+      url: '/api/v1/api-tokens',
+      headers: { authorization: `Bearer ${session}` },
+      payload: { name: 'url check', scope: 'read-only' },
+    });
+    const apiToken = created.json<{ token: string }>().token;
+    const percentApiToken = apiToken.replace('_', '%5F');
+    const everyCharEncoded = [...apiToken]
+      .map((c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+      .join('');
+    const password = 'log test password';
+
+    const calls: [string, string][] = [
+      ['GET', `/metrics?token=${metricsToken}`],
+      ...['access_token', 'token', 'api_key', 'apikey', 'key', 'auth', 'session', 'secret'].map(
+        (key): [string, string] => ['GET', `/api/v1/jobs?${key}=${session}`],
+      ),
+      ['GET', `/api/v1/jobs?limit=5&access_token=${session}&sort=newest`],
+      ['POST', `/api/v1/auth/login?password=${encodeURIComponent(password)}`],
+      ['POST', `/api/v1/auth/login?password=${password.replaceAll(' ', '+')}`],
+      ['GET', `/api/v1/jobs/${session}`],
+      ['GET', `/api/v1/${session}/jobs`],
+      ['GET', `/${session}`],
+      ['GET', `/api/v1/jobs/${percentApiToken}`],
+      ['GET', `/api/v1/jobs?token=${percentApiToken}`],
+      ['GET', `/api/v1/jobs?${percentApiToken}`],
+      ['GET', `/api/v1/jobs?limit=${percentApiToken}`],
+      ['GET', `/api/v1/jobs/${everyCharEncoded}`],
+      ['GET', `/api/v1/jobs?cursor=${session}`],
+    ];
+    for (const [method, url] of calls) {
+      await server.inject({
+        method: method === 'POST' ? 'POST' : 'GET',
+        url,
+        ...(method === 'POST' ? { payload: { password: 'not it' } } : {}),
+      });
+    }
+    const access = server.lines().filter((l) => l.msg === 'request completed');
+    const sent = access.slice(-calls.length);
+    expect(sent.map((l) => l.req)).toEqual([
+      { method: 'GET', url: '/metrics?token=[redacted]' },
+      ...['access_token', 'token', 'api_key', 'apikey', 'key', 'auth', 'session', 'secret'].map(
+        (key) => ({ method: 'GET', url: `/api/v1/jobs?${key}=[redacted]` }),
+      ),
+      { method: 'GET', url: '/api/v1/jobs?limit=5&access_token=[redacted]&sort=newest' },
+      { method: 'POST', url: '/api/v1/auth/login?password=[redacted]' },
+      { method: 'POST', url: '/api/v1/auth/login?password=[redacted]' },
+      { method: 'GET', url: '/api/v1/jobs/[redacted]' },
+      { method: 'GET', url: '/api/v1/[redacted]/jobs' },
+      { method: 'GET', url: '/[redacted]' },
+      { method: 'GET', url: '/api/v1/jobs/[redacted]' },
+      { method: 'GET', url: '/api/v1/jobs?token=[redacted]' },
+      { method: 'GET', url: '/api/v1/jobs?[redacted]' },
+      { method: 'GET', url: '/api/v1/jobs?limit=[redacted]' },
+      { method: 'GET', url: '/api/v1/jobs/[redacted]' },
+      { method: 'GET', url: '/api/v1/jobs?cursor=[redacted]' },
+    ]);
+    // Each line keeps its status and timing.
+    for (const line of sent) {
+      expect(line.res).toEqual({ statusCode: expect.any(Number) });
+      expect(line.responseTime).toEqual(expect.any(Number));
+    }
+    const everything = JSON.stringify(server.lines());
+    for (const secret of [metricsToken, session, apiToken.slice(4), password]) {
+      expect(everything).not.toContain(secret.slice(0, 12));
+      expect(everything).not.toContain(secret.slice(-12));
+    }
+    expect(everything).not.toContain('log+test');
+    expect(everything).not.toContain(everyCharEncoded.slice(0, 24));
+  });
+
+  it("keeps the values of a few harmless keys, and the app's own paths as they are", async () => {
+    const server = await serverWithCapturedLog();
+    const login = await server.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { password: 'log test password' },
+    });
+    const headers = { authorization: `Bearer ${login.json<{ token: string }>().token}` };
+    const cursor = Buffer.from(JSON.stringify({ s: 'newest', t: 1789000000000, id: 42 })).toString(
+      'base64url',
+    );
+    const urls = [
+      `/api/v1/jobs?limit=5&sort=newest&cursor=${cursor}&q=remote%20rust`,
+      '/api/v1/jobs?state=new,applied&dry_run=true',
+      '/api/v1/jobs/4012345678',
+      '/api/v1/notification-channels',
+      '/assets/lazy-confirm-dialog-Bxq1_z9K.js',
+    ];
+    for (const url of urls) await server.inject({ method: 'GET', url, headers });
+    const access = server.lines().filter((l) => l.msg === 'request completed');
+    expect(access.slice(-urls.length).map((l) => l.req)).toEqual([
+      {
+        method: 'GET',
+        url: `/api/v1/jobs?limit=5&sort=newest&cursor=${cursor}&q=[redacted]`,
+      },
+      { method: 'GET', url: '/api/v1/jobs?state=new,applied&dry_run=true' },
+      { method: 'GET', url: '/api/v1/jobs/4012345678' },
+      { method: 'GET', url: '/api/v1/notification-channels' },
+      { method: 'GET', url: '/assets/lazy-confirm-dialog-Bxq1_z9K.js' },
+    ]);
   });
 });

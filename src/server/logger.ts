@@ -4,28 +4,22 @@ import {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
-import { API_TOKEN_PREFIX } from '../contract';
 import type { Config } from './config';
-
-// An API token pasted into an address by mistake (`?token=jst_…`) must not reach the log either.
-const API_TOKEN_IN_TEXT = new RegExp(`${API_TOKEN_PREFIX}[A-Za-z0-9_-]+`, 'g');
-
-/** The text with every API token in it replaced by `jst_[redacted]`. */
-export function withoutApiTokens(text: string): string {
-  return text.replace(API_TOKEN_IN_TEXT, `${API_TOKEN_PREFIX}[redacted]`);
-}
+import { urlForLog } from './log-url';
 
 /**
- * Pino settings for the server. Request logs carry method, path and status only; any field that
+ * Pino settings for the server. Request logs carry method, path, query keys and status only; any field that
  * could hold a secret is redacted in case one is ever passed to the logger by mistake.
  */
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  const knownSecrets = config.metricsToken === undefined ? [] : [config.metricsToken];
   return {
     level: config.logLevel,
     redact: {
       paths: [
         'req.headers.authorization',
         'req.headers.cookie',
+        'res.headers["set-cookie"]',
         'password',
         'token',
         'cookies',
@@ -36,9 +30,11 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
       censor: '[redacted]',
     },
     serializers: {
+      // The address as sent can hold a secret (`?access_token=…`, a token as a path segment):
+      // the log keeps the path with such segments masked and the query's keys (decision 047).
       req: (req: { method: string; url: string }) => ({
         method: req.method,
-        url: withoutApiTokens(req.url),
+        url: urlForLog(req.url, knownSecrets),
       }),
     },
   };

@@ -69,13 +69,19 @@ export const JOB_GROUP_LOCATIONS_MAX = 50;
 
 /**
  * The same role in several places: one company's jobs with the same normalised title in two or
- * more locations. The list shows one row per group unless `grouped=false`; `GET /jobs?group=<key>`
- * lists its members. Null for a role found in one place only.
+ * more locations. The list shows one row per group with `grouped=true` (the Jobs screen), every
+ * job by default; `GET /jobs?group=<key>` lists its members. Null for a role found in one place
+ * only. Its figures count the whole group, whatever the list's filters.
  */
 export const jobGroupSchema = z.object({
   key: z.string(),
-  /** How many distinct locations the group spans (the row says "+{size - 1} locations"). */
+  /** How many distinct locations the group spans. */
   size: z.int(),
+  /**
+   * How many jobs it holds, in every state: a place may hold more than one (a repost, a
+   * look-alike), so the row says "3 jobs in 2 places" (issue 30).
+   */
+  jobs: z.int(),
   /** Its distinct locations, this job's first, then alphabetical (at most JOB_GROUP_LOCATIONS_MAX). */
   locations: z.array(z.string()),
 });
@@ -117,9 +123,17 @@ export const JOBS_TOTAL_CAP = 1_000;
 export const jobListSchema = z.object({
   items: z.array(jobListItemSchema),
   next_cursor: z.nullable(z.string()),
+  /** How many items the list holds: jobs, or with `grouped=true` rows (a group's is one). */
   total: z.int(),
-  /** More jobs match than `total` says (docs/decisions/014). */
+  /** More items match than `total` says (docs/decisions/014). */
   total_capped: z.boolean(),
+  /**
+   * How many jobs pass the filters, counted to the same cap: `total` itself unless grouped,
+   * where a group's row stands for each of its members that passes them (issue 30).
+   */
+  total_jobs: z.int(),
+  /** More jobs pass the filters than `total_jobs` says. */
+  total_jobs_capped: z.boolean(),
 });
 export type JobList = z.infer<typeof jobListSchema>;
 
@@ -308,8 +322,9 @@ const filterShape = {
     ),
   ),
   /**
-   * Issue 17: one row per group (default true); false lists every job. The export always lists
-   * every job (each location is its own job there), whatever this says.
+   * Issue 17: true, one row per group (the Jobs screen asks for it); false, the default, every
+   * job (issue 30). The export always lists every job (each location is its own job there),
+   * whatever this says.
    */
   grouped: flagParam('grouped'),
 };

@@ -244,6 +244,18 @@ describe('the OpenAPI document', () => {
       ]),
     );
   });
+
+  it('says the list lists every job unless grouping is asked for (issue 30)', () => {
+    for (const route of ['/api/v1/jobs', '/api/v1/jobs/export']) {
+      const grouped = operation('GET', route).parameters?.find(
+        (p) => p.in === 'query' && p.name === 'grouped',
+      );
+      const { description } = z.looseObject({ description: z.string() }).parse(grouped);
+      expect(description, route).toMatch(/^false \(the default\): every job/);
+      expect(description, route).toMatch(/true: one row per group/);
+      expect(description, route).not.toMatch(/true \(the default\)/);
+    }
+  });
 });
 
 describe('real answers validate against the document', () => {

@@ -35,7 +35,7 @@ export const QUERY_PARAMETER_DESCRIPTIONS: Readonly<Record<string, string>> = {
     'true: leave out reposts of jobs already triaged (the earlier job is no longer new)',
   group: 'Only the jobs of this group (the same role in several places), by the key the list gives',
   grouped:
-    'true (the default): one row per group of the same role in several places; false: every job. An export always lists every job',
+    'false (the default): every job, one item each; true: one row per group of the same role in several places (each group’s `group.jobs` and `group.size` say how many jobs and places it holds; `total` then counts rows, `total_jobs` jobs). An export always lists every job',
   cursor: 'Where the next page starts: the `next_cursor` of the page before',
   limit: `Jobs per page, 1 to ${JOBS_PAGE_MAX} (default ${JOBS_PAGE_DEFAULT})`,
   format: `The file's format: ${EXPORT_FORMATS.join(', ')} (default xlsx)`,

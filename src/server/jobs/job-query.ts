@@ -59,17 +59,19 @@ export function hasRowFilters(filters: JobFilterQuery): boolean {
 }
 
 /**
- * One row per same-role group (issue 17): the default of the list, off with `grouped=false` and
- * while listing one group's members. The export always lists every job.
+ * One row per same-role group (issue 17), when asked for with `grouped=true` (the Jobs screen
+ * asks), never while listing one group's members. Without it each job is one item, as issue 9
+ * made the list: an endpoint's default does not change what it returns (issue 30). The export
+ * always lists every job.
  */
 export function isGrouped(filters: JobFilterQuery): boolean {
-  return filters.grouped !== false && filters.group === undefined;
+  return filters.grouped === true && filters.group === undefined;
 }
 
 export interface FilterSql {
   /** AND-ed conditions on `jobs j`, the same-role grouping aside. */
   where: string[];
-  /** One row per same-role group (the list's default); the count is then of groups. */
+  /** One row per same-role group (`grouped=true`); the count is then of groups. */
   grouped: boolean;
   /**
    * With grouping in a date order, the condition that keeps one row per group (its newest job

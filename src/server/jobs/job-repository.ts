@@ -83,6 +83,7 @@ const foundByRowSchema = z.object({
   search_location: z.string(),
 });
 const countSchema = z.object({ n: z.number() });
+const jobsCountSchema = z.object({ n: z.number(), rows: z.number() });
 const passingSchema = z.object({ id: z.string(), group_key: z.string().nullable() });
 const rankedSchema = z.object({
   id: z.string(),
@@ -142,7 +143,13 @@ export function listQuerySql(
   query: Omit<JobListQuery, 'limit' | 'cursor'>,
   now: number,
   options: { cursor?: JobCursor | null; anyBlocked?: boolean } = {},
-): { select: (columns: string) => string; count: string; params: SqlParams; empty: boolean } {
+): {
+  select: (columns: string) => string;
+  count: string;
+  jobsCount: string | null;
+  params: SqlParams;
+  empty: boolean;
+} {
   const cursor = options.cursor ?? null;
   const sort = effectiveSort(query);
   const filters = filterSql(query, now, options.anyBlocked ?? true);
@@ -154,19 +161,24 @@ export function listQuerySql(
   const whereSql = and(filters.lead, order.matchWhere);
   const countWhere = and(order.countMatchWhere);
   const pageWhere = order.after ? `${whereSql} AND ${order.after}` : whereSql;
-  // Grouped, the count is of distinct groups (and lone jobs) among the jobs passing the filters.
-  const counted = filters.grouped ? `DISTINCT ${GROUP_COUNT_KEY}` : '1';
+  // The count has no order to keep: with the states as its only filter it reads the state
+  // index, which also covers the block-list rule (jobs_state_company); any other filter needs
+  // a column only the orders' covering indexes hold, so the state index is kept out of it.
+  // Counted up to the cap only (docs/decisions/014): past it the exact figure costs a scan of
+  // every matching row and tells the operator nothing the cap doesn't.
+  const counting = (columns: string) => `SELECT ${columns} FROM ${order.countFrom}
+      WHERE ${hasRowFilters(query) ? countWhere : countWhere.replace('+j.state', 'j.state')}
+      LIMIT ${JOBS_TOTAL_CAP + 1}`;
   return {
     select: (columns) =>
       `SELECT ${columns}, ${order.keys} FROM ${order.from} WHERE ${pageWhere} ORDER BY ${order.orderBy}`,
-    // The count has no order to keep: with the states as its only filter it reads the state
-    // index, which also covers the block-list rule (jobs_state_company); any other filter needs
-    // a column only the orders' covering indexes hold, so the state index is kept out of it.
-    // Counted up to the cap only (docs/decisions/014): past it the exact figure costs a scan of
-    // every matching row and tells the operator nothing the cap doesn't.
-    count: `SELECT COUNT(*) AS n FROM (SELECT ${counted} FROM ${order.countFrom}
-      WHERE ${hasRowFilters(query) ? countWhere : countWhere.replace('+j.state', 'j.state')}
-      LIMIT ${JOBS_TOTAL_CAP + 1})`,
+    // Grouped, the count is of distinct groups (and lone jobs) among the jobs passing the filters.
+    count: `SELECT COUNT(*) AS n FROM (${counting(filters.grouped ? `DISTINCT ${GROUP_COUNT_KEY}` : '1')})`,
+    // Grouped, the jobs those rows stand for too (issue 30), and, read from the same few rows,
+    // the rows themselves when the jobs stay under the cap (then the count above is not run).
+    jobsCount: filters.grouped
+      ? `SELECT COUNT(*) AS n, COUNT(DISTINCT k) AS rows FROM (${counting(`${GROUP_COUNT_KEY} AS k`)})`
+      : null,
     params: { ...filters.params, ...order.params },
     empty: filters.matchesNothing,
   };
@@ -267,15 +279,22 @@ export class JobRepository {
     const cursor = query.cursor ? decodeCursor(query.cursor, fingerprint, sort) : null;
     const anyBlocked = countSchema.parse(this.s.anyBlocked.get()).n === 1;
     const sql = listQuerySql(query, now, { cursor, anyBlocked });
-    if (sql.empty) return { items: [], next_cursor: null, total: 0, total_capped: false };
+    if (sql.empty)
+      return {
+        items: [],
+        next_cursor: null,
+        total: 0,
+        total_capped: false,
+        total_jobs: 0,
+        total_jobs_capped: false,
+      };
     // Two steps: the page's ids and sort keys first, read from indexes only, then the rows of
     // those few ids. Filtering and ordering thousands of candidates through the table itself
     // would read each one's row (and, before 0014 moved it last, its description too).
     // The count, once: a ranking in two parts runs it while the worker ranks its part.
     const countSql = listQuerySql(query, now, { anyBlocked });
-    let counted: number | undefined;
-    const count = (): number =>
-      (counted ??= countSchema.parse(this.prepared(countSql.count).get(countSql.params)).n);
+    let counted: { rows: number; jobs: number } | undefined;
+    const count = () => (counted ??= this.count(countSql));
     const keyRows =
       sort === 'relevance' && isGrouped(query)
         ? this.groupedByRelevance(query, now, anyBlocked, cursor, sql, count)
@@ -319,13 +338,30 @@ export class JobRepository {
     }
     // The first page counts; later pages repeat the count too (the screen reads it from page 1,
     // but a client paging from a link may start anywhere).
-    const total = count();
+    const { rows, jobs } = count();
     return {
       items,
       next_cursor: next,
-      total: Math.min(total, JOBS_TOTAL_CAP),
-      total_capped: total > JOBS_TOTAL_CAP,
+      total: Math.min(rows, JOBS_TOTAL_CAP),
+      total_capped: rows > JOBS_TOTAL_CAP,
+      total_jobs: Math.min(jobs, JOBS_TOTAL_CAP),
+      total_jobs_capped: jobs > JOBS_TOTAL_CAP,
     };
+  }
+
+  /** The list's rows and the jobs they stand for, each counted up to one past the cap. */
+  private count(sql: { count: string; jobsCount: string | null; params: SqlParams }): {
+    rows: number;
+    jobs: number;
+  } {
+    const rowCount = () => countSchema.parse(this.prepared(sql.count).get(sql.params)).n;
+    if (sql.jobsCount === null) {
+      const n = rowCount();
+      return { rows: n, jobs: n };
+    }
+    const jobs = jobsCountSchema.parse(this.prepared(sql.jobsCount).get(sql.params));
+    // Past the cap the rows among the first jobs read are not all the rows: they are counted.
+    return { rows: jobs.n > JOBS_TOTAL_CAP ? rowCount() : jobs.rows, jobs: jobs.n };
   }
 
   /**

@@ -91,7 +91,7 @@ const TEXT_B =
   'Join our marketing analytics team to design dashboards in Looker, run experiments with product managers and present results to leadership.';
 
 describe('the same role in several places', () => {
-  it('is one row, listed whole with group=<key>, and every job with grouped=false', async () => {
+  it('is one row with grouped=true, listed whole with group=<key>, and every job without', async () => {
     const places = ['Berlin, Germany', 'Hamburg, Germany', 'Munich, Bavaria, Germany'];
     const engineers = places.map((p) => card('Data Engineer (m/w/d)', 'Acme', p));
     const managers = [
@@ -108,7 +108,7 @@ describe('the same role in several places', () => {
     const repost = card('Data Engineer – Contract', 'Acme', 'Berlin, Germany');
     batch([cologne, repost]);
 
-    const grouped = await list();
+    const grouped = await list('?grouped=true');
     // One row per group: its newest member (first seen last).
     const rows = grouped.items.map((j) => j.id);
     expect(rows).toEqual([
@@ -118,8 +118,10 @@ describe('the same role in several places', () => {
       id(managers[1] ?? other),
     ]);
     expect(grouped.total).toBe(rows.length);
+    // The rows stand for every job: the engineers' group holds five jobs in four places.
+    expect([grouped.total_jobs, grouped.total_jobs_capped]).toEqual([14, false]);
     const head = grouped.items[0];
-    expect(head?.group).toMatchObject({ size: 4 });
+    expect(head?.group).toMatchObject({ size: 4, jobs: 5 });
     expect(head?.group?.locations).toEqual([
       'Berlin, Germany',
       'Cologne, Germany',
@@ -128,7 +130,11 @@ describe('the same role in several places', () => {
     ]);
     expect(grouped.items.find((j) => j.id === id(other))?.group).toBeNull();
     const pm = grouped.items.find((j) => j.id === id(managers[1] ?? other));
-    expect(pm?.group).toMatchObject({ size: 2, locations: ['Paris, France', 'Berlin, Germany'] });
+    expect(pm?.group).toMatchObject({
+      size: 2,
+      jobs: 2,
+      locations: ['Paris, France', 'Berlin, Germany'],
+    });
 
     // The group's members: each place its own job, the repost too.
     const members = await list(`?group=${head?.group?.key}`);
@@ -137,11 +143,12 @@ describe('the same role in several places', () => {
     );
     expect(members.items.every((j) => j.group?.key === head?.group?.key)).toBe(true);
     expect((await list('?grouped=false')).total).toBe(14);
+    expect((await list()).total).toBe(14);
 
     // Keyset pages of the grouped list hold the same rows, each once, in both date orders.
     for (const sort of ['newest', 'posted']) {
-      const whole = (await list(`?sort=${sort}&limit=100`)).items.map((j) => j.id);
-      const paged = (await allPages(`?sort=${sort}`, 2)).map((j) => j.id);
+      const whole = (await list(`?grouped=true&sort=${sort}&limit=100`)).items.map((j) => j.id);
+      const paged = (await allPages(`?grouped=true&sort=${sort}`, 2)).map((j) => j.id);
       expect(paged).toEqual(whole);
     }
 
@@ -151,9 +158,12 @@ describe('the same role in several places', () => {
       url: `/api/v1/jobs/${id(repost)}`,
       payload: { state: 'hidden' },
     });
-    expect((await list()).items[0]?.id).toBe(id(cologne));
+    expect((await list('?grouped=true')).items[0]?.id).toBe(id(cologne));
     // A search finds the group through the members it matches.
-    expect((await list('?q=engineer')).items.map((j) => j.id)).toEqual([id(cologne), id(other)]);
+    expect((await list('?grouped=true&q=engineer')).items.map((j) => j.id)).toEqual([
+      id(cologne),
+      id(other),
+    ]);
   });
 
   it('searches by relevance with one row per group when the best matches are a few groups', async () => {
@@ -201,8 +211,8 @@ describe('the same role in several places', () => {
     store.finishRun(run.id, 'completed', null, server.ctx.now());
     store.finishBatch(claim.batch.id, 'completed', null, server.ctx.now());
 
-    const first = await list('?q=quorvex&sort=relevance&limit=20');
-    const rows = await allPages('?q=quorvex&sort=relevance', 20);
+    const first = await list('?grouped=true&q=quorvex&sort=relevance&limit=20');
+    const rows = await allPages('?grouped=true&q=quorvex&sort=relevance', 20);
     // One row per group, its best match (as the index ranks them: rank, then id), and one per
     // lone job; in rank order, across pages of 20.
     expect(rows).toHaveLength(roles.length + alone.length);
@@ -236,6 +246,8 @@ describe('the same role in several places', () => {
     expect(first.items.slice(0, roles.length).every((r) => r.group !== null)).toBe(true);
     expect(first.total).toBe(rows.length);
     expect(first.total_capped).toBe(false);
+    // The jobs those rows stand for are past the count's cap (1,180).
+    expect([first.total_jobs, first.total_jobs_capped]).toEqual([1000, true]);
     // Every job, ungrouped: each place its own row (1,180, past the count's cap).
     const ungrouped = await list('?q=quorvex&sort=relevance&grouped=false&limit=1');
     expect([ungrouped.total, ungrouped.total_capped]).toEqual([1000, true]);
@@ -251,6 +263,65 @@ describe('the same role in several places', () => {
       const res = await server.authed({ method: 'GET', url: `/api/v1/jobs${query}` });
       expect(res.statusCode, query).toBe(400);
       expect(res.json<{ error: string }>().error).toMatch(/group|grouped|hide_reposts/);
+    }
+  });
+});
+
+describe('the list’s default, since grouping (issue 30)', () => {
+  /** A role in three places and two lone jobs; a day later the role in Cologne and a repost. */
+  function stored() {
+    const places = ['Berlin, Germany', 'Hamburg, Germany', 'Munich, Bavaria, Germany'];
+    const engineers = places.map((p) => card('Data Engineer', 'Acme', p));
+    const singles = [
+      card('Accountant', 'Initech', 'Berlin, Germany'),
+      card('Designer', 'Hooli', 'Paris, France'),
+    ];
+    const first = batch([...engineers, ...singles]);
+    const cologne = card('Data Engineer', 'Acme', 'Cologne, Germany');
+    const repost = card('Data Engineer (m/w/d)', 'Acme', 'Berlin, Germany');
+    const second = batch([cologne, repost]);
+    return {
+      first: { batchId: first.batchId, jobs: [...engineers, ...singles].map(id) },
+      second: { batchId: second.batchId, jobs: [cologne, repost].map(id) },
+    };
+  }
+  const sorted = (ids: readonly number[]) => [...ids].sort((a, b) => a - b);
+
+  it('is one item per job, paged through with no parameters; grouped=true is one per group', async () => {
+    const { first, second } = stored();
+    const every = [...first.jobs, ...second.jobs];
+    const page = await list();
+    expect([page.total, page.total_jobs]).toEqual([every.length, every.length]);
+    expect(sorted((await allPages('', 2)).map((j) => j.id))).toEqual(sorted(every));
+    // Each item still says which group it is in.
+    expect((await list('?limit=100')).items.filter((j) => j.group?.jobs === 5)).toHaveLength(5);
+
+    const grouped = await allPages('?grouped=true', 2);
+    expect(grouped).toHaveLength(3);
+    expect(grouped.map((j) => j.id)).toEqual([second.jobs[1], ...first.jobs.slice(3).reverse()]);
+    const head = await list('?grouped=true');
+    expect([head.total, head.total_jobs]).toEqual([3, every.length]);
+    expect(head.items[0]?.group).toMatchObject({ size: 4, jobs: 5 });
+  });
+
+  it('lists every job a batch stored with ?batch=ID, and so does the export of that view', async () => {
+    const { first, second } = stored();
+    for (const { batchId, jobs } of [first, second]) {
+      expect(sorted((await allPages(`?batch=${batchId}`, 2)).map((j) => j.id))).toEqual(
+        sorted(jobs),
+      );
+      for (const grouped of ['', '&grouped=true', '&grouped=false']) {
+        const res = await server.authed({
+          method: 'GET',
+          url: `/api/v1/jobs/export?format=json&batch=${batchId}${grouped}`,
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        const exported = res.body
+          .split('\n')
+          .filter((line) => line !== '')
+          .map((line) => z.object({ id: z.number() }).parse(JSON.parse(line)).id);
+        expect(sorted(exported), `batch ${batchId}${grouped}`).toEqual(sorted(jobs));
+      }
     }
   });
 });

@@ -21,7 +21,7 @@ const repostRowSchema = z.object({
   root_first_seen_at: z.number(),
   applied_before: z.number(),
 });
-const groupRowSchema = z.object({ group_key: z.string(), location: z.string() });
+const groupRowSchema = z.object({ group_key: z.string(), location: z.string(), jobs: z.number() });
 const memberSchema = z.object({ id: z.string(), group_key: z.string().nullable() });
 const chainRowSchema = z.object({
   id: z.string(),
@@ -50,10 +50,11 @@ export class JobRepostMarks {
       members: sqlite.prepare(
         `SELECT id, group_key FROM jobs WHERE id IN (SELECT value FROM json_each(?)) AND group_key IS NOT NULL`,
       ),
-      // One row per place (the repost key is the role's key with the place's), from the index
-      // jobs_role alone: a group's key is its role key, set on every member.
+      // One row per place (the repost key is the role's key with the place's) with its jobs,
+      // from the index jobs_role alone: a group's key is its role key, set on every member.
       places: sqlite.prepare(
-        `SELECT role_key AS group_key, MIN(location) AS location FROM jobs INDEXED BY jobs_role
+        `SELECT role_key AS group_key, MIN(location) AS location, COUNT(*) AS jobs
+         FROM jobs INDEXED BY jobs_role
          WHERE role_key IN (SELECT value FROM json_each(?))
          GROUP BY role_key, repost_key ORDER BY role_key, location`,
       ),
@@ -85,24 +86,25 @@ export class JobRepostMarks {
       const row = memberSchema.parse(raw);
       if (row.group_key !== null) groupOf.set(row.id, row.group_key);
     }
-    const places = new Map<string, string[]>();
+    const places = new Map<string, { locations: string[]; jobs: number }>();
     if (groupOf.size > 0) {
       for (const raw of this.s.places.all(JSON.stringify([...new Set(groupOf.values())]))) {
         const row = groupRowSchema.parse(raw);
-        const list = places.get(row.group_key) ?? [];
-        list.push(row.location);
-        places.set(row.group_key, list);
+        const group = places.get(row.group_key) ?? { locations: [], jobs: 0 };
+        group.locations.push(row.location);
+        group.jobs += row.jobs;
+        places.set(row.group_key, group);
       }
     }
     return items.map((item) => {
       const key = groupOf.get(String(item.id));
-      const locations = key === undefined ? undefined : places.get(key);
+      const group = key === undefined ? undefined : places.get(key);
       return {
         ...item,
         repost: reposts.get(String(item.id)) ?? null,
         group:
-          key !== undefined && locations !== undefined && locations.length > 1
-            ? groupFor(key, locations, item.location)
+          key !== undefined && group !== undefined && group.locations.length > 1
+            ? groupFor(key, group.locations, group.jobs, item.location)
             : null,
       };
     });
@@ -126,12 +128,18 @@ export class JobRepostMarks {
 }
 
 /** The group of a job: its own place first, then the others alphabetically, as many as fit. */
-function groupFor(key: string, locations: readonly string[], own: string | null): JobGroup {
+function groupFor(
+  key: string,
+  locations: readonly string[],
+  jobs: number,
+  own: string | null,
+): JobGroup {
   const others = locations.filter((l) => l !== own);
   const ordered = own !== null && others.length < locations.length ? [own, ...others] : locations;
   return {
     key,
     size: locations.length,
+    jobs,
     locations: ordered.slice(0, JOB_GROUP_LOCATIONS_MAX),
   };
 }

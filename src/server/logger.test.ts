@@ -2,13 +2,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { parseSetCookie } from 'cookie';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
+import { DEVICE_COOKIE_NAME } from './auth/device-cookie';
 import { ensurePassword } from './auth/password';
 import { loadConfig } from './config';
 import { openDatabase, type OpenedDatabase } from './db/database';
 import { loggerOptions } from './logger';
+import { readSetting, SETTING_KEYS } from './settings-store';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -18,6 +21,7 @@ afterEach(async () => {
 async function serverWithCapturedLog(env: Record<string, string> = {}): Promise<{
   inject: FastifyInstance['inject'];
   lines: () => Record<string, unknown>[];
+  database: OpenedDatabase;
 }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobscout-log-'));
   const config = loadConfig({
@@ -49,6 +53,7 @@ async function serverWithCapturedLog(env: Record<string, string> = {}): Promise<
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
   return {
+    database,
     inject: app.inject.bind(app),
     lines: () =>
       text
@@ -273,5 +278,37 @@ describe('secrets in an address', () => {
       { method: 'GET', url: '/api/v1/notification-channels' },
       { method: 'GET', url: '/assets/lazy-confirm-dialog-Bxq1_z9K.js' },
     ]);
+  });
+});
+
+describe('the device cookie in the log', () => {
+  it('is never written, nor the key that signs it, whether set, sent back or forged', async () => {
+    const server = await serverWithCapturedLog({ LOG_LEVEL: 'debug' });
+    const signIn = (cookie?: string, password = 'log test password') =>
+      server.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { password },
+        headers: cookie === undefined ? {} : { cookie },
+      });
+    const first = await signIn();
+    const set = parseSetCookie([first.headers['set-cookie'] ?? []].flat().join('\n'));
+    expect(set.name).toBe(DEVICE_COOKIE_NAME);
+    const value = set.value ?? '';
+    const cookie = `${DEVICE_COOKIE_NAME}=${value}`;
+    await signIn(cookie);
+    await signIn(cookie, 'a wrong password');
+    await signIn(`${cookie}x`);
+    const secret = await readSetting(server.database.db, SETTING_KEYS.deviceCookieSecret);
+    expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const lines = server.lines();
+    expect(lines.filter((l) => l.msg === 'request completed')).toHaveLength(4);
+    const everything = JSON.stringify(lines);
+    // The device id, the MAC, and the key: none of them, whole or in part.
+    for (const part of [...value.split('.'), secret ?? '']) {
+      if (part.length < 16) continue;
+      expect(everything).not.toContain(part.slice(0, 12));
+      expect(everything).not.toContain(part.slice(-12));
+    }
   });
 });

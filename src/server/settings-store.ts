@@ -5,6 +5,8 @@ export const SETTING_KEYS = {
   cookies: 'cookies',
   scriptTime: 'script_time',
   passwordHash: 'password_hash',
+  /** The key that signs device cookies (auth/device-cookie.ts). */
+  deviceCookieSecret: 'device_cookie_secret',
 } as const;
 export type SettingKey = (typeof SETTING_KEYS)[keyof typeof SETTING_KEYS];
 

@@ -10,6 +10,13 @@ import {
 } from '../../contract';
 import type { AppContext } from '../context';
 import { readSetting, SETTING_KEYS } from '../settings-store';
+import {
+  deviceCookieHeader,
+  loadDeviceCookieSecret,
+  newDeviceId,
+  readDeviceCookie,
+  signDeviceCookie,
+} from './device-cookie';
 import { LoginLimiter, tooManyAttemptsMessage } from './login-limiter';
 import { verifyPassword } from './password';
 import { bearerToken, isTokenValid, issueToken, revokeToken } from './tokens';
@@ -19,6 +26,9 @@ export const INVALID_PASSWORD = 'Invalid password';
 export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const limiter = new LoginLimiter();
+  const deviceSecret = await loadDeviceCookieSecret(ctx.db);
+  // Behind a TLS proxy the request itself is plain http (trustProxy is off, decision 002).
+  const publicHttps = ctx.config.publicUrl?.startsWith('https:') === true;
 
   app.post(
     '/auth/login',
@@ -37,21 +47,34 @@ export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
     async (request, reply) => {
       const now = ctx.now();
       const address = request.ip;
-      const wait = limiter.retryAfterMs(address, now);
-      if (wait > 0) {
-        request.log.warn({ address, outcome: 'throttled' }, 'sign-in refused: too many attempts');
+      // A forged, expired or foreign cookie is no cookie: the client is held to the untrusted limits.
+      const device = readDeviceCookie(request.headers.cookie, deviceSecret, now);
+      const known = device !== undefined;
+      const admission = limiter.begin(device === undefined ? { address } : { device }, now);
+      if (!admission.ok) {
+        const wait = admission.retryAfterMs;
+        request.log.warn(
+          { address, knownDevice: known, outcome: 'throttled' },
+          'sign-in refused: too many attempts',
+        );
         void reply.header('retry-after', String(Math.ceil(wait / 1000)));
         return reply.code(429).send({ success: false, error: tooManyAttemptsMessage(wait) });
       }
+      // The attempt already counts as a failure: a wrong password leaves it counted.
       const stored = await readSetting(ctx.db, SETTING_KEYS.passwordHash);
       const ok = stored !== undefined && (await verifyPassword(stored, request.body.password));
       if (!ok) {
-        limiter.recordFailure(address, now);
-        request.log.warn({ address, outcome: 'failure' }, 'sign-in failed');
+        request.log.warn({ address, knownDevice: known, outcome: 'failure' }, 'sign-in failed');
         return reply.code(401).send({ success: false, error: INVALID_PASSWORD });
       }
-      limiter.recordSuccess(address);
-      request.log.info({ address, outcome: 'success' }, 'signed in');
+      limiter.succeeded(admission.attempt);
+      request.log.info({ address, knownDevice: known, outcome: 'success' }, 'signed in');
+      // The browser keeps (or renews) its device cookie: its own allowance from now on.
+      const cookie = signDeviceCookie(deviceSecret, { id: device ?? newDeviceId(), issuedAt: now });
+      void reply.header(
+        'set-cookie',
+        deviceCookieHeader(cookie, publicHttps || request.protocol === 'https'),
+      );
       return { success: true as const, token: await issueToken(ctx.db, now) };
     },
   );

@@ -16,6 +16,9 @@ export async function login(password: string): Promise<string> {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify({ password }),
+      // Sends back and keeps the device cookie that gives this browser its own sign-in allowance
+      // (decision 047); the default already, written out so it is not changed by accident.
+      credentials: 'same-origin',
     });
   } catch {
     throw new LoginError('Network error');

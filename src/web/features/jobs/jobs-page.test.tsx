@@ -134,6 +134,8 @@ describe('JobsPage: the list', () => {
           next_cursor: 'next',
           total: 1000,
           total_capped: true,
+          total_jobs: 1000,
+          total_jobs_capped: true,
         }),
       ),
     );
@@ -188,6 +190,8 @@ describe('JobsPage: filters in the URL', () => {
       company: 'Acme',
       state: 'saved,applied',
       sort: 'posted',
+      // One row per group: the screen asks for it, the API's default is every job (issue 30).
+      grouped: 'true',
       limit: '50',
     });
     expect(screen.getByRole('searchbox', { name: 'Search jobs' })).toHaveValue('data');

@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
 import { PageHeader } from '../../components/ui/page-header';
+import { SkipLink } from '../../components/ui/skip-link';
 import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toaster';
 import { siteName } from '../../lib/site-name';
@@ -22,6 +23,7 @@ import { ExportViewButton } from './components/export-view-button';
 import { JobsTable } from './components/jobs-table';
 import { RulesLink } from './components/rules-link';
 import { useJobShortcuts } from './components/use-job-shortcuts';
+import { jobsCountLine } from './count-line';
 import {
   EMPTY_FILTERS,
   hasActiveFilters,
@@ -36,6 +38,9 @@ import {
 const JobPanel = lazy(() =>
   import('./components/job-panel').then((m) => ({ default: m.JobPanel })),
 );
+
+/** The list's box, where "Skip to results" takes the focus (j, k and Enter work from there). */
+const RESULTS_ID = 'jobs-results';
 
 /** The search param that names the open job, so Back closes the panel and a link opens one. */
 const OPEN_JOB_PARAM = 'job';
@@ -58,8 +63,6 @@ export function JobsPage() {
 
   const jobs = useJobs(filters);
   const items = useMemo(() => jobs.data?.pages.flatMap((p) => p.items), [jobs.data]);
-  const total = jobs.data?.pages[0]?.total ?? 0;
-  const totalCapped = jobs.data?.pages[0]?.total_capped ?? false;
 
   const toast = useToast();
   // Row moves for screen readers (the page's live region); triage results go to toasts, which
@@ -79,6 +82,7 @@ export function JobsPage() {
   const updateState = useUpdateJobState();
   const bulkUpdate = useBulkUpdateJobState();
   const exportJobs = useExportJobs();
+  const results = useRef<HTMLElement>(null);
 
   const setFilters = useCallback(
     (next: JobFilters, { replace = false }: { replace?: boolean } = {}) => {
@@ -200,6 +204,10 @@ export function JobsPage() {
   const filtered = hasActiveFilters(filters);
   return (
     <>
+      {/* The screen's first stop: the filters are about thirty before the first job. */}
+      <SkipLink target={results} targetId={RESULTS_ID}>
+        Skip to results
+      </SkipLink>
       <PageHeader
         title="Jobs"
         actions={
@@ -244,12 +252,17 @@ export function JobsPage() {
           <ErrorAlert>{`Error loading jobs: ${jobs.error.message}`}</ErrorAlert>
         ) : null}
         {jobs.isError && !jobs.data ? null : (
-          <Card aria-busy={jobs.isPlaceholderData || undefined}>
+          <Card
+            ref={results}
+            id={RESULTS_ID}
+            tabIndex={-1}
+            aria-label="Results"
+            className="focus-visible:outline-2 focus-visible:outline-focus"
+            aria-busy={jobs.isPlaceholderData || undefined}
+          >
             <div className="flex min-h-12 flex-wrap items-center justify-between gap-3 border-b border-line-soft px-4 py-2">
               <p className="text-sm text-fg-muted" aria-live="polite">
-                {items
-                  ? `Showing ${items.length} of ${total.toLocaleString()}${totalCapped ? '+' : ''} ${total === 1 && !totalCapped ? 'job' : 'jobs'}`
-                  : ''}
+                {items ? jobsCountLine(items.length, jobs.data?.pages[0]) : ''}
               </p>
               {selected.size > 0 ? (
                 <BulkActions

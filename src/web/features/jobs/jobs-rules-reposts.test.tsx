@@ -16,6 +16,7 @@ beforeEach(() => {
   api.listRequests = [];
   api.writes = [];
   api.rules = [];
+  api.pageSize = 50;
 });
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
@@ -244,8 +245,13 @@ describe('Jobs: reposts and the same role in several places', () => {
     ).toBeInTheDocument();
   });
 
-  it('shows one row per group, "+2 locations" expanding to each location’s own job', async () => {
-    const group = { key: '0123456789abcdef', size: 3, locations: ['Berlin', 'Hamburg', 'Munich'] };
+  it('asks for one row per group, "3 jobs in 3 places" expanding to each place’s own job', async () => {
+    const group = {
+      key: '0123456789abcdef',
+      size: 3,
+      jobs: 3,
+      locations: ['Berlin', 'Hamburg', 'Munich'],
+    };
     api.jobs = [
       aJob(1, { title: 'Product Manager', location: 'Berlin', group }),
       aJob(2, { title: 'Product Manager', location: 'Hamburg', group, state: 'saved' }),
@@ -254,17 +260,98 @@ describe('Jobs: reposts and the same role in several places', () => {
     renderJobs();
     const row = await rowOf('Product Manager');
     expect(screen.getAllByRole('button', { name: 'Product Manager' })).toHaveLength(1);
-    const toggle = within(row).getByRole('button', { name: '+2 locations: Product Manager' });
+    // The API lists every job by default (issue 30): the screen asks for groups, its URL doesn't.
+    expect(at(api.listRequests, 0).get('grouped')).toBe('true');
+    expect(location()).toBe('/jobs');
+    const toggle = within(row).getByRole('button', { name: '3 jobs in 3 places: Product Manager' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    const list = await within(row).findByRole('list', {
-      name: 'Other locations of Product Manager',
-    });
+    const list = await within(row).findByRole('list', { name: 'Other jobs of Product Manager' });
     const items = within(list).getAllByRole('listitem');
     expect(items.map((li) => li.textContent)).toEqual(['HamburgSaved', 'Munichnew']);
-    expect(at(api.listRequests, api.listRequests.length - 1).get('group')).toBe(group.key);
+    const members = at(api.listRequests, api.listRequests.length - 1);
+    expect([members.get('group'), members.get('state')]).toEqual([group.key, null]);
     await userEvent.click(within(list).getByRole('button', { name: 'Munich' }));
     await waitFor(() => expect(location()).toBe('/jobs?job=3'));
+  });
+
+  describe('a group with hidden jobs (issue 30)', () => {
+    // Three jobs of one role in two places: a repost in Berlin and the Hamburg job are hidden.
+    const group = { key: 'fedcba9876543210', size: 2, jobs: 3, locations: ['Berlin', 'Hamburg'] };
+    const jobs = () => [
+      aJob(1, { title: 'Data Engineer', location: 'Berlin', group, state: 'new' }),
+      aJob(2, { title: 'Data Engineer (m/w/d)', location: 'Berlin', group, state: 'hidden' }),
+      aJob(3, { title: 'Data Engineer', location: 'Hamburg', group, state: 'hidden' }),
+      aJob(4, { title: 'Accountant', location: 'Paris' }),
+    ];
+
+    it('reaches every member while hidden jobs are listed, and counts jobs, not rows', async () => {
+      api.jobs = jobs();
+      renderJobs('/jobs?state=new,seen,saved,applied,hidden');
+      const row = await rowOf('Data Engineer');
+      expect(row).toHaveTextContent('3 jobs in 2 places');
+      expect(row).not.toHaveTextContent('location');
+      expect(screen.getByText('4 jobs · showing 2 of 2 rows')).toBeInTheDocument();
+      await userEvent.click(
+        within(row).getByRole('button', { name: '3 jobs in 2 places: Data Engineer' }),
+      );
+      const list = await within(row).findByRole('list', { name: 'Other jobs of Data Engineer' });
+      expect(
+        within(list)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual(['BerlinData Engineer (m/w/d)Hidden', 'HamburgHidden']);
+      expect(row).not.toHaveTextContent(/hidden or not listed|hidden, listed when/);
+      expect(at(api.listRequests, api.listRequests.length - 1).get('state')).toBe(
+        'new,seen,saved,applied,hidden',
+      );
+      await userEvent.click(within(list).getByRole('button', { name: 'Hamburg' }));
+      await waitFor(() =>
+        expect(location()).toBe('/jobs?state=new%2Cseen%2Csaved%2Capplied%2Chidden&job=3'),
+      );
+    });
+
+    it('reaches the members past the first page with "Show more"', async () => {
+      api.pageSize = 2;
+      api.jobs = jobs();
+      renderJobs('/jobs?state=new,hidden');
+      const row = await rowOf('Data Engineer');
+      await userEvent.click(
+        within(row).getByRole('button', { name: '3 jobs in 2 places: Data Engineer' }),
+      );
+      const list = await within(row).findByRole('list', { name: 'Other jobs of Data Engineer' });
+      expect(
+        within(list)
+          .getAllByRole('button')
+          .map((b) => b.textContent),
+      ).toEqual(['Berlin', 'Show more']);
+      await userEvent.click(within(list).getByRole('button', { name: 'Show more' }));
+      await waitFor(() =>
+        expect(
+          within(list)
+            .getAllByRole('button')
+            .map((b) => b.textContent),
+        ).toEqual(['Berlin', 'Hamburg']),
+      );
+    });
+
+    it('says how many are hidden while hidden jobs are not listed', async () => {
+      api.jobs = jobs();
+      renderJobs();
+      const row = await rowOf('Data Engineer');
+      expect(row).toHaveTextContent('3 jobs in 2 places');
+      // Each row stands for one listed job: the plain line.
+      expect(screen.getByText('Showing 2 of 2 jobs')).toBeInTheDocument();
+      await userEvent.click(
+        within(row).getByRole('button', { name: '3 jobs in 2 places: Data Engineer' }),
+      );
+      const list = await within(row).findByRole('list', { name: 'Other jobs of Data Engineer' });
+      expect(
+        within(list)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual(['2 hidden, listed when State › Hidden is ticked']);
+    });
   });
 });

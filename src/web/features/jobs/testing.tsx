@@ -85,7 +85,8 @@ export interface FakeJobsApi {
 
 /**
  * A small stand-in for the server's jobs API: it keeps states, hides hidden jobs by default,
- * pages with an opaque cursor (the next index) and filters by `state` and by blocked companies.
+ * pages with an opaque cursor (the next index), filters by `state` and by blocked companies, and
+ * with `grouped=true` lists one row per group.
  */
 export function fakeJobsApi(api: FakeJobsApi) {
   const isState = (s: unknown): s is JobState =>
@@ -100,18 +101,23 @@ export function fakeJobsApi(api: FakeJobsApi) {
       const states = params.get('state')?.split(',') ?? ['new', 'seen', 'saved', 'applied'];
       const group = params.get('group');
       const flag = Number(params.get('flag'));
-      const matching = api.jobs.filter(
-        (j, i, all) =>
+      const passing = api.jobs.filter(
+        (j) =>
           states.includes(j.state) &&
           !j.company_blocked &&
-          // Issue 17: one row per group unless its members are asked for; the flag filter;
-          // reposts of jobs already triaged left out on request.
-          (group
-            ? j.group?.key === group
-            : !j.group || all.findIndex((k) => k.group?.key === j.group?.key) === i) &&
+          // Issue 17: one group's members on request; the flag filter; reposts of jobs already
+          // triaged left out on request.
+          (!group || j.group?.key === group) &&
           (!flag || j.flags.some((f) => f.rule_id === flag)) &&
           !(params.get('hide_reposts') === 'true' && j.repost && j.repost.earlier_state !== 'new'),
       );
+      // One row per group only when asked for (issue 30): the first passing member stands for it.
+      const grouped = params.get('grouped') === 'true' && !group;
+      const matching = grouped
+        ? passing.filter(
+            (j, i, all) => !j.group || all.findIndex((k) => k.group?.key === j.group?.key) === i,
+          )
+        : passing;
       const start = Number(params.get('cursor') ?? 0);
       const end = start + api.pageSize;
       return HttpResponse.json({
@@ -119,6 +125,8 @@ export function fakeJobsApi(api: FakeJobsApi) {
         next_cursor: end < matching.length ? String(end) : null,
         total: matching.length,
         total_capped: false,
+        total_jobs: passing.length,
+        total_jobs_capped: false,
       });
     }),
     http.get(`${API}/jobs/:id`, ({ params }) => {

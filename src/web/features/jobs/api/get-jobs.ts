@@ -15,6 +15,9 @@ export function getJobs(
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<JobList> {
   const params = jobFiltersToParams(filters);
+  // One row per same-role group: the screen asks for it, the API's default is every job (issue
+  // 30). It stays out of the screen's URL, which holds the filters alone.
+  params.set('grouped', 'true');
   params.set('limit', String(JOBS_PAGE_SIZE));
   if (cursor) params.set('cursor', cursor);
   return apiRequest(`/jobs?${params.toString()}`, jobListSchema, { signal });

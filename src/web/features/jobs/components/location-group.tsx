@@ -1,13 +1,22 @@
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner';
 import { useJobGroup } from '../api/get-job-group';
 import type { JobListItem } from '../api/jobs-schema';
+import { parseJobFilters } from '../job-filters';
 import { StateBadge } from './job-cells';
 
+type JobGroup = NonNullable<JobListItem['group']>;
+
+/** What a group's row stands for: "3 jobs in 2 places" (a place may hold a repost too). */
+export function groupLabel(group: JobGroup): string {
+  return `${group.jobs} jobs in ${group.size} places`;
+}
+
 /**
- * "+6 locations" under a row's location: the same role elsewhere. Expanded, it lists the
- * group's jobs by place, each opening its own panel (each is still its own job to triage).
+ * "3 jobs in 2 places" under a row's location: the same role elsewhere. Expanded, it lists the
+ * group's other jobs by place, each opening its own panel (each is still its own job to triage).
  */
 export function LocationGroup({
   job,
@@ -28,15 +37,19 @@ function GroupedLocations({
   onOpen,
 }: {
   job: JobListItem;
-  group: NonNullable<JobListItem['group']>;
+  group: JobGroup;
   onOpen: (job: JobListItem) => void;
 }) {
   const [open, setOpen] = useState(false);
   const listId = useId();
-  const members = useJobGroup(group.key, open);
-  const others = group.size - 1;
-  const label = `+${others} ${others === 1 ? 'location' : 'locations'}`;
-  const items = members.data?.items.filter((m) => m.id !== job.id);
+  // The list's own filters, from the screen's URL: while it shows hidden jobs, so does the group.
+  const [params] = useSearchParams();
+  const withHidden = parseJobFilters(params).state.includes('hidden');
+  const members = useJobGroup(group.key, withHidden, open);
+  const label = groupLabel(group);
+  const items = members.data?.pages.flatMap((p) => p.items).filter((m) => m.id !== job.id);
+  // Without hidden jobs listed, the group's hidden ones are left out, as from the list.
+  const hidden = items && !withHidden ? Math.max(0, group.jobs - 1 - items.length) : 0;
   return (
     // Above the card's stretched title target on a phone (issue 19), so its own buttons work.
     <div className="relative z-10 mt-1">
@@ -59,7 +72,7 @@ function GroupedLocations({
         <div id={listId} className="mt-1">
           {members.isError ? (
             <p className="text-xs text-danger-fg" role="alert">
-              Could not load the other locations: {members.error.message}
+              Could not load the group’s other jobs: {members.error.message}
             </p>
           ) : items === undefined ? (
             <p className="flex items-center gap-2 text-xs text-fg-muted" aria-busy="true">
@@ -68,7 +81,7 @@ function GroupedLocations({
             </p>
           ) : (
             <ul
-              aria-label={`Other locations of ${job.title}`}
+              aria-label={`Other jobs of ${job.title}`}
               className="flex flex-col gap-1 border-l-2 border-line pl-2"
             >
               {items.map((member) => (
@@ -80,12 +93,27 @@ function GroupedLocations({
                   >
                     {member.location ?? '-'}
                   </button>
+                  {/* A repost in the same place may carry another title: it tells them apart. */}
+                  {member.title !== job.title ? (
+                    <span className="break-words text-xs text-fg-muted">{member.title}</span>
+                  ) : null}
                   <StateBadge state={member.state} />
                 </li>
               ))}
-              {items.length < others ? (
+              {members.hasNextPage ? (
+                <li>
+                  <button
+                    type="button"
+                    className="text-xs font-medium text-accent-fg hover:underline"
+                    disabled={members.isFetchingNextPage}
+                    onClick={() => void members.fetchNextPage()}
+                  >
+                    {members.isFetchingNextPage ? 'Loading…' : 'Show more'}
+                  </button>
+                </li>
+              ) : hidden > 0 ? (
                 <li className="text-xs text-fg-subtle">
-                  {others - items.length} more hidden or not listed
+                  {hidden} hidden, listed when State › Hidden is ticked
                 </li>
               ) : null}
             </ul>

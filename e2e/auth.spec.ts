@@ -1,3 +1,4 @@
+import { Agent, fetch as undiciFetch } from 'undici';
 import { E2E_PASSWORD, expect, signIn, test } from './fixtures';
 
 test('signs in and lands on /batches with the layout of SPEC.md §2', async ({ page, server }) => {
@@ -76,4 +77,60 @@ test('signing out removes the token and protects the dashboard again', async ({ 
   // No secret ever reached the server's log.
   expect(server.output()).not.toContain(E2E_PASSWORD);
   expect(server.output()).not.toContain(String(token));
+});
+
+test("the browser's device cookie signs it in while guesses from other addresses are refused", async ({
+  page,
+  browser,
+  server,
+}) => {
+  await page.goto(`${server.url}/sign-in`);
+  await signIn(page);
+  await expect(page).toHaveURL(`${server.url}/batches`);
+  const cookies = await page.context().cookies();
+  expect(cookies).toEqual([
+    expect.objectContaining({
+      name: 'jobscout_device',
+      path: '/api/v1/auth',
+      httpOnly: true,
+      sameSite: 'Strict',
+    }),
+  ]);
+  expect(await page.evaluate(() => document.cookie)).toBe('');
+
+  // Wrong guesses from three other loopback addresses spend the allowance unknown clients share.
+  let refused = 0;
+  for (const localAddress of ['127.0.0.21', '127.0.0.22', '127.0.0.23']) {
+    const dispatcher = new Agent({ connect: { localAddress } });
+    for (let i = 0; i < 10; i += 1) {
+      const res = await undiciFetch(`${server.url}/api/v1/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ password: `guess ${localAddress} ${i}` }),
+        dispatcher,
+      });
+      if (res.status === 429) refused += 1;
+    }
+    await dispatcher.close();
+  }
+  expect(refused).toBeGreaterThan(0);
+
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(`${server.url}/sign-in`);
+  await signIn(page);
+  await expect(page).toHaveURL(`${server.url}/batches`);
+
+  // A browser that never signed in waits, with SPEC.md's text.
+  const stranger = await browser.newContext();
+  try {
+    const other = await stranger.newPage();
+    await other.goto(`${server.url}/sign-in`);
+    await signIn(other);
+    await expect(other.getByRole('alert')).toHaveText(
+      'Too many sign-in attempts. Try again in 15 minutes.',
+    );
+  } finally {
+    await stranger.close();
+  }
+  expect(server.output()).not.toContain(cookies[0]?.value.slice(-12) ?? 'no cookie');
 });

@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { Outlet } from 'react-router';
+import { SkipLink } from '../components/ui/skip-link';
 import { Spinner } from '../components/ui/spinner';
 import { Toaster } from '../components/ui/toaster';
 import { createQueryClient } from '../lib/query-client';
@@ -33,12 +34,25 @@ export function AppLayout() {
   );
 }
 
+/** Where the header's skip link takes the focus. */
+const MAIN_ID = 'main-content';
+
 function Shell() {
   const { signOut } = useAuth();
+  const main = useRef<HTMLElement>(null);
   return (
     <div className="min-h-screen">
+      {/* The page's first stop: past the header's eight to the screen itself. */}
+      <SkipLink target={main} targetId={MAIN_ID}>
+        Skip to main content
+      </SkipLink>
       <SiteHeader links={LINKS} onSignOut={() => void signOut()} />
-      <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+      <main
+        ref={main}
+        id={MAIN_ID}
+        tabIndex={-1}
+        className="mx-auto max-w-7xl px-4 py-8 outline-none sm:px-6"
+      >
         <Suspense
           fallback={
             <div className="flex justify-center py-16" role="status" aria-label="Loading">

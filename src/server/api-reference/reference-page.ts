@@ -1,17 +1,11 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
+import fastifyStatic from '@fastify/static';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { API_REFERENCE_PATH } from '../../contract';
+import { builtReferenceFiles, swaggerUiFiles } from './swagger-ui-files';
 
-/**
- * Swagger UI's own files (swagger-ui-dist, as @fastify/swagger-ui ships them). Given explicitly:
- * the plugin finds them from its __dirname, which the server bundle (dist/server) does not have.
- */
-function swaggerUiFiles(): string {
-  const require = createRequire(import.meta.url);
-  return path.join(path.dirname(require.resolve('@fastify/swagger-ui/package.json')), 'static');
-}
+/** Where the plugin serves Swagger UI's files (its `staticPrefix`, under the page's path). */
+const REFERENCE_FILES_PATH = `${API_REFERENCE_PATH}/static/`;
 
 // The top bar's mark, in place of Swagger's: the page is jobscout's reference.
 const LOGO = `<svg xmlns="http://www.w3.org/2000/svg" width="160" height="40" viewBox="0 0 160 40"><text x="0" y="28" font-family="system-ui, sans-serif" font-size="24" font-weight="700" fill="#ffffff">jobscout</text></svg>`;
@@ -23,6 +17,22 @@ const LOGO = `<svg xmlns="http://www.w3.org/2000/svg" width="160" height="40" vi
  * needs a token the reader pastes under "Authorize".
  */
 export async function registerReferencePage(app: FastifyInstance): Promise<void> {
+  // Swagger UI's 1.7 MB bundle and its other files, compressed at build time, answered as .br or
+  // .gz by Accept-Encoding (docs/decisions/049). Each file gets a route of its own, which
+  // find-my-way prefers to the plugin's /static/* wildcard; the plugin still answers its own
+  // generated files (the initializer, the theme) and, before a build, the package's files.
+  const built = builtReferenceFiles();
+  if (built !== null) {
+    await app.register(fastifyStatic, {
+      root: built,
+      prefix: REFERENCE_FILES_PATH,
+      wildcard: false,
+      index: false,
+      decorateReply: false,
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
+    });
+  }
   await app.register(fastifySwaggerUi, {
     routePrefix: API_REFERENCE_PATH,
     baseDir: swaggerUiFiles(),

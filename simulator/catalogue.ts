@@ -93,6 +93,7 @@ export interface Catalogue {
  */
 export interface FeaturedPosting {
   title: string;
+  /** Postings naming the same company are one company's (the same link and id). */
   companyName: string;
   /** A PLACES display name; the first city when left out. */
   place?: string;
@@ -438,14 +439,18 @@ export function buildCatalogue(options: CatalogueOptions): Catalogue {
     },
     feature(posting, now) {
       const n = featured.length;
-      // Ids far above the catalogue's and the clock's, so they never meet one of theirs.
-      const company: SimCompany = {
+      // Postings naming one company are that company's (a role in several places); ids far
+      // above the catalogue's and the clock's, so they never meet one of theirs.
+      const company: SimCompany = featured.find((f) => f.job.company.name === posting.companyName)
+        ?.job.company ?? {
         id: String(99_000_000 + n),
         name: posting.companyName,
         slug: `featured-${n}-${slugify(posting.companyName) || 'company'}`,
       };
-      companies.push(company);
-      companiesById.set(company.id, company);
+      if (!companiesById.has(company.id)) {
+        companies.push(company);
+        companiesById.set(company.id, company);
+      }
       const prng = createPrng(hashSeed(options.seed, 'featured', n));
       const place =
         PLACES.find((p) => p.displayName === posting.place) ?? cityPlaces[0] ?? PLACES[0];

@@ -35,11 +35,21 @@ if (vitest.success) {
   failed += vitest.data.numFailedTests;
   skipped += vitest.data.numPendingTests + vitest.data.numTodoTests;
 }
+// CI also runs the unit and API tests on Node 24 (scripts/ci-node24.sh) and asks for its report.
+const node24Required = process.env.NODE24_REPORT === 'required';
+const node24 = node24Required
+  ? vitestReport.safeParse(read('.tmp/reports/vitest-node24.json'))
+  : null;
+if (node24?.success) {
+  passed += node24.data.numPassedTests;
+  failed += node24.data.numFailedTests;
+  skipped += node24.data.numPendingTests + node24.data.numTodoTests;
+}
 const playwright = playwrightReport.safeParse(read('.tmp/reports/playwright.json'));
 if (playwright.success) {
   passed += playwright.data.stats.expected + playwright.data.stats.flaky;
   failed += playwright.data.stats.unexpected;
   skipped += playwright.data.stats.skipped;
 }
-if (!vitest.success || !playwright.success) process.exitCode = 1;
+if (!vitest.success || !playwright.success || node24?.success === false) process.exitCode = 1;
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);

@@ -1,4 +1,4 @@
-import SQLite from 'better-sqlite3';
+import SQLite from '../server/db/sqlite-driver';
 import { describe, expect, it } from 'vitest';
 import { BLOCKED_JOB_SQL, NOT_BLOCKED_JOB_SQL } from './batch-store';
 

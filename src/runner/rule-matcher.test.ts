@@ -1,4 +1,4 @@
-import SQLite from 'better-sqlite3';
+import SQLite from '../server/db/sqlite-driver';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseRuleValue, type RuleCondition } from '../contract';
 import { JOBS_FTS_SQL } from '../server/db/jobs-fts';

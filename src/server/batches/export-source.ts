@@ -1,4 +1,4 @@
-import SQLite from 'better-sqlite3';
+import SQLite from '../db/sqlite-driver';
 import { z } from 'zod';
 import { BLOCKED_JOB_SQL } from '../../runner';
 import type { ExportJob } from '../export';

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import SQLite from '../db/sqlite-driver';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BERLIN, LONDON, seedQueries } from '../../runner/runner-test-kit';
 import { openDatabase } from '../db/database';

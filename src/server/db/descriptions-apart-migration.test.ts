@@ -1,4 +1,4 @@
-import SQLite from 'better-sqlite3';
+import SQLite from './sqlite-driver';
 import { describe, expect, it } from 'vitest';
 import { DescriptionIndex } from '../../runner';
 import { openDatabase } from './database';

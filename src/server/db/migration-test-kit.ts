@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import SQLite from './sqlite-driver';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import { afterEach, beforeEach } from 'vitest';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-import SQLite from 'better-sqlite3';
+import SQLite from './sqlite-driver';
 import { sql, type Kysely, type Migration } from 'kysely';
 import { z } from 'zod';
 import { jobKeys } from '../../runner/repost-keys';

@@ -1,4 +1,4 @@
-import SQLite from 'better-sqlite3';
+import SQLite from '../db/sqlite-driver';
 import type { JobExportQuery } from '../../contract';
 import type { ExportJob } from '../export';
 import { exportRowSchema, toExportJob } from '../batches/export-source';

@@ -19,7 +19,8 @@ export function SkipLink({
   return (
     <a
       href={`#${targetId}`}
-      className="sr-only rounded-md bg-surface px-4 py-2 text-sm font-medium text-accent-fg underline shadow-lg ring-2 ring-focus focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50"
+      // The padding only once focused: sr-only's own `padding: 0` loses to px-4 otherwise.
+      className="sr-only rounded-md bg-surface text-sm font-medium text-accent-fg underline shadow-lg ring-2 ring-focus focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:px-4 focus:py-2"
       onClick={(event) => {
         const element = target.current;
         if (!element) return;

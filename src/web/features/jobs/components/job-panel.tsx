@@ -277,6 +277,10 @@ function Facts({ job }: { job: JobDetail }) {
   );
 }
 
+// Links inside a line of text are underlined: their blue alone measured 1.73:1 (1.63:1 dark)
+// against the grey around them, under the 3:1 WCAG 1.4.1 asks of a mark that is colour only.
+const FOUND_BY_LINK = 'text-accent-fg underline underline-offset-2 hover:decoration-2';
+
 function FoundBy({ job }: { job: JobDetail }) {
   if (job.found_by.length === 0) return null;
   return (
@@ -289,11 +293,11 @@ function FoundBy({ job }: { job: JobDetail }) {
           <li key={f.run_id}>
             <span className="font-medium">{f.search_term}</span>
             {f.search_location ? ` in ${f.search_location}` : ''} ·{' '}
-            <Link to={`/jobs?run=${f.run_id}`} className="text-accent-fg hover:underline">
+            <Link to={`/jobs?run=${f.run_id}`} className={FOUND_BY_LINK}>
               run #{f.run_id}
             </Link>{' '}
             of{' '}
-            <Link to={`/jobs?batch=${f.batch_id}`} className="text-accent-fg hover:underline">
+            <Link to={`/jobs?batch=${f.batch_id}`} className={FOUND_BY_LINK}>
               batch #{f.batch_id}
             </Link>
           </li>

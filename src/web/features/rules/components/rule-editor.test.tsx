@@ -115,6 +115,44 @@ describe('RuleEditor: the live preview', () => {
   });
 });
 
+describe('RuleEditor: as a new operator reads it (issue 30)', () => {
+  it('puts the flag’s colours right under Flag, each with its name on screen', async () => {
+    const { dialog } = renderEditor();
+    const d = within(dialog);
+    expect(d.queryByRole('radiogroup', { name: 'Label colour' })).not.toBeInTheDocument();
+    await userEvent.click(d.getByRole('radio', { name: 'Flag' }));
+    const colours = d.getByRole('radiogroup', { name: 'Label colour' });
+    // In the page's order: Flag, its hint, the colours, then Mute.
+    const flagHint = d.getByText(/The job gets a coloured label/);
+    const mute = d.getByRole('radio', { name: 'Mute' });
+    expect(
+      flagHint.compareDocumentPosition(colours) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    expect(colours.compareDocumentPosition(mute) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // The group's name and each colour's are text on screen, not screen-reader-only.
+    expect(within(colours).getByText('Label colour')).not.toHaveClass('sr-only');
+    for (const name of ['Blue', 'Green', 'Amber', 'Red', 'Violet', 'Grey']) {
+      const radio = within(colours).getByRole('radio', { name });
+      const text = within(colours).getByText(name);
+      expect(text).not.toHaveClass('sr-only');
+      expect(text.closest('[aria-hidden="true"]')).toBeNull();
+      expect(radio.closest('label')).toContainElement(text);
+    }
+    expect(within(colours).getByRole('radio', { name: 'Blue' })).toBeChecked();
+  });
+
+  it('gives the hint on writing a value once, for the conditions and the exceptions', async () => {
+    const { dialog } = renderEditor();
+    const d = within(dialog);
+    await userEvent.click(d.getByRole('button', { name: 'Add exception' }));
+    const hints = d.getAllByText(/^Words or a “quoted phrase”/);
+    expect(hints).toHaveLength(1);
+    const hint = hints[0]?.textContent ?? '';
+    expect(d.getByRole('group', { name: 'When' })).toHaveAccessibleDescription(hint);
+    expect(d.getByRole('group', { name: 'Unless (optional)' })).toHaveAccessibleDescription(hint);
+  });
+});
+
 describe('RuleEditor: saving', () => {
   it('asks for a name and a condition before saving', async () => {
     const { dialog } = renderEditor();

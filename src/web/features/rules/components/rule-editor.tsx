@@ -1,4 +1,4 @@
-import { Plus, X } from 'lucide-react';
+import { Check, Plus, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import {
   parseRuleValue,
@@ -117,6 +117,7 @@ export function RuleEditor({ rule, onClose }: { rule: Rule | null; onClose: () =
   const toast = useToast();
   const nameId = useId();
   const nameErrorId = useId();
+  const hintId = useId();
 
   // The preview follows the conditions a moment after the last change, not every keystroke.
   const preview = useDebounced(
@@ -189,9 +190,15 @@ export function RuleEditor({ rule, onClose }: { rule: Rule | null; onClose: () =
           items={draft.conditions}
           max={RULE_MAX_CONDITIONS}
           onChange={(conditions) => setDraft({ ...draft, conditions })}
+          hintId={hintId}
           error={conditionsError}
         >
           <MatchChoice value={draft.match} onChange={(match) => setDraft({ ...draft, match })} />
+          {/* Once, under When: it holds for the exceptions too, which point to it. */}
+          <p id={hintId} className="text-xs text-fg-subtle">
+            Words or a “quoted phrase”, whole words, case and accents aside; <code>*</code> inside a
+            word stands for any letters: <code>engineer*</code>.
+          </p>
         </ConditionList>
 
         <ConditionList
@@ -200,6 +207,7 @@ export function RuleEditor({ rule, onClose }: { rule: Rule | null; onClose: () =
           items={draft.exceptions}
           max={RULE_MAX_EXCEPTIONS}
           onChange={(exceptions) => setDraft({ ...draft, exceptions })}
+          hintId={hintId}
         />
 
         <ActionChoice draft={draft} onChange={(next) => setDraft({ ...draft, ...next })} />
@@ -228,6 +236,7 @@ function ConditionList({
   items,
   max,
   onChange,
+  hintId,
   error,
   children,
 }: {
@@ -236,10 +245,12 @@ function ConditionList({
   items: ConditionDraft[];
   max: number;
   onChange: (items: ConditionDraft[]) => void;
+  /** The paragraph on how to write a value, shown once for both lists. */
+  hintId: string;
   error?: string | null;
+  /** Shown under the legend, before the rows: the match choice and the hint. */
   children?: React.ReactNode;
 }) {
-  const hintId = useId();
   const errorId = useId();
   const update = (key: number, change: Partial<ConditionDraft>) =>
     onChange(items.map((c) => (c.key === key ? { ...c, ...change } : c)));
@@ -260,10 +271,6 @@ function ConditionList({
           }
         />
       ))}
-      <p id={hintId} className="text-xs text-fg-subtle">
-        Words or a “quoted phrase”, whole words, case and accents aside; <code>*</code> inside a
-        word stands for any letters: <code>engineer*</code>.
-      </p>
       <FieldError id={errorId}>{error ?? null}</FieldError>
       <div>
         <Button
@@ -365,7 +372,6 @@ function ActionChoice({
   onChange: (next: Partial<Draft>) => void;
 }) {
   const name = useId();
-  const colorName = useId();
   return (
     <fieldset className="flex flex-col gap-2">
       <legend className="mb-1 text-sm font-medium text-fg-soft">Then</legend>
@@ -385,31 +391,54 @@ function ActionChoice({
           <p id={`${name}-${action}`} className="pl-6 text-xs text-fg-muted">
             {ACTION_HINTS[action]}
           </p>
+          {/* The colours belong to Flag: right under it, not after the last action. */}
+          {action === 'flag' && draft.action === 'flag' ? (
+            <ColorChoice value={draft.color} onChange={(color) => onChange({ color })} />
+          ) : null}
         </div>
       ))}
-      {draft.action === 'flag' ? (
-        <div role="radiogroup" aria-label="Label colour" className="flex flex-wrap gap-2 pl-6">
-          {RULE_COLORS.map((color) => (
-            <label key={color} className="cursor-pointer">
-              <input
-                type="radio"
-                name={colorName}
-                className="peer sr-only"
-                checked={draft.color === color}
-                onChange={() => onChange({ color })}
-              />
-              <span className="sr-only">{COLOR_LABELS[color]}</span>
-              <Badge
-                tone={color}
-                aria-hidden="true"
-                className="peer-checked:ring-2 peer-checked:ring-focus peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-focus"
-              >
-                {draft.name.trim() || COLOR_LABELS[color]}
-              </Badge>
-            </label>
-          ))}
-        </div>
-      ) : null}
     </fieldset>
+  );
+}
+
+/** The flag's colour: each choice is a label in that colour, reading its name. */
+function ColorChoice({
+  value,
+  onChange,
+}: {
+  value: RuleColor;
+  onChange: (color: RuleColor) => void;
+}) {
+  const name = useId();
+  const labelId = useId();
+  return (
+    <div role="radiogroup" aria-labelledby={labelId} className="mt-2 flex flex-col gap-1.5 pl-6">
+      <span id={labelId} className="text-xs font-medium text-fg-muted">
+        Label colour
+      </span>
+      <div className="flex flex-wrap gap-2">
+        {RULE_COLORS.map((color) => (
+          <label key={color} className="cursor-pointer">
+            <input
+              type="radio"
+              name={name}
+              className="peer sr-only"
+              checked={value === color}
+              onChange={() => onChange(color)}
+            />
+            <Badge
+              tone={color}
+              className="peer-checked:ring-2 peer-checked:ring-focus peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-focus"
+            >
+              {/* The choice is marked by a shape too, not by the ring's colour alone. */}
+              {value === color ? (
+                <Check className="-ml-0.5 mr-1 size-3" aria-hidden="true" />
+              ) : null}
+              {COLOR_LABELS[color]}
+            </Badge>
+          </label>
+        ))}
+      </div>
+    </div>
   );
 }

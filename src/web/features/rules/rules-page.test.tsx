@@ -105,6 +105,21 @@ describe('RulesPage: the list', () => {
     expect(within(agencies).getByRole('button', { name: 'Apply to stored jobs' })).toBeDisabled();
   });
 
+  it('says on screen why a disabled rule cannot be applied, and only for that rule (issue 30)', async () => {
+    renderRules();
+    const agencies = await ruleItem('Agencies');
+    const apply = within(agencies).getByRole('button', { name: 'Apply to stored jobs' });
+    expect(apply).toBeDisabled();
+    // Words in the row, not a title: a disabled button takes no hover or focus to show one.
+    const why = within(agencies).getByText('Enable the rule to apply it to stored jobs.');
+    expect(apply).not.toHaveAttribute('title');
+    expect(apply).toHaveAttribute('aria-describedby', why.id);
+    expect(apply).toHaveAccessibleDescription('Enable the rule to apply it to stored jobs.');
+    const python = await ruleItem('Python');
+    expect(within(python).getByRole('button', { name: 'Apply to stored jobs' })).toBeEnabled();
+    expect(python).not.toHaveTextContent('Enable the rule');
+  });
+
   it('reorders with the keyboard: Move up and Move down send the whole order', async () => {
     renderRules();
     const first = within(await ruleItem('No senior roles'));

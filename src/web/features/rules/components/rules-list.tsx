@@ -1,9 +1,13 @@
 import { ArrowDown, ArrowUp, Pencil, Play, Trash2 } from 'lucide-react';
+import { useId } from 'react';
 import type { Rule } from '../../../../contract/rules';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Switch } from '../../../components/ui/switch';
 import { ACTION_LABELS, COLOR_LABELS, describeRule } from '../rule-labels';
+
+/** Why a disabled rule's "Apply to stored jobs" cannot be pressed. */
+export const APPLY_NEEDS_ENABLED = 'Enable the rule to apply it to stored jobs.';
 
 export interface RuleActions {
   onEdit: (rule: Rule) => void;
@@ -44,6 +48,7 @@ function RuleItem({
   busyId,
 }: { rule: Rule; first: boolean; last: boolean } & RuleActions) {
   const busy = busyId === rule.id;
+  const applyHintId = useId();
   return (
     <li aria-label={rule.name} className="flex flex-col gap-3 px-5 py-4 md:flex-row md:items-start">
       <div className="flex min-w-0 flex-1 items-start gap-3">
@@ -105,7 +110,7 @@ function RuleItem({
           size="sm"
           variant="secondary"
           disabled={busy || !rule.enabled}
-          title={rule.enabled ? undefined : 'Enable the rule to apply it'}
+          aria-describedby={rule.enabled ? undefined : applyHintId}
           onClick={() => onApply(rule)}
         >
           <Play aria-hidden="true" />
@@ -122,6 +127,12 @@ function RuleItem({
           <Trash2 aria-hidden="true" />
           Delete
         </Button>
+        {/* Said on screen: a disabled button takes no hover or focus, so a tooltip never shows. */}
+        {rule.enabled ? null : (
+          <p id={applyHintId} className="basis-full text-xs text-fg-muted md:text-right">
+            {APPLY_NEEDS_ENABLED}
+          </p>
+        )}
       </div>
     </li>
   );

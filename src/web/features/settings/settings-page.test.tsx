@@ -119,6 +119,15 @@ describe('SettingsPage: layout', () => {
     expect(screen.queryByText(/script/i)).not.toBeInTheDocument();
   });
 
+  it('links the API reference once, in the API tokens card, not under the last card (issue 30)', async () => {
+    fakeServer({ cookies: '', script_time: '09:00' });
+    renderPage();
+    await screen.findByLabelText('LinkedIn Cookies');
+    const [reference, ...others] = screen.getAllByRole('link', { name: 'API reference' });
+    expect(others).toEqual([]);
+    expect(screen.getByRole('region', { name: 'API tokens' })).toContainElement(reference ?? null);
+  });
+
   it('names the site from the server-provided setting', async () => {
     const meta = document.createElement('meta');
     meta.name = 'jobscout-site-name';

@@ -3,7 +3,6 @@ import { DEFAULT_SCRIPT_TIME } from '../../../contract/constants';
 import { Card, CardContent } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
 import { Spinner } from '../../components/ui/spinner';
-import { ApiReferenceLine } from './api-reference/api-reference-line';
 import { ApiTokensCard } from './api-tokens/components/api-tokens-card';
 import { BackupCard } from './backup/backup-card';
 import { useSettings } from './api/get-settings';
@@ -49,11 +48,9 @@ export function SettingsPage() {
       </Card>
       {/* Issue 11, below SPEC.md's cookie form, which it leaves as it is. */}
       <NotificationsCard />
-      {/* Issue 18: tokens for scripts and tools. */}
+      {/* Issue 18: tokens for scripts and tools, and where they find the API's reference. */}
       <ApiTokensCard />
       <BackupCard />
-      {/* Issue 18: where tools and integrations find the API. */}
-      <ApiReferenceLine />
     </>
   );
 }

@@ -8,12 +8,17 @@ import { API_ROOT } from '../../../lib/api-client';
 
 // Where the API is served (VITE_API_URL may put it on another host than the dashboard).
 const API_ORIGIN = API_ROOT.slice(0, API_ROOT.length - API_BASE_PATH.length);
-const linkClass = 'font-medium text-accent-fg underline-offset-4 hover:underline';
+// Underlined: links in a line of text are not told apart by their colour alone (WCAG 1.4.1).
+const linkClass = 'font-medium text-accent-fg underline underline-offset-4 hover:decoration-2';
 
-/** Issue 18: one line under the Settings cards pointing tools and integrations at the API reference. */
+/**
+ * Issue 18: the line pointing tools and integrations at the API reference. In the API tokens
+ * card (issue 30), where an operator making a token for a tool looks for it, not a footnote under
+ * the last card.
+ */
 export function ApiReferenceLine() {
   return (
-    <p className="mt-6 flex items-start gap-2 text-sm text-fg-muted">
+    <p className="mt-1 flex items-start gap-2 text-sm text-fg-muted">
       <BookOpen aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
       <span>
         Your own tools and integrations can call the same REST API as this dashboard:{' '}

@@ -86,6 +86,21 @@ describe('ApiTokensCard', () => {
     );
   });
 
+  it('links the API reference and the OpenAPI document where tokens are made (issue 30)', async () => {
+    fakeServer([grafana]);
+    renderCard();
+    const card = screen.getByRole('region', { name: 'API tokens' });
+    const reference = within(card).getByRole('link', { name: 'API reference' });
+    expect(reference).toHaveAttribute('href', `${window.location.origin}/api/docs`);
+    // In a line of text: underlined, not told apart by its colour alone.
+    expect(reference.className.split(/\s+/)).toContain('underline');
+    expect(within(card).getByRole('link', { name: 'openapi.json' })).toHaveAttribute(
+      'href',
+      `${window.location.origin}/api/v1/openapi.json`,
+    );
+    await screen.findByRole('listitem', { name: grafana.name });
+  });
+
   it('says when there are none, and when the list could not load', async () => {
     fakeServer([]);
     const { unmount } = renderCard();

@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../../components/ui/card';
 import { Spinner } from '../../../../components/ui/spinner';
+import { ApiReferenceLine } from '../../api-reference/api-reference-line';
 import { useApiTokens } from '../api/get-api-tokens';
 import { ApiTokenList } from './api-token-list';
 
@@ -27,6 +28,7 @@ export function ApiTokensCard() {
             <code className="text-xs">Authorization: Bearer &lt;token&gt;</code>. Tokens cannot read
             the cookies, download a backup or manage tokens.
           </p>
+          <ApiReferenceLine />
         </div>
         {creating ? null : (
           <Button size="sm" onClick={() => setCreating(true)}>

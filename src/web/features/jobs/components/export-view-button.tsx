@@ -54,7 +54,9 @@ export function ExportViewButton({
       </label>
       <select
         id={selectId}
-        className={cn(fieldClasses, 'h-9 w-auto rounded-r-none border-r-0 py-1 text-fg')}
+        // As wide as its longest name: fieldClasses' w-full (later in the CSS than w-auto) let
+        // the button squeeze it to "Excel (." on a phone.
+        className={cn(fieldClasses, 'h-9 w-auto! shrink-0 rounded-r-none border-r-0 py-1 text-fg')}
         value={format}
         disabled={pending}
         onChange={(e) => {

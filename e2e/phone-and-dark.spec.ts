@@ -8,7 +8,7 @@ import {
   type ShowcaseScreen,
   WORST_POSTINGS,
 } from '../test/showcase-data';
-import { contrastFailures } from './contrast';
+import { axeViolations, contrastFailures } from './contrast';
 import { expect, signIn, startServer, test, type RunningServer } from './fixtures';
 
 // Issue 12, "Phone and dark mode": every screen usable at 390 × 844 without sideways scrolling,
@@ -16,6 +16,7 @@ import { expect, signIn, startServer, test, type RunningServer } from './fixture
 // screen's text meets WCAG AA contrast in both themes (axe-core's color-contrast rule).
 
 type Theme = 'light' | 'dark';
+type Viewport = { readonly width: number; readonly height: number };
 const THEMES: readonly Theme[] = ['light', 'dark'];
 const THEME_KEY = 'jobscout-theme';
 
@@ -141,61 +142,199 @@ async function expectLabelledCard(table: Locator, row: Locator, name: string): P
   expect(card.labels, `${name}: labels`).toEqual(headers);
 }
 
-async function checkScreen(
-  page: Page,
-  server: RunningServer,
-  screen: ShowcaseScreen,
-  label: string,
-) {
-  await openScreen(page, server.url, screen);
-  expect(await sidewaysOverflow(page), `${label}: scrolls sideways`).toBeLessThanOrEqual(0);
-  expect(await badgesPastEdge(page), `${label}: badges past the edge`).toEqual([]);
-  expect(await contrastFailures(page), `${label}: contrast below AA`).toEqual([]);
-  if (screen.name === 'jobs') {
-    // The keyboard's row has a tinted background: its quieter lines must still read at AA.
-    await page.keyboard.press('j');
-    await expect(page.locator('tr[aria-current="true"]')).toHaveCount(1);
-    expect(await contrastFailures(page), `${label}: highlighted row below AA`).toEqual([]);
-  }
+/** The screen of SHOWCASE_SCREENS at `path`. */
+function showcaseScreen(path: string): ShowcaseScreen {
+  const screen = SHOWCASE_SCREENS.find((s) => s.path === path);
+  if (!screen) throw new Error(`the showcase lacks ${path}`);
+  return screen;
 }
 
-test('every screen fits a 390 × 844 phone and meets AA contrast in both themes, at both widths', async ({
-  page,
-  simulator,
-}) => {
-  // 28 screen visits, each with axe-core over the worst data: a shared machine needs the room.
-  test.setTimeout(180_000);
-  const server = await startSeededServer(simulator);
-  const cspErrors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) cspErrors.push(m.text());
-  });
-  try {
-    for (const viewport of [PHONE_VIEWPORT, DESKTOP_VIEWPORT]) {
-      await page.setViewportSize(viewport);
-      for (const theme of THEMES) {
-        await page.goto(`${server.url}/sign-in`);
-        await useTheme(page, theme);
-        for (const screen of SHOWCASE_SCREENS.filter((s) => s.signedOut)) {
-          await checkScreen(page, server, screen, `${screen.name} ${theme} ${viewport.width}px`);
-        }
-      }
-    }
-    await signedIn(page, server);
-    for (const viewport of [PHONE_VIEWPORT, DESKTOP_VIEWPORT]) {
-      await page.setViewportSize(viewport);
-      for (const theme of THEMES) {
-        await useTheme(page, theme);
-        for (const screen of SHOWCASE_SCREENS.filter((s) => !s.signedOut)) {
-          await checkScreen(page, server, screen, `${screen.name} ${theme} ${viewport.width}px`);
-        }
-      }
-    }
-    expect(cspErrors).toEqual([]);
-  } finally {
-    await server.stop();
+/**
+ * The rules left out on /api/docs, which is Swagger UI (swagger-ui-dist through
+ * @fastify/swagger-ui) rather than the dashboard: every other rule still runs there.
+ */
+const SWAGGER_UI_EXCEPTIONS: Readonly<Record<string, string>> = {
+  'nested-interactive':
+    "Swagger UI draws each call's summary as a button holding the copy-path and lock buttons; " +
+    'only a fork of its React components could separate them.',
+  'color-contrast':
+    "Swagger UI's own colours: white on its method badges (2.0-3.6:1), the version stamps, the " +
+    'server URL and the Authorize button. The reference page sets none of them; overriding them ' +
+    "is a change to src/server/api-reference/reference-page.ts's theme CSS (issue 30 report).",
+  'image-alt':
+    "@fastify/swagger-ui's `logo` option swaps in an <img> it creates without alt text; giving " +
+    "it one is a change to reference-page.ts's theme script (issue 30 report).",
+};
+
+/**
+ * Every screen, and everything that opens on one (the job's panel, the rule editor, the New Query
+ * dialog with its typeahead, the confirmations, the tooltip, the toast, the Settings dialogs and
+ * forms, the phone's menu, the API reference), at one width in one theme: nothing scrolls
+ * sideways, no badge reaches past its card, and axe-core finds no serious or critical WCAG 2.1 A
+ * or AA violation (contrast included). Soft checks: one run lists every failure at once.
+ */
+async function sweep(page: Page, server: RunningServer, viewport: Viewport, theme: Theme) {
+  const phone = viewport.width === PHONE_VIEWPORT.width;
+  const at = (what: string) => `${what} (${theme}, ${viewport.width} px)`;
+  const check = async (what: string, skip?: Readonly<Record<string, string>>) => {
+    expect
+      .soft(await sidewaysOverflow(page), `${at(what)}: scrolls sideways`)
+      .toBeLessThanOrEqual(0);
+    expect.soft(await badgesPastEdge(page), `${at(what)}: badges past the edge`).toEqual([]);
+    expect.soft(await axeViolations(page, { skip }), `${at(what)}: WCAG 2.1 A/AA`).toEqual([]);
+  };
+  const open = async (path: string) => {
+    const screen = showcaseScreen(path);
+    await openScreen(page, server.url, screen);
+    await check(screen.name);
+  };
+  const confirmation = async (what: string, trigger: Locator) => {
+    await trigger.click();
+    const confirm = page.getByRole('alertdialog');
+    await expect(confirm).toBeVisible();
+    await check(what);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+  };
+
+  await page.setViewportSize(viewport);
+  await page.goto(`${server.url}/sign-in`);
+  await useTheme(page, theme);
+  await open('/sign-in');
+  await signedIn(page, server);
+
+  await open('/jobs');
+  // The keyboard's row has a tinted background: its quieter lines must still read at AA.
+  await page.keyboard.press('j');
+  await expect(page.locator('tr[aria-current="true"]')).toHaveCount(1);
+  await check('jobs, a row highlighted');
+  if (phone) {
+    await page.getByRole('button', { name: 'Filters' }).click();
+    await expect(page.getByRole('combobox', { name: 'Batch', exact: true })).toBeVisible();
+    await check('jobs, the filters open');
   }
-});
+  const [first] = WORST_POSTINGS;
+  if (!first) throw new Error('the showcase lacks postings');
+  await page
+    .getByRole('table', { name: 'Jobs' })
+    .getByRole('button', { name: first.title })
+    .click();
+  const panel = page.getByRole('dialog');
+  await expect(panel.getByRole('heading', { name: first.title })).toBeVisible();
+  await expect(panel.getByRole('heading', { name: 'Found by' })).toBeVisible();
+  await check('jobs, the panel');
+  await confirmation('jobs, block company', panel.getByRole('button', { name: 'Block company' }));
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+
+  await open('/jobs/rules');
+  await page
+    .getByRole('listitem', { name: 'Python' })
+    .getByRole('button', { name: 'Edit' })
+    .click();
+  const editor = page.getByRole('dialog', { name: 'Edit rule' });
+  await expect(editor.getByRole('radiogroup', { name: 'Label colour' })).toBeVisible();
+  await expect(editor.getByRole('region', { name: 'Preview' })).toContainText(/Matches \d+/);
+  await check('rules, the editor');
+  await page.keyboard.press('Escape');
+  await expect(editor).toBeHidden();
+  await confirmation(
+    'rules, delete',
+    page.getByRole('listitem', { name: 'Python' }).getByRole('button', { name: 'Delete Python' }),
+  );
+
+  await open('/query-runs');
+  // The failed run's reason, in its tooltip.
+  await page.getByRole('table', { name: 'Query Runs' }).getByText('failed').hover();
+  await expect(page.getByRole('tooltip')).toBeVisible();
+  await check('query runs, a tooltip');
+
+  await open('/batches');
+  await confirmation('batches, run batch', page.getByRole('button', { name: 'Run Batch' }));
+
+  await open('/queries');
+  await page.getByRole('button', { name: 'New Query' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create New Query' });
+  await dialog.getByRole('combobox', { name: 'Location' }).pressSequentially('Lon');
+  await expect(page.getByRole('option').first()).toBeVisible();
+  const box = await dialog.boundingBox();
+  expect
+    .soft(box && box.x >= 0 && box.x + box.width <= viewport.width, at('new query fits'))
+    .toBe(true);
+  await check('queries, new query with the typeahead');
+  await page.keyboard.press('Escape'); // the suggestions
+  await page.keyboard.press('Escape'); // the dialog
+  await expect(dialog).toBeHidden();
+  await confirmation(
+    'queries, delete',
+    page
+      .getByRole('table', { name: 'All Queries' })
+      .getByRole('button', { name: 'Delete' })
+      .first(),
+  );
+
+  await open('/companies');
+
+  await open('/settings');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Settings saved' })).toBeVisible();
+  await check('settings, a toast');
+  await page.getByRole('button', { name: 'Add channel' }).click();
+  const channel = page.getByRole('dialog', { name: 'Add notification channel' });
+  await expect(channel).toBeVisible();
+  await check('settings, the channel dialog');
+  await page.keyboard.press('Escape');
+  await expect(channel).toBeHidden();
+  await page.getByRole('button', { name: 'New token' }).click();
+  const tokenForm = page.getByRole('form', { name: 'New API token' });
+  await expect(tokenForm).toBeVisible();
+  await check('settings, the new token form');
+  await tokenForm.getByRole('textbox', { name: 'Name' }).fill('axe');
+  await tokenForm.getByRole('button', { name: 'Create token' }).click();
+  const done = page.getByRole('button', { name: 'Done' });
+  await expect(done).toBeVisible();
+  await check('settings, a new token shown once');
+  await done.click();
+  await confirmation('settings, revoke a token', page.getByRole('button', { name: 'Revoke axe' }));
+
+  if (phone) {
+    const menu = page.getByRole('button', { name: 'Menu' });
+    await menu.click();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await check('the menu');
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  }
+
+  await page.goto(`${server.url}/api/docs`);
+  await expect(page.locator('#operations-tag-jobs')).toBeVisible();
+  await check('the API reference', SWAGGER_UI_EXCEPTIONS);
+}
+
+// One test per width and theme, each on its own seeded server: the four run two at a time.
+for (const viewport of [PHONE_VIEWPORT, DESKTOP_VIEWPORT]) {
+  for (const theme of THEMES) {
+    test(`at ${viewport.width} px in the ${theme} theme every screen and everything opened on it fits and passes axe-core's WCAG 2.1 A and AA rules`, async ({
+      page,
+      simulator,
+    }) => {
+      // About 25 states, each with axe-core over the worst data: a shared machine needs the room.
+      test.setTimeout(150_000);
+      const server = await startSeededServer(simulator);
+      const cspErrors: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error' && /Content Security Policy/i.test(m.text()))
+          cspErrors.push(m.text());
+      });
+      try {
+        await sweep(page, server, viewport, theme);
+        expect(cspErrors).toEqual([]);
+      } finally {
+        await server.stop();
+      }
+    });
+  }
+}
 
 test('on a phone the navigation folds into a menu that Escape, a link and the focus handle', async ({
   page,
@@ -463,86 +602,6 @@ test('on a phone a job is a card that reads like a job, with the worst titles an
       await expect(panel.getByRole('heading', { name: second.title })).toBeVisible();
       await page.keyboard.press('Escape');
       await secondBox.uncheck();
-    }
-  } finally {
-    await server.stop();
-  }
-});
-
-test('the dialogs, the typeahead, a tooltip and a toast fit a phone and meet AA contrast in both themes', async ({
-  page,
-  simulator,
-}) => {
-  test.setTimeout(90_000);
-  const server = await startSeededServer(simulator);
-  try {
-    await page.setViewportSize(PHONE_VIEWPORT);
-    await signedIn(page, server);
-    const queries = SHOWCASE_SCREENS.find((s) => s.path === '/queries');
-    const settings = SHOWCASE_SCREENS.find((s) => s.path === '/settings');
-    const runs = SHOWCASE_SCREENS.find((s) => s.path === '/query-runs');
-    if (!queries || !settings || !runs) throw new Error('the showcase lacks a screen');
-    for (const theme of THEMES) {
-      await useTheme(page, theme);
-      await openScreen(page, server.url, queries);
-
-      await page.getByRole('button', { name: 'New Query' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Create New Query' });
-      await dialog.getByRole('combobox', { name: 'Location' }).pressSequentially('Lon');
-      await expect(page.getByRole('option').first()).toBeVisible();
-      expect(await sidewaysOverflow(page), `new query ${theme}`).toBeLessThanOrEqual(0);
-      const box = await dialog.boundingBox();
-      expect(box && box.x >= 0 && box.x + box.width <= PHONE_VIEWPORT.width).toBe(true);
-      expect(await contrastFailures(page), `new query + typeahead ${theme}`).toEqual([]);
-      await page.keyboard.press('Escape'); // the suggestions
-      await page.keyboard.press('Escape'); // the dialog
-      await expect(dialog).toBeHidden();
-
-      const row = page.getByRole('table', { name: 'All Queries' }).getByRole('row').nth(1);
-      await row.getByRole('button', { name: 'Delete' }).click();
-      const confirm = page.getByRole('alertdialog');
-      await expect(confirm).toBeVisible();
-      expect(await sidewaysOverflow(page), `delete ${theme}`).toBeLessThanOrEqual(0);
-      expect(await contrastFailures(page), `delete confirmation ${theme}`).toEqual([]);
-      await confirm.getByRole('button', { name: 'Cancel' }).click();
-
-      // The failed run's reason, in its tooltip.
-      await openScreen(page, server.url, runs);
-      await page.getByRole('table', { name: 'Query Runs' }).getByText('failed').hover();
-      await expect(page.getByRole('tooltip')).toBeVisible();
-      expect(await sidewaysOverflow(page), `tooltip ${theme}`).toBeLessThanOrEqual(0);
-      expect(await contrastFailures(page), `tooltip ${theme}`).toEqual([]);
-
-      await openScreen(page, server.url, settings);
-      await page.getByRole('button', { name: 'Save' }).click();
-      await expect(page.getByRole('status').filter({ hasText: 'Settings saved' })).toBeVisible();
-      expect(await sidewaysOverflow(page), `toast ${theme}`).toBeLessThanOrEqual(0);
-      expect(await contrastFailures(page), `toast ${theme}`).toEqual([]);
-
-      // Issue 17's rule editor: conditions, the colours of a flag and the live preview.
-      const rules = SHOWCASE_SCREENS.find((s) => s.path === '/jobs/rules');
-      if (!rules) throw new Error('the showcase lacks the rules screen');
-      await openScreen(page, server.url, rules);
-      await page
-        .getByRole('listitem', { name: 'Python' })
-        .getByRole('button', { name: 'Edit' })
-        .click();
-      const editor = page.getByRole('dialog', { name: 'Edit rule' });
-      await expect(editor.getByRole('radiogroup', { name: 'Label colour' })).toBeVisible();
-      await expect(editor.getByRole('region', { name: 'Preview' })).toContainText(/Matches \d+/);
-      expect(await sidewaysOverflow(page), `rule editor ${theme}`).toBeLessThanOrEqual(0);
-      expect(await contrastFailures(page), `rule editor ${theme}`).toEqual([]);
-      await page.keyboard.press('Escape');
-      await expect(editor).toBeHidden();
-      await openScreen(page, server.url, settings);
-
-      await page.getByRole('button', { name: 'Add channel' }).click();
-      const channel = page.getByRole('dialog', { name: 'Add notification channel' });
-      await expect(channel).toBeVisible();
-      expect(await sidewaysOverflow(page), `channel dialog ${theme}`).toBeLessThanOrEqual(0);
-      expect(await contrastFailures(page), `channel dialog ${theme}`).toEqual([]);
-      await page.keyboard.press('Escape');
-      await expect(channel).toBeHidden();
     }
   } finally {
     await server.stop();

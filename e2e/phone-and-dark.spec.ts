@@ -157,13 +157,6 @@ const SWAGGER_UI_EXCEPTIONS: Readonly<Record<string, string>> = {
   'nested-interactive':
     "Swagger UI draws each call's summary as a button holding the copy-path and lock buttons; " +
     'only a fork of its React components could separate them.',
-  'color-contrast':
-    "Swagger UI's own colours: white on its method badges (2.0-3.6:1), the version stamps, the " +
-    'server URL and the Authorize button. The reference page sets none of them; overriding them ' +
-    "is a change to src/server/api-reference/reference-page.ts's theme CSS (issue 30 report).",
-  'image-alt':
-    "@fastify/swagger-ui's `logo` option swaps in an <img> it creates without alt text; giving " +
-    "it one is a change to reference-page.ts's theme script (issue 30 report).",
 };
 
 /**

@@ -70,7 +70,7 @@ export const SHOWCASE_RULES: readonly RuleWriteInput[] = [
   },
 ];
 
-export const DESKTOP_VIEWPORT = { width: 1280, height: 800 } as const;
+export const DESKTOP_VIEWPORT = { width: 1440, height: 900 } as const;
 export const PHONE_VIEWPORT = { width: 390, height: 844 } as const;
 
 /** Opens a screen and waits until its data has loaded: no skeleton rows, nothing busy. */

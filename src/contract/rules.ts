@@ -34,6 +34,53 @@ export const RULE_PREVIEW_TITLES = 5;
 export const RULES_EXPORT_VERSION = 1;
 export const RULES_EXPORT_FILE_NAME = 'jobscout-rules.json';
 
+/** A character JSON writes longest: a control character is escaped as \u0001, 6 bytes for 1. */
+export const JSON_LONGEST_CHARACTER = '\u0001';
+
+const longest = <T extends string>(names: readonly [T, ...T[]]): T =>
+  names.reduce((a, b) => (b.length > a.length ? b : a));
+
+/**
+ * A rule set the size of the largest one: `rules` rules at every limit, each character of a name
+ * or value one that JSON escapes, the longest field, action and colour. Not a valid set (names
+ * repeat, values hold no word): only its size matters.
+ */
+function ruleSetAtTheLimits(rules: number) {
+  const text = (length: number) => JSON_LONGEST_CHARACTER.repeat(length);
+  const condition = { field: longest(RULE_FIELDS), value: text(RULE_VALUE_MAX) };
+  const rule = {
+    name: text(RULE_NAME_MAX),
+    conditions: Array.from({ length: RULE_MAX_CONDITIONS }, () => condition),
+    match: longest(RULE_MATCHES),
+    exceptions: Array.from({ length: RULE_MAX_EXCEPTIONS }, () => condition),
+    action: longest(RULE_ACTIONS),
+    color: longest(RULE_COLORS),
+    enabled: false,
+  };
+  return {
+    version: RULES_EXPORT_VERSION,
+    rules: Array.from({ length: rules }, () => rule),
+  } satisfies RuleSetExport;
+}
+
+/** A rule set's file as the dashboard saves it: indented, for reading and editing by hand. */
+export const ruleSetFileText = (set: unknown): string => `${JSON.stringify(set, null, 2)}\n`;
+
+const savedRuleSetBytes = (set: unknown): number =>
+  new TextEncoder().encode(ruleSetFileText(set)).length;
+
+/**
+ * The most bytes a rule set file can hold, derived from the limits: the largest set as the
+ * dashboard saves it (the API's compact answer is never longer). The import takes a body up to
+ * it and the dashboard a file up to it, so whatever export produces, import takes (issue 30;
+ * 18 MB, where 200 rules of plain words at the limits are 2.6 MB). One rule's share is
+ * measured on a set of two, so the set of RULES_MAX rules is never built.
+ */
+export const RULES_IMPORT_MAX_BYTES = ((): number => {
+  const one = savedRuleSetBytes(ruleSetAtTheLimits(1));
+  return one + (RULES_MAX - 1) * (savedRuleSetBytes(ruleSetAtTheLimits(2)) - one);
+})();
+
 /** One word of a condition, folded; `*` in it stands for any letters or digits (none included). */
 export type RuleWord = string;
 

@@ -88,7 +88,7 @@ export const documentRoute =
     const method = [route.method].flat()[0] ?? 'GET';
     const own = schema ?? {};
     const response = {
-      ...answersBeforeTheHandler(method, url, own, bodyLimitBytes),
+      ...answersBeforeTheHandler(method, url, own, route.bodyLimit ?? bodyLimitBytes),
       ...(typeof own.response === 'object' ? own.response : {}),
     };
     const key = guardKey(method, url);

@@ -20,6 +20,7 @@ import {
   ruleSchema,
   ruleSetExportSchema,
   ruleWriteSchema,
+  RULES_IMPORT_MAX_BYTES,
 } from '../../contract';
 import { compileRuleRow } from '../../runner/apply-rules';
 import { compileRule } from '../../runner/rule-matcher';
@@ -191,9 +192,12 @@ export const ruleRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
         .send(rules.export()),
   );
 
+  // Its own body limit, derived from the rules' limits: the server's 256 kB would refuse what
+  // export writes (200 rules at the limits are 2.6 MB of plain words, 18 MB at worst).
   app.post(
     '/rules/import',
     {
+      bodyLimit: RULES_IMPORT_MAX_BYTES,
       schema: {
         summary: 'Import a rule set file, adding to or replacing the rules',
         tags,

@@ -1,4 +1,5 @@
 import type SQLite from 'better-sqlite3';
+import { z } from 'zod';
 import {
   foldWord,
   RULE_DEFAULT_COLOR,
@@ -19,6 +20,7 @@ import { HttpError } from '../plugins/errors';
 export const RULE_NOT_FOUND_MESSAGE = 'Rule not found';
 
 const LIVE = 'deleted_at IS NULL';
+const ruleNameSchema = z.object({ id: z.number(), name: z.string() });
 
 /** A rule's name as compared for duplicates: case, accents and spacing aside. */
 const nameKey = (name: string) => foldWord(name.trim().replace(/\s+/g, ' '));
@@ -52,6 +54,9 @@ export class RuleRepository {
     const p = (text: string) => sqlite.prepare(text);
     this.s = {
       list: p(`SELECT * FROM rules WHERE ${LIVE} ORDER BY position, id`),
+      // Without the conditions: a rule at the limits is some 90 kB of them, and adding one
+      // to a set of 200 read every other's to count them and compare names (5.8 s for 200).
+      names: p(`SELECT id, name FROM rules WHERE ${LIVE}`),
       find: p('SELECT * FROM rules WHERE id = ?'),
       insert: p(
         `INSERT INTO rules (name, conditions, match, exceptions, action, color, enabled, position, created_at, updated_at)
@@ -67,6 +72,15 @@ export class RuleRepository {
       // A deleted rule's labels and mutes no longer hold; its hides stay until brought back.
       dropFlags: p('DELETE FROM job_flags WHERE rule_id = ?'),
       dropMutes: p('UPDATE jobs SET muted_by_rule_id = NULL WHERE muted_by_rule_id = ?'),
+      // Replacing the set deletes every rule at once: one pass over the jobs (no index reads
+      // muted_by_rule_id) and no renumbering, instead of both for each rule.
+      markAllDeleted: p(
+        `UPDATE rules SET deleted_at = @now, updated_at = @now WHERE id IN (SELECT value FROM json_each(@ids))`,
+      ),
+      dropAllFlags: p('DELETE FROM job_flags WHERE rule_id IN (SELECT value FROM json_each(?))'),
+      dropAllMutes: p(
+        'UPDATE jobs SET muted_by_rule_id = NULL WHERE muted_by_rule_id IN (SELECT value FROM json_each(?))',
+      ),
       renumber: p(
         `UPDATE rules SET position = (SELECT COUNT(*) FROM rules r2 WHERE r2.${LIVE}
            AND (r2.position < rules.position OR (r2.position = rules.position AND r2.id <= rules.id)))
@@ -77,6 +91,10 @@ export class RuleRepository {
 
   list(): RuleRow[] {
     return this.s.list.all().map((raw) => ruleRowSchema.parse(raw));
+  }
+
+  private names(): { id: number; name: string }[] {
+    return this.s.names.all().map((raw) => ruleNameSchema.parse(raw));
   }
 
   /** A rule that is not deleted, or a 404. */
@@ -94,7 +112,7 @@ export class RuleRepository {
 
   private assertNameFree(name: string, exceptId: number | null): void {
     const key = nameKey(name);
-    const clash = this.list().find((r) => r.id !== exceptId && nameKey(r.name) === key);
+    const clash = this.names().find((r) => r.id !== exceptId && nameKey(r.name) === key);
     if (clash) throw new HttpError(400, `A rule named "${clash.name}" already exists`);
   }
 
@@ -114,7 +132,7 @@ export class RuleRepository {
 
   create(rule: RuleWrite, now: number): RuleRow {
     return this.sqlite.transaction(() => {
-      if (this.list().length >= RULES_MAX) {
+      if (this.names().length >= RULES_MAX) {
         throw new HttpError(400, `A rule set holds at most ${RULES_MAX} rules`);
       }
       this.assertNameFree(rule.name, null);
@@ -222,9 +240,12 @@ export class RuleRepository {
         }
         seen.set(key, rule.name);
       }
-      const existing = this.list();
+      const existing = this.names();
       if (mode === 'replace') {
-        for (const row of existing) this.delete(row.id, now);
+        const ids = JSON.stringify(existing.map((row) => row.id));
+        this.s.markAllDeleted.run({ ids, now });
+        this.s.dropAllFlags.run(ids);
+        this.s.dropAllMutes.run(ids);
       } else {
         const clashes = existing.filter((r) => seen.has(nameKey(r.name))).map((r) => r.name);
         if (clashes.length > 0) {

@@ -8,9 +8,13 @@ import {
   ruleListSchema,
   rulePreviewSchema,
   ruleSchema,
+  RULES_IMPORT_MAX_BYTES,
+  RULES_MAX,
   ruleSetExportSchema,
+  ruleSetFileText,
   type RuleWriteInput,
 } from '../../contract';
+import { ruleSetAtTheLimits } from '../../contract/rules-test-kit';
 import { startTestServer, type TestServer } from '../test-harness';
 
 // The rules API on a real server and SQLite file, over jobs stored as the runner stores them.
@@ -407,5 +411,81 @@ describe('sharing a rule set', () => {
       'The rule set names "No senior roles" twice: names must differ',
     );
     expect(ruleListSchema.parse((await api('GET', '/rules')).json()).items).toEqual([]);
+  });
+});
+
+describe('a rule set at every limit', () => {
+  /** POST /rules/import with `text` as the body, as sent by curl from a file. */
+  const importText = (mode: 'add' | 'replace', text: string) =>
+    server.authed({
+      method: 'POST',
+      url: `/api/v1/rules/import?mode=${mode}`,
+      headers: { 'content-type': 'application/json' },
+      payload: text,
+    });
+  const exported = async () => {
+    const res = await api('GET', '/rules/export');
+    expect(res.statusCode).toBe(200);
+    return { text: res.body, set: ruleSetExportSchema.parse(res.json()) };
+  };
+
+  it('imports back whatever export writes, in either mode, up to the limit derived from them', async () => {
+    const set = ruleSetAtTheLimits();
+    for (const rule of set.rules) await create(rule);
+    const first = await exported();
+    expect(first.set).toEqual(set);
+    // The file as the dashboard saves it, indented: the largest form of an export.
+    const saved = ruleSetFileText(first.set);
+    const savedBytes = Buffer.byteLength(saved);
+    expect(Buffer.byteLength(first.text)).toBeLessThan(savedBytes);
+    expect(savedBytes).toBeLessThanOrEqual(RULES_IMPORT_MAX_BYTES);
+    // The limit is that of such a set, not a round number far above it (each value's one letter
+    // is the only character not escaped).
+    expect(savedBytes).toBeGreaterThan(RULES_IMPORT_MAX_BYTES * 0.99);
+
+    const replaced = await importText('replace', first.text);
+    expect(replaced.statusCode, replaced.body.slice(0, 200)).toBe(200);
+    expect(replaced.json().imported).toBe(RULES_MAX);
+    expect((await exported()).set).toEqual(set);
+
+    // A body exactly at the limit is taken; one byte more is refused before it is read whole.
+    const atTheLimit = saved + ' '.repeat(RULES_IMPORT_MAX_BYTES - savedBytes);
+    expect((await importText('replace', atTheLimit)).statusCode).toBe(200);
+    const over = await importText('replace', `${atTheLimit} `);
+    expect(over.statusCode).toBe(413);
+    expect(over.json()).toEqual({ error: 'Request body is too large' });
+    expect((await exported()).set).toEqual(set);
+
+    // A fresh server adds the saved file as it is.
+    await server.close();
+    server = await startTestServer();
+    const added = await importText('add', saved);
+    expect(added.statusCode, added.body.slice(0, 200)).toBe(200);
+    expect((await exported()).set).toEqual(set);
+  });
+
+  it(`refuses more than ${RULES_MAX} rules with a 400 naming the limit`, async () => {
+    const rules = (count: number, prefix: string) =>
+      Array.from({ length: count }, (_, i) => ({ ...SENIOR, name: `${prefix} ${i}` }));
+    const tooMany = await api('POST', '/rules/import', {
+      version: 1,
+      rules: rules(RULES_MAX + 1, 'R'),
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().error).toContain(`at most ${RULES_MAX} rules`);
+
+    expect(
+      (await api('POST', '/rules/import', { version: 1, rules: rules(RULES_MAX - 1, 'R') }))
+        .statusCode,
+    ).toBe(200);
+    const added = await api('POST', '/rules/import', { version: 1, rules: rules(2, 'S') });
+    expect(added.statusCode).toBe(400);
+    expect(added.json().error).toBe(
+      `A rule set holds at most ${RULES_MAX} rules: ${RULES_MAX - 1} + 2 is too many`,
+    );
+    expect((await api('POST', '/rules', { ...SENIOR, name: 'S 0' })).statusCode).toBe(201);
+    const oneMore = await api('POST', '/rules', { ...SENIOR, name: 'S 1' });
+    expect(oneMore.statusCode).toBe(400);
+    expect(oneMore.json().error).toBe(`A rule set holds at most ${RULES_MAX} rules`);
   });
 });

@@ -1,13 +1,17 @@
 import {
   RULES_EXPORT_VERSION,
+  RULES_IMPORT_MAX_BYTES,
   ruleImportBodySchema,
   type RuleImportBody,
 } from '../../../contract/rules';
 
 /** Most problems listed for a file: the first few say enough to fix it. */
 const MAX_PROBLEMS = 5;
-/** A rule set is a few kilobytes; a file many times that is something else. */
-export const RULES_FILE_MAX_BYTES = 1_000_000;
+/**
+ * The largest file a rule set can be, as the server's import takes it: any file export saved
+ * is read, a larger one is something else.
+ */
+export const RULES_FILE_MAX_BYTES = RULES_IMPORT_MAX_BYTES;
 
 export type ParsedRulesFile = { ok: true; set: RuleImportBody } | { ok: false; problems: string[] };
 

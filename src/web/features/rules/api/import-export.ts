@@ -3,6 +3,7 @@ import {
   RULES_EXPORT_FILE_NAME,
   ruleImportResultSchema,
   ruleSetExportSchema,
+  ruleSetFileText,
   type RuleImportBody,
 } from '../../../../contract/rules';
 import { apiRequest, saveBlob } from '../../../lib/api-client';
@@ -11,7 +12,7 @@ import { invalidateRulesAndJobs } from './invalidate';
 /** The rule set as the shared JSON file (`{version, rules}`), saved as a download. */
 export async function exportRules(): Promise<void> {
   const set = await apiRequest('/rules/export', ruleSetExportSchema);
-  const blob = new Blob([`${JSON.stringify(set, null, 2)}\n`], { type: 'application/json' });
+  const blob = new Blob([ruleSetFileText(set)], { type: 'application/json' });
   saveBlob(blob, RULES_EXPORT_FILE_NAME);
 }
 

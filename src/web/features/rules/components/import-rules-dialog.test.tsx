@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RULES_IMPORT_MAX_BYTES, RULES_MAX, ruleSetFileText } from '../../../../contract/rules';
+import { ruleSetAtTheLimits } from '../../../../contract/rules-test-kit';
 import { renderScreen } from '../../../test/render';
 import { API, emptyRulesApi, EXPORTED_RULE, fakeRulesApi, type FakeRulesApi } from '../testing';
 import { ImportRulesDialog } from './import-rules-dialog';
@@ -73,6 +75,29 @@ describe('ImportRulesDialog', () => {
       'Rule 1 (“No senior roles”): match must be any or all',
     );
     expect(api.writes).toEqual([]);
+  });
+
+  it('reads the largest rule set export writes, and no larger file', async () => {
+    const largest = ruleSetAtTheLimits();
+    const text = ruleSetFileText(largest);
+    const { dialog, file } = renderImport();
+    // Padded to the limit: a file export saved, with any spacing, is read whole.
+    const padded =
+      text + ' '.repeat(RULES_IMPORT_MAX_BYTES - new TextEncoder().encode(text).length);
+    await userEvent.upload(file, upload('all-rules.json', padded));
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(
+      `all-rules.json: ${RULES_MAX} rules`,
+    );
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: `Import ${RULES_MAX} rules` }),
+    );
+    await waitFor(() => expect(api.writes).toHaveLength(1));
+    expect(api.writes[0]?.body).toEqual(largest);
+
+    await userEvent.upload(file, upload('bigger.json', `${padded} `));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'This file is too large to be a rule set (over 18.0 MB).',
+    );
   });
 
   it('shows the server’s refusal', async () => {

@@ -40,7 +40,9 @@ export function ImportRulesDialog({
       setFile({
         status: 'bad',
         name: chosen.name,
-        problems: ['This file is too large to be a rule set (over 1 MB).'],
+        problems: [
+          `This file is too large to be a rule set (over ${(RULES_FILE_MAX_BYTES / 1_000_000).toFixed(1)} MB).`,
+        ],
       });
       return;
     }

@@ -20,6 +20,7 @@ import { FetchDetails } from './fetch-details';
 import { FlagLabels, RuleReasons } from './job-rule-labels';
 import { RepostChain } from './repost-chain';
 import { RepostLine } from './repost-line';
+import { TEXT_LINK_CLASS } from '../../../components/ui/text-link';
 
 export interface JobPanelProps {
   jobId: number | null;
@@ -277,10 +278,6 @@ function Facts({ job }: { job: JobDetail }) {
   );
 }
 
-// Links inside a line of text are underlined: their blue alone measured 1.73:1 (1.63:1 dark)
-// against the grey around them, under the 3:1 WCAG 1.4.1 asks of a mark that is colour only.
-const FOUND_BY_LINK = 'text-accent-fg underline underline-offset-2 hover:decoration-2';
-
 function FoundBy({ job }: { job: JobDetail }) {
   if (job.found_by.length === 0) return null;
   return (
@@ -293,11 +290,11 @@ function FoundBy({ job }: { job: JobDetail }) {
           <li key={f.run_id}>
             <span className="font-medium">{f.search_term}</span>
             {f.search_location ? ` in ${f.search_location}` : ''} ·{' '}
-            <Link to={`/jobs?run=${f.run_id}`} className={FOUND_BY_LINK}>
+            <Link to={`/jobs?run=${f.run_id}`} className={TEXT_LINK_CLASS}>
               run #{f.run_id}
             </Link>{' '}
             of{' '}
-            <Link to={`/jobs?batch=${f.batch_id}`} className={FOUND_BY_LINK}>
+            <Link to={`/jobs?batch=${f.batch_id}`} className={TEXT_LINK_CLASS}>
               batch #{f.batch_id}
             </Link>
           </li>

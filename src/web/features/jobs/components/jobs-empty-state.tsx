@@ -1,6 +1,7 @@
 import { Briefcase, SearchX } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { TEXT_LINK_CLASS } from '../../../components/ui/text-link';
 
 /** No job stored yet: tell a new operator how jobs get here. */
 export function NoJobsYet() {
@@ -14,14 +15,14 @@ export function NoJobsYet() {
       <ol className="list-decimal space-y-1 pl-5 text-left text-sm text-fg-soft">
         <li>
           add a search on{' '}
-          <Link to="/queries" className="font-medium text-accent-fg hover:underline">
+          <Link to="/queries" className={TEXT_LINK_CLASS}>
             Queries
           </Link>
           ;
         </li>
         <li>
           run a batch on{' '}
-          <Link to="/batches" className="font-medium text-accent-fg hover:underline">
+          <Link to="/batches" className={TEXT_LINK_CLASS}>
             Batches
           </Link>{' '}
           (or wait for the daily one).

@@ -4,12 +4,11 @@ import {
   API_REFERENCE_PATH,
   OPENAPI_DOCUMENT_PATH,
 } from '../../../../contract/constants';
+import { TEXT_LINK_CLASS } from '../../../components/ui/text-link';
 import { API_ROOT } from '../../../lib/api-client';
 
 // Where the API is served (VITE_API_URL may put it on another host than the dashboard).
 const API_ORIGIN = API_ROOT.slice(0, API_ROOT.length - API_BASE_PATH.length);
-// Underlined: links in a line of text are not told apart by their colour alone (WCAG 1.4.1).
-const linkClass = 'font-medium text-accent-fg underline underline-offset-4 hover:decoration-2';
 
 /**
  * Issue 18: the line pointing tools and integrations at the API reference. In the API tokens
@@ -26,7 +25,7 @@ export function ApiReferenceLine() {
           href={`${API_ORIGIN}${API_REFERENCE_PATH}`}
           target="_blank"
           rel="noopener noreferrer"
-          className={linkClass}
+          className={TEXT_LINK_CLASS}
         >
           API reference
         </a>{' '}
@@ -35,7 +34,7 @@ export function ApiReferenceLine() {
           href={`${API_ROOT}${OPENAPI_DOCUMENT_PATH}`}
           target="_blank"
           rel="noopener noreferrer"
-          className={linkClass}
+          className={TEXT_LINK_CLASS}
         >
           openapi.json
         </a>

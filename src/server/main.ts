@@ -1,7 +1,9 @@
+import Fastify from 'fastify';
 import { buildApp } from './app';
 import { ensurePassword } from './auth/password';
 import { ConfigError, loadConfig, type Config } from './config';
-import { openDatabase } from './db/database';
+import { openDatabase, type OpenedDatabase } from './db/database';
+import { NewerDatabaseError } from './db/newer-database';
 import { loggerOptions } from './logger';
 
 /** How long a graceful shutdown may take; the runner itself gives its request 10 s. */
@@ -28,7 +30,24 @@ async function start(): Promise<void> {
     throw err;
   }
 
-  const database = await openDatabase(config.dataDir);
+  // The app's logger exists once the database is open; the migrations log as they run, through
+  // a logger set up as the app's is (Fastify's pino, with the same options).
+  const startupLog = Fastify({ logger: loggerOptions(config) }).log;
+  let database: OpenedDatabase;
+  try {
+    database = await openDatabase(config.dataDir, undefined, {
+      onMigrated: (migration, ms) =>
+        startupLog.info({ migration, ms }, `database migration ${migration} ran in ${ms} ms`),
+    });
+  } catch (err) {
+    if (err instanceof NewerDatabaseError) {
+      // One line and nothing written: the operator's next step is another version or a backup.
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    startupLog.fatal({ err }, 'the database could not be opened');
+    process.exit(1);
+  }
   const outcome = await ensurePassword(database.db, config.adminPassword, Date.now());
   if (outcome.kind === 'generated') announceGeneratedPassword(outcome.password);
 

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { BERLIN, LONDON, seedQueries } from '../../runner/runner-test-kit';
 import { openDatabase } from '../db/database';
 import { BEFORE_RESTORE_SUFFIX, DATABASE_FILE } from '../db/backup';
+import { databaseBytes, markWrittenByNewer } from '../db/migration-test-kit';
 
 // `npm run backup` and `npm run restore` as the operator runs them: real processes on a real
 // DATA_DIR (issue 12).
@@ -101,6 +102,43 @@ describe('npm run backup', () => {
   });
 });
 
+describe('a database a newer jobscout wrote', () => {
+  it('is not backed up by this one, and a backup can be restored over it', async () => {
+    const dataDir = await dataDirWith(['python developer']);
+    const good = path.join(tempDir(), 'good.sqlite');
+    expect((await runCli('backup', [good], dataDir)).code).toBe(0);
+    const dbFile = path.join(dataDir, DATABASE_FILE);
+    const newer = new SQLite(dbFile);
+    markWrittenByNewer(newer, ['0099-future', '0100-further']);
+    newer.close();
+    const bytes = databaseBytes(dbFile);
+
+    const copy = path.join(tempDir(), 'copy.sqlite');
+    const backup = await runCli('backup', [copy], dataDir);
+    expect(backup).toEqual({
+      code: 1,
+      output: `${dbFile}: this database was written by a newer jobscout (migrations 0099-future, 0100-further); run that version, or restore a backup\n`,
+    });
+    expect(fs.existsSync(copy)).toBe(false);
+    expect(databaseBytes(dbFile)).toEqual(bytes);
+
+    // What the refusal offers: the backup this version wrote replaces it (kept beside).
+    const restored = await runCli('restore', [good], dataDir);
+    expect(restored.code, restored.output).toBe(0);
+    expect(termsIn(dbFile)).toEqual(['python developer']);
+    const kept = new SQLite(`${dbFile}${BEFORE_RESTORE_SUFFIX}`, { readonly: true });
+    try {
+      expect(
+        kept.prepare(`SELECT name FROM kysely_migration WHERE name >= '0099'`).pluck().all(),
+      ).toEqual(['0099-future', '0100-further']);
+    } finally {
+      kept.close();
+    }
+    const reopened = await openDatabase(dataDir);
+    await reopened.close();
+  });
+});
+
 describe('npm run restore', () => {
   it('restores a backup over the database and keeps the one it replaced', async () => {
     const dataDir = await dataDirWith(['python developer']);
@@ -156,7 +194,10 @@ describe('npm run restore', () => {
       [[path.join(dir, 'missing.sqlite')], 'missing.sqlite does not exist'],
       [[text], 'notes.txt is not a SQLite database'],
       [[other], 'other.sqlite is not a jobscout database'],
-      [[newer], 'is from a newer jobscout (migration 9999-from-the-future is unknown'],
+      [
+        [newer],
+        'newer.sqlite: this database was written by a newer jobscout (migration 9999-from-the-future); restore it with that version, or choose an older backup',
+      ],
       [[damaged], 'damaged.sqlite is damaged ('],
       [[], 'Usage: npm run restore -- FILE'],
     ];

@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from '../db/sqlite-driver';
 import { ConfigError, loadConfig } from '../config';
 import { backupInto, DATABASE_FILE, tempFileIn } from '../db/backup';
+import { refuseNewerDatabase } from '../db/newer-database';
 
 // `npm run backup -- FILE`: what GET /api/v1/backup answers, written to FILE. Safe while the
 // server runs (SQLite's online backup, docs/decisions/025).
@@ -18,6 +19,8 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const dbFile = path.join(config.dataDir, DATABASE_FILE);
   if (!fs.existsSync(dbFile)) throw new Error(`There is no database at ${dbFile} (DATA_DIR)`);
+  // Its connection would fold a -wal into the file on closing: a newer jobscout's stays as it is.
+  refuseNewerDatabase(dbFile);
   const destination = path.resolve(target);
   // Replacing a file, maybe last week's only backup, is only done when asked for.
   if (fs.existsSync(destination) && !force) {

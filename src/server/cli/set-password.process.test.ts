@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import SQLite from '../db/sqlite-driver';
 import { openDatabase } from '../db/database';
+import { databaseBytes, markWrittenByNewer } from '../db/migration-test-kit';
 import { ensurePassword, verifyPassword } from '../auth/password';
 import { isTokenValid, issueToken } from '../auth/tokens';
 import { readSetting, SETTING_KEYS } from '../settings-store';
@@ -62,6 +64,26 @@ describe('npm run set-password', () => {
     expect(run.code).toBe(1);
     expect(run.output).toContain('at least 8 characters');
     expect(fs.existsSync(path.join(dataDir, 'jobscout.sqlite'))).toBe(false);
+  });
+
+  it('refuses a database a newer jobscout wrote, before asking, and leaves it as it is', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobscout-cli-'));
+    dirs.push(dataDir);
+    const before = await openDatabase(dataDir);
+    await ensurePassword(before.db, 'the old password', Date.now());
+    await before.close();
+    const file = path.join(dataDir, 'jobscout.sqlite');
+    const sqlite = new SQLite(file);
+    markWrittenByNewer(sqlite, ['0099-future']);
+    sqlite.close();
+    const bytes = databaseBytes(file);
+
+    const run = await runCli({ DATA_DIR: dataDir }, 'a new password of mine\n');
+    expect(run).toEqual({
+      code: 1,
+      output: `${file}: this database was written by a newer jobscout (migration 0099-future); run that version, or restore a backup\n`,
+    });
+    expect(databaseBytes(file)).toEqual(bytes);
   });
 
   it('refuses while ADMIN_PASSWORD decides the password', async () => {

@@ -1,6 +1,9 @@
+import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { ConfigError, loadConfig } from '../config';
+import { DATABASE_FILE } from '../db/backup';
 import { openDatabase } from '../db/database';
+import { refuseNewerDatabase } from '../db/newer-database';
 import { setPassword } from '../auth/password';
 
 const MIN_LENGTH = 8;
@@ -39,6 +42,8 @@ async function main(): Promise<void> {
     );
     process.exit(1);
   }
+  // Before the password is typed: openDatabase refuses such a database too, only later.
+  refuseNewerDatabase(path.join(config.dataDir, DATABASE_FILE));
   const password = await readNewPassword();
   if (password.length < MIN_LENGTH)
     throw new Error(`The password must be at least ${MIN_LENGTH} characters.`);

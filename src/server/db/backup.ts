@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from './sqlite-driver';
 import { z } from 'zod';
-import { migrations } from './migrations';
+import { unknownMigrations, writtenByNewer } from './newer-database';
 
 // Backup and restore (issue 12, docs/decisions/025). A backup is SQLite's online backup of the
 // live database into a temporary file next to it (owner-only, like the database), which is then
@@ -98,14 +98,9 @@ export function restoreProblem(file: string): string | null {
     if (!tables.has('kysely_migration') || !tables.has('jobs')) {
       return `${file} is not a jobscout database (no ${tables.has('jobs') ? 'kysely_migration' : 'jobs'} table)`;
     }
-    const known = new Set(Object.keys(migrations));
-    const unknown = db
-      .prepare('SELECT name FROM kysely_migration ORDER BY name')
-      .all()
-      .map((r) => nameRow.parse(r).name)
-      .filter((name) => !known.has(name));
+    const unknown = unknownMigrations(db);
     if (unknown.length > 0) {
-      return `${file} is from a newer jobscout (migration ${unknown.join(', ')} is unknown to this version): upgrade jobscout first`;
+      return `${file}: ${writtenByNewer(unknown)}; restore it with that version, or choose an older backup`;
     }
     const integrity = db.pragma('integrity_check', { simple: true });
     if (integrity !== 'ok') return `${file} is damaged (integrity_check: ${String(integrity)})`;

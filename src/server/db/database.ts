@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from './sqlite-driver';
-import { Kysely, Migrator, SqliteDialect, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, SqliteDialect, type Migration } from 'kysely';
 import { migrations } from './migrations';
+import { refuseNewerDatabase } from './newer-database';
 import type { Database } from './schema';
 import { INLINE_FRAMES, WalCheckpointer } from './wal-checkpointer';
 
@@ -23,25 +24,47 @@ export interface OpenDatabaseOptions {
    * On by default, as the server runs; off for a short-lived command.
    */
   backgroundCheckpoints?: boolean;
+  /**
+   * Told of each migration as it finishes, with how long it took: an upgrade can rewrite every
+   * job (0015 moved every description and ran VACUUM), and the log says what it did.
+   */
+  onMigrated?: (migration: string, ms: number) => void;
 }
 
-const provider: MigrationProvider = {
-  getMigrations: () => Promise.resolve(migrations),
-};
+/** The migrations, each telling `onMigrated` its time once it has run. */
+function timedMigrations(onMigrated: OpenDatabaseOptions['onMigrated']): Record<string, Migration> {
+  if (onMigrated === undefined) return migrations;
+  return Object.fromEntries(
+    Object.entries(migrations).map(([name, migration]) => [
+      name,
+      {
+        ...migration,
+        async up(db: Kysely<unknown>) {
+          const started = performance.now();
+          await migration.up(db);
+          onMigrated(name, Math.round(performance.now() - started));
+        },
+      },
+    ]),
+  );
+}
 
 /**
  * Opens (creating if needed) the SQLite file under dataDir, owner-only, in WAL mode, and applies
- * every pending migration before anything else touches it.
+ * every pending migration before anything else touches it. A database a newer jobscout wrote is
+ * refused (NewerDatabaseError) before anything writes to it.
  */
 export async function openDatabase(
   dataDir: string,
   fileName = 'jobscout.sqlite',
   options: OpenDatabaseOptions = {},
 ): Promise<OpenedDatabase> {
+  const file = path.join(dataDir, fileName);
+  refuseNewerDatabase(file);
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   // mkdir's mode is ignored for an existing folder: tighten it anyway, the file holds secrets.
   fs.chmodSync(dataDir, 0o700);
-  const sqlite = new SQLite(path.join(dataDir, fileName));
+  const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   // Without the worker below, the writer checkpoints every ~40 MB rather than SQLite's default
@@ -51,12 +74,16 @@ export async function openDatabase(
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const timed = timedMigrations(options.onMigrated);
+  const { error, results } = await new Migrator({
+    db,
+    provider: { getMigrations: () => Promise.resolve(timed) },
+  }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error !== undefined || failed) {
     await db.destroy();
     throw new Error(
-      `database migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`,
+      `database migration ${failed?.migrationName ?? '(before any ran)'} failed: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
   // Started once the migrations are in: they rewrite whole tables, best checkpointed as before.

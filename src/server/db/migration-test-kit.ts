@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -69,3 +70,31 @@ export const BATCH_RUN_AND_RULE_SQL = `
   INSERT INTO rules (id, name, conditions, match, action, position, created_at, updated_at)
     VALUES (1, 'Seniors', '[]', 'any', 'flag', 1, 0, 0);
 `;
+
+/**
+ * Records `names` as migrations that ran, as a newer jobscout's database has them (Kysely's
+ * table, with the time it ran).
+ */
+export function markWrittenByNewer(sqlite: SQLite.Database, names: readonly string[]): void {
+  const insert = sqlite.prepare('INSERT INTO kysely_migration (name, timestamp) VALUES (?, ?)');
+  for (const name of names) insert.run(name, new Date().toISOString());
+}
+
+/**
+ * What a database holds on disk: a SHA-256 of the file and of its -wal's content ('' for none or
+ * an empty one: a reader may leave an empty -wal, and the -shm is an index of it, not content).
+ */
+export function databaseBytes(file: string): { file: string; wal: string } {
+  const hash = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+  const wal = fs.existsSync(`${file}-wal`) ? fs.readFileSync(`${file}-wal`) : Buffer.alloc(0);
+  return { file: hash(fs.readFileSync(file)), wal: wal.length === 0 ? '' : hash(wal) };
+}
+
+/**
+ * A copy of the database at `from` as a process that died leaves it: taken while a connection
+ * holds it open with its last changes not checkpointed yet, which are in the -wal copied beside.
+ */
+export function copyWithItsWal(from: string, to: string): void {
+  fs.copyFileSync(from, to);
+  fs.copyFileSync(`${from}-wal`, `${to}-wal`);
+}

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { collect, harness, must, type Harness } from './test-support';
 
 const BERLIN = '103035651';
@@ -84,7 +84,7 @@ describe('politeness: request rate and concurrency', () => {
 
 describe('cancelling', () => {
   it('stops a search waiting for its turn or its interval with an "aborted" SiteError', async () => {
-    const { client } = (h = await harness(
+    const { client, sim } = (h = await harness(
       { minIntervalMs: 5_000, jitterRatio: 0 },
       { jobsPerQuery: 40 },
     ));
@@ -93,8 +93,11 @@ describe('cancelling', () => {
       client.searchJobs({ keywords: 'cancel', geoId: BERLIN }, { signal: abort.signal }),
     );
     const queued = client.getJobDetails(must(h.sim.catalogue.jobs[0]).id, { signal: abort.signal });
-    setTimeout(() => abort.abort(), 100);
+    // Once the first page has been asked for, the search waits out its 5 s interval and the
+    // details wait for their turn: the abort comes then, however slowly this machine runs.
+    await vi.waitFor(() => expect(sim.requests).toHaveLength(1), { timeout: 5_000 });
     const started = performance.now();
+    abort.abort();
     await expect(search).rejects.toMatchObject({ name: 'SiteError', kind: 'aborted' });
     await expect(queued).rejects.toMatchObject({ name: 'SiteError', kind: 'aborted' });
     expect(performance.now() - started).toBeLessThan(1_000);

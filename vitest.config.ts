@@ -17,6 +17,7 @@ export default defineConfig({
           include: [
             'src/contract/**/*.test.ts',
             'src/server/**/*.test.ts',
+            'src/db/**/*.test.ts',
             'src/scraper/**/*.test.ts',
             'src/runner/**/*.test.ts',
             'simulator/**/*.test.ts',

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import SQLite from '../src/server/db/sqlite-driver';
+import SQLite from '../src/db/sqlite-driver';
 import { z } from 'zod';
 import { BatchStore } from '../src/runner/batch-store';
 import { DetailsWriter } from '../src/runner/details-writer';

@@ -3,7 +3,7 @@ import type SQLite from 'better-sqlite3';
 import { z } from 'zod';
 import { ruleWriteSchema, type RuleCondition, type RuleWriteInput } from '../src/contract';
 import { RuleRepository } from '../src/server/rules/rule-repository';
-import { openDatabase } from '../src/server/db/database';
+import { openDatabase } from '../src/db/database';
 import { BatchStore } from '../src/runner/batch-store';
 import type { JobCard } from '../src/scraper';
 import { startServerProcess } from '../test/server-process';

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openDatabase } from '../src/server/db/database';
+import { openDatabase } from '../src/db/database';
 import { atLeast, atMost, context, type BenchSuite } from './report';
 import { measureThroughput } from './load';
 import { freePort, startServerProcess } from '../test/server-process';

@@ -1,5 +1,5 @@
 import { VALID_COOKIES } from '../simulator';
-import { normalizeCompanyName } from '../src/scraper/company-name';
+import { normalizeCompanyName } from '../src/contract/company-name';
 import { expect, signIn, test } from './fixtures';
 
 test('blocks a company, shows the name the site gives for its id, and unblocks it', async ({

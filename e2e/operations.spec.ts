@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import SQLite from '../src/server/db/sqlite-driver';
+import SQLite from '../src/db/sqlite-driver';
 import { batchListSchema } from '../src/contract/batches';
 import { jobListSchema } from '../src/contract/jobs';
 import { EXPIRED_COOKIES, VALID_COOKIES } from '../simulator';

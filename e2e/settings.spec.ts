@@ -1,5 +1,5 @@
 import { SIMULATOR_JSESSIONID, SIMULATOR_LI_AT } from '../simulator';
-import { normalizeCompanyName } from '../src/scraper/company-name';
+import { normalizeCompanyName } from '../src/contract/company-name';
 import { expect, signIn, test } from './fixtures';
 
 // What Chrome's "Copy as cURL (bash)" gives for a signed-in request, cut to a few headers.

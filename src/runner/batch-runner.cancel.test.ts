@@ -4,11 +4,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import SQLite from '../server/db/sqlite-driver';
+import SQLite from '../db/sqlite-driver';
 import { z } from 'zod';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../simulator';
-import { openDatabase } from '../server/db/database';
+import { openDatabase } from '../db/database';
 import { CANCELLED_BY_OPERATOR } from './batch-runner';
 import { BatchStore } from './batch-store';
 import {

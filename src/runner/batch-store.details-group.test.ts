@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { ruleWriteSchema, type RuleWriteInput } from '../contract';
-import { openDatabase, type OpenedDatabase } from '../server/db/database';
+import { openDatabase, type OpenedDatabase } from '../db/database';
 import { RuleRepository } from '../server/rules/rule-repository';
 import type { JobCard, JobDetails } from '../scraper';
 import { BatchStore } from './batch-store';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { openDatabase, type OpenedDatabase } from '../server/db/database';
+import { openDatabase, type OpenedDatabase } from '../db/database';
 import type { JobCard } from '../scraper';
 import { BatchStore } from './batch-store';
 import { detailsOf } from './runner-test-kit';

@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { openDatabase, type OpenedDatabase } from '../server/db/database';
+import { openDatabase, type OpenedDatabase } from '../db/database';
 import type { JobCard } from '../scraper';
 import { BatchStore, type StoredRun } from './batch-store';
-import { SIGNATURE_BYTES } from './repost-keys';
+import { SIGNATURE_BYTES } from '../contract/repost-keys';
 import { detailsOf } from './runner-test-kit';
 
 // What the store writes for reposts and groups (docs/decisions/035, 037): keys and the group with

@@ -7,10 +7,11 @@ import {
   WORKPLACE_BY_SITE_CODE,
   workplaceFromText,
   type WorkplaceWord,
-} from '../scraper/workplace';
+} from '../contract/workplace';
 import { RuleGate } from './apply-rules';
 import { DescriptionIndex } from './description-index';
 import { RepostDetector } from './reposts';
+import { BLOCKED_JOB_SQL } from '../db/blocked-jobs';
 
 // The runner's reads and writes, as synchronous better-sqlite3 statements: each page of
 // results or each enriched job is one short transaction, so progress is on disk the moment
@@ -57,24 +58,6 @@ const companyRowSchema = z.object({ company_normalized: z.string(), company_name
 const settingSchema = z.object({ value: z.string() });
 const searchParamsSchema = z.object({ search_params: z.string().nullable() });
 const siteParamsSchema = z.record(z.string(), z.unknown());
-
-/** Jobs whose company is blocked: by id, or by normalised name where the id is unknown. */
-export const BLOCKED_JOB_SQL = `(
-  EXISTS (SELECT 1 FROM banned_companies b WHERE b.id = j.company_id)
-  OR (j.company_id IS NULL AND j.company_normalized <> ''
-      AND EXISTS (SELECT 1 FROM banned_companies b WHERE b.normalized_name = j.company_normalized))
-)`;
-
-/**
- * The same rule negated, written for a scan over many jobs (the Jobs list and its count): NOT IN
- * builds the block list into a lookup once per statement, where the EXISTS above runs two
- * subqueries per row. Both give the same answer (src/runner/blocked-jobs.test.ts).
- */
-export const NOT_BLOCKED_JOB_SQL = `(
-  (j.company_id IS NULL OR j.company_id NOT IN (SELECT id FROM banned_companies))
-  AND (j.company_id IS NOT NULL OR j.company_normalized = ''
-       OR j.company_normalized NOT IN (SELECT normalized_name FROM banned_companies))
-)`;
 
 /** The jobs linked to any run of the batch `@batch` (from its runs, so only its links are read). */
 const BATCH_JOBS_SQL = `FROM query_runs r JOIN query_run_jobs l ON l.query_run_id = r.id JOIN jobs j ON j.id = l.job_id

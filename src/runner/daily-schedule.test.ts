@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../simulator';
-import { openDatabase, type OpenedDatabase } from '../server/db/database';
+import { openDatabase, type OpenedDatabase } from '../db/database';
 import { createBatchRunner, type BatchRunner } from './batch-runner';
 import { createDailySchedule, dayInZone, type DailySchedule } from './daily-schedule';
 import {

@@ -1,4 +1,4 @@
-import SQLite from '../server/db/sqlite-driver';
+import SQLite from '../db/sqlite-driver';
 import { z } from 'zod';
 
 /**

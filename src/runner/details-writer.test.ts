@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startSimulator, type Simulator } from '../../simulator';
-import type { OpenedDatabase } from '../server/db/database';
+import type { OpenedDatabase } from '../db/database';
 import { BatchStore } from './batch-store';
 import { DETAILS_GROUP_MAX, DETAILS_GROUP_MAX_AGE_MS, DetailsWriter } from './details-writer';
 import {

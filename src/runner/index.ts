@@ -35,7 +35,7 @@ export type {
   NextDailyBatch,
   TickResult,
 } from './daily-schedule';
-export { BLOCKED_JOB_SQL, NOT_BLOCKED_JOB_SQL, type CancelRequest } from './batch-store';
+export { type CancelRequest } from './batch-store';
 export { DescriptionIndex } from './description-index';
 
 export interface RunnerServiceOptions {
@@ -110,3 +110,7 @@ export {
   type CookieStateStore,
   type CookieVerdictRecord,
 } from './cookie-state';
+
+// The server reaches the site only through the runner's room (docs/architecture.md): the client
+// it wires into the app, and the error it tells apart from others.
+export { createSiteClient, isSiteError, type SiteClient, type SiteObserver } from '../scraper';

@@ -4,10 +4,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import SQLite from '../server/db/sqlite-driver';
+import SQLite from '../db/sqlite-driver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../simulator';
-import { openDatabase } from '../server/db/database';
+import { openDatabase } from '../db/database';
 import { BERLIN, LONDON, PARIS, seedQueries } from './runner-test-kit';
 
 // Recovery after a crash, for real: the runner runs in a child process that is SIGKILLed

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openDatabase, type OpenedDatabase } from '../server/db/database';
+import { openDatabase, type OpenedDatabase } from '../db/database';
 import { createSiteClient, type JobCard, type JobDetails, type SiteClient } from '../scraper';
 import { createBatchRunner, type BatchRunner, type RunnerLog } from './batch-runner';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { normalizeCompanyName } from './company-name';
+import { normalizeCompanyName } from '../contract/company-name';
 import type { Company, TypeaheadHit } from './types';
 
 /** A small async key-value store; others back it with SQLite. Values are JSON strings. */

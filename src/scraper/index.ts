@@ -28,7 +28,7 @@ export { SiteError, isSiteError, type SiteErrorKind } from './site-error';
 export type { JobCard, JobDetails, SearchPage, TypeaheadHit, Company } from './types';
 export type { GuestSearchQuery } from './guest-search';
 export { aiKeywords, aiCookiesMessage, type AiSearchQuery } from './ai-search';
-export { normalizeCompanyName } from './company-name';
+export { normalizeCompanyName } from '../contract/company-name';
 export {
   createCompanyResolver,
   type CompanyResolver,

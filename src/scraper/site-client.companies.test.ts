@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { EXPIRED_COOKIES, VALID_COOKIES } from '../../simulator';
-import { normalizeCompanyName } from './company-name';
+import { normalizeCompanyName } from '../contract/company-name';
 import { createCompanyResolver, type KeyValueCache } from './company-resolver';
 import { harness, must, type Harness } from './test-support';
 

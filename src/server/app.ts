@@ -1,11 +1,11 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { API_BASE_PATH } from '../contract';
-import { createSiteClient, type SiteClient, type SiteObserver } from '../scraper';
+import { createSiteClient, type SiteClient, type SiteObserver } from '../runner';
 import { apiRoutes } from './api';
 import type { Config } from './config';
 import type { AppContext } from './context';
-import type { OpenedDatabase } from './db/database';
+import type { OpenedDatabase } from '../db/database';
 import { healthRoutes } from './health';
 import { registerOpenApi } from './api-reference/openapi';
 import { registerReferencePage } from './api-reference/reference-page';

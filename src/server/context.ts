@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { RunnerService } from '../runner';
 import type { Config } from './config';
-import type { Db } from './db/database';
+import type { Db } from '../db/database';
 import type SQLite from 'better-sqlite3';
-import type { SiteClient } from '../scraper';
+import type { SiteClient } from '../runner';
 import type { NotificationWorker } from './notifications/worker';
 
 /** What every route module needs, built once at start and handed down explicitly. */

@@ -9,7 +9,7 @@ import { buildApp } from './app';
 import { DEVICE_COOKIE_NAME } from './auth/device-cookie';
 import { ensurePassword } from './auth/password';
 import { loadConfig } from './config';
-import { openDatabase, type OpenedDatabase } from './db/database';
+import { openDatabase, type OpenedDatabase } from '../db/database';
 import { loggerOptions } from './logger';
 import { readSetting, SETTING_KEYS } from './settings-store';
 

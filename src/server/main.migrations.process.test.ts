@@ -3,16 +3,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import SQLite from './db/sqlite-driver';
-import { openDatabase } from './db/database';
+import SQLite from '../db/sqlite-driver';
+import { openDatabase } from '../db/database';
 import {
   copyWithItsWal,
   databaseBefore,
   databaseBytes,
   markWrittenByNewer,
   migrationFolder,
-} from './db/migration-test-kit';
-import { migrations } from './db/migrations';
+} from '../db/migration-test-kit';
+import { migrations } from '../db/migrations';
 
 // The real entry point (`npm start`'s main.ts, in a child process) on a database it must upgrade,
 // or must not touch (issue 30, item 7; docs/decisions/048).

@@ -2,8 +2,8 @@ import Fastify from 'fastify';
 import { buildApp } from './app';
 import { ensurePassword } from './auth/password';
 import { ConfigError, loadConfig, type Config } from './config';
-import { openDatabase, type OpenedDatabase } from './db/database';
-import { NewerDatabaseError } from './db/newer-database';
+import { openDatabase, type OpenedDatabase } from '../db/database';
+import { NewerDatabaseError } from '../db/newer-database';
 import { loggerOptions } from './logger';
 
 /** How long a graceful shutdown may take; the runner itself gives its request 10 s. */

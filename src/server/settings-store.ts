@@ -1,4 +1,4 @@
-import type { Db } from './db/database';
+import type { Db } from '../db/database';
 
 // The key-value settings table holds the operator's settings and a few internal values.
 export const SETTING_KEYS = {

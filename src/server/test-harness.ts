@@ -6,7 +6,7 @@ import { buildApp, type RegisteredRoute } from './app';
 import { ensurePassword } from './auth/password';
 import { loadConfig, type Config } from './config';
 import type { AppContext } from './context';
-import { openDatabase, type OpenedDatabase } from './db/database';
+import { openDatabase, type OpenedDatabase } from '../db/database';
 
 export const TEST_PASSWORD = 'correct horse battery staple';
 

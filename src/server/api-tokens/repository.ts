@@ -7,8 +7,8 @@ import {
   type ApiTokenCreated,
 } from '../../contract';
 import { forgetToken, hashToken } from '../auth/token-cache';
-import type { Db } from '../db/database';
-import type { ApiTokenRow } from '../db/schema';
+import type { Db } from '../../db/database';
+import type { ApiTokenRow } from '../../db/schema';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));

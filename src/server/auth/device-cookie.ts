@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { parseCookie, stringifySetCookie } from 'cookie';
 import { API_BASE_PATH } from '../../contract';
-import type { Db } from '../db/database';
+import type { Db } from '../../db/database';
 import { readSetting, SETTING_KEYS } from '../settings-store';
 
 /*

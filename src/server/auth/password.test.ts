@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type OpenedDatabase } from '../db/database';
+import { openDatabase, type OpenedDatabase } from '../../db/database';
 import { readSetting, SETTING_KEYS } from '../settings-store';
 import { ensurePassword, verifyPassword } from './password';
 import { isTokenValid, issueToken } from './tokens';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import type { Db } from '../db/database';
+import type { Db } from '../../db/database';
 import { readSetting, SETTING_KEYS, writeSetting } from '../settings-store';
 import { revokeAllTokens } from './tokens';
 

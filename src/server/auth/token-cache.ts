@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ApiTokenScope } from '../../contract';
-import type { Db } from '../db/database';
+import type { Db } from '../../db/database';
 
 /** Who a bearer token speaks for: the dashboard's session, or an API token with its scope. */
 export type Credential =

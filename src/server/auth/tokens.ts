@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { API_TOKEN_LAST_USED_GRANULARITY_MS, API_TOKEN_PREFIX } from '../../contract';
 import { findLiveApiToken, recordApiTokenUse } from '../api-tokens/repository';
-import type { Db } from '../db/database';
+import type { Db } from '../../db/database';
 import {
   forgetAllTokens,
   forgetToken,

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import SQLite from '../db/sqlite-driver';
+import SQLite from '../../db/sqlite-driver';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSimulator, VALID_COOKIES, type Simulator } from '../../../simulator';
 import { BERLIN, LONDON, PARIS, seedQueries, saveSetting } from '../../runner/runner-test-kit';

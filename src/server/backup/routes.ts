@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { backupFileName, mediaResponse } from '../../contract';
 import { dayInZone } from '../../runner';
 import type { AppContext } from '../context';
-import { backupInto, tempFileIn } from '../db/backup';
+import { backupInto, tempFileIn } from '../../db/backup';
 
 const SQLITE_MEDIA_TYPE = 'application/vnd.sqlite3';
 

@@ -15,7 +15,7 @@ import { BERLIN, LONDON, PARIS, seedQueries } from '../../runner/runner-test-kit
 import { buildApp } from '../app';
 import { ensurePassword } from '../auth/password';
 import { loadConfig } from '../config';
-import { openDatabase } from '../db/database';
+import { openDatabase } from '../../db/database';
 import { startTestServer, TEST_PASSWORD, type TestServer } from '../test-harness';
 
 // POST /batches/{id}/cancel (issue 12) on a real server and database, against a simulated

@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import SQLite from '../db/sqlite-driver';
+import SQLite from '../../db/sqlite-driver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../../simulator';
 import { BERLIN, PARIS, seedQueries } from '../../runner/runner-test-kit';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { openDatabase } from '../db/database';
+import { openDatabase } from '../../db/database';
 
 // The runner as the server wires it: closing the app stops the batch after its request in
 // flight and leaves it resumable; the next server on the same data folder finishes it.

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
 import { batchExportFileName } from '../../contract/export-file-names';
-import { isoOrNull } from '../db/times';
+import { isoOrNull } from '../../db/times';
 import { HttpError } from '../plugins/errors';
 import { findBatch, listBatches, type BatchWithProgress } from './batch-repository';
 import { batchExportJobs } from './export-source';

@@ -2,12 +2,12 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import SQLite from '../db/sqlite-driver';
+import SQLite from '../../db/sqlite-driver';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BERLIN, LONDON, seedQueries } from '../../runner/runner-test-kit';
-import { openDatabase } from '../db/database';
-import { BEFORE_RESTORE_SUFFIX, DATABASE_FILE } from '../db/backup';
-import { databaseBytes, markWrittenByNewer } from '../db/migration-test-kit';
+import { openDatabase } from '../../db/database';
+import { BEFORE_RESTORE_SUFFIX, DATABASE_FILE } from '../../db/backup';
+import { databaseBytes, markWrittenByNewer } from '../../db/migration-test-kit';
 
 // `npm run backup` and `npm run restore` as the operator runs them: real processes on a real
 // DATA_DIR (issue 12).

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import SQLite from '../db/sqlite-driver';
+import SQLite from '../../db/sqlite-driver';
 import { ConfigError, loadConfig } from '../config';
-import { backupInto, DATABASE_FILE, tempFileIn } from '../db/backup';
-import { refuseNewerDatabase } from '../db/newer-database';
+import { backupInto, DATABASE_FILE, tempFileIn } from '../../db/backup';
+import { refuseNewerDatabase } from '../../db/newer-database';
 
 // `npm run backup -- FILE`: what GET /api/v1/backup answers, written to FILE. Safe while the
 // server runs (SQLite's online backup, docs/decisions/025).

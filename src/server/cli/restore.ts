@@ -5,7 +5,7 @@ import {
   DATABASE_FILE,
   restoreDatabase,
   RestoreRefused,
-} from '../db/backup';
+} from '../../db/backup';
 
 // `npm run restore -- FILE`: replaces DATA_DIR's database with FILE, while the server is stopped
 // (docs/decisions/025). Refuses a file that is not a jobscout database, is damaged, or comes

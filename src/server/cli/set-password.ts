@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { ConfigError, loadConfig } from '../config';
-import { DATABASE_FILE } from '../db/backup';
-import { openDatabase } from '../db/database';
-import { refuseNewerDatabase } from '../db/newer-database';
+import { DATABASE_FILE } from '../../db/backup';
+import { openDatabase } from '../../db/database';
+import { refuseNewerDatabase } from '../../db/newer-database';
 import { setPassword } from '../auth/password';
 
 const MIN_LENGTH = 8;

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EXPIRED_COOKIES, startSimulator, VALID_COOKIES, type Simulator } from '../../../simulator';
-import { normalizeCompanyName } from '../../scraper/company-name';
+import { normalizeCompanyName } from '../../contract/company-name';
 import { startTestServer, type TestServer } from '../test-harness';
 
 // Blocking against the simulated site: the real server, the real site client, the signed-in

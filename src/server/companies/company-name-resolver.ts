@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { normalizeCompanyName } from '../../scraper/company-name';
-import { isSiteError } from '../../scraper/site-error';
-import type { Db } from '../db/database';
+import { normalizeCompanyName } from '../../contract/company-name';
+import { isSiteError } from '../../runner';
+import type { Db } from '../../db/database';
 import { readSetting, SETTING_KEYS } from '../settings-store';
 import type { CompanyLookup } from './company-lookup';
 import { knownCompanyName, rememberCompany } from './company-repository';

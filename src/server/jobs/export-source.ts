@@ -1,9 +1,9 @@
-import SQLite from '../db/sqlite-driver';
+import SQLite from '../../db/sqlite-driver';
 import type { JobExportQuery } from '../../contract';
 import type { ExportJob } from '../export';
 import { exportRowSchema, toExportJob } from '../batches/export-source';
 import { listQuerySql } from './job-repository';
-import { jobDescriptionSql } from '../db/job-descriptions';
+import { jobDescriptionSql } from '../../db/job-descriptions';
 
 // "Export this view": the list's own SQL (same filters, same order, no page), so the
 // spreadsheet holds exactly the rows the screen would show, in the same order, with the batch

@@ -9,8 +9,8 @@ import {
   type JobPostedWithin,
   type JobSort,
 } from '../../contract';
-import { NOT_BLOCKED_JOB_SQL } from '../../runner';
-import { normalizeCompanyName } from '../../scraper';
+import { NOT_BLOCKED_JOB_SQL } from '../../db/blocked-jobs';
+import { normalizeCompanyName } from '../../contract/company-name';
 import { HttpError } from '../plugins/errors';
 
 // The one place the Jobs list's filters, orders and pages become SQL: the list, its total and

@@ -9,8 +9,9 @@ import type {
   JobState,
 } from '../../contract';
 import { DEFAULT_JOB_STATES, JOBS_TOTAL_CAP } from '../../contract';
-import { BLOCKED_JOB_SQL, DescriptionIndex } from '../../runner';
-import { isoOrNull } from '../db/times';
+import { BLOCKED_JOB_SQL } from '../../db/blocked-jobs';
+import { DescriptionIndex } from '../../runner';
+import { isoOrNull } from '../../db/times';
 import { JobRepostMarks } from '../reposts/job-repost-marks';
 import { JobRuleMarks } from '../rules/job-rule-marks';
 import {
@@ -30,7 +31,7 @@ import {
   type SqlParams,
 } from './job-query';
 import { ParallelRanker } from './parallel-rank';
-import { jobDescriptionSql } from '../db/job-descriptions';
+import { jobDescriptionSql } from '../../db/job-descriptions';
 
 // The Jobs screen's reads and writes, as synchronous better-sqlite3 statements on the server's
 // connection: each is one short indexed query (docs/decisions/014), and the runner writes through

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import Database from '../db/sqlite-driver';
+import Database from '../../db/sqlite-driver';
 import { z } from 'zod';
 import { jobListQuerySchema, type JobListItem } from '../../contract';
 import { BatchStore } from '../../runner/batch-store';

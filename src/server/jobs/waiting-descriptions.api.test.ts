@@ -1,4 +1,4 @@
-import SQLite from '../db/sqlite-driver';
+import SQLite from '../../db/sqlite-driver';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { z } from 'zod';
 import { jobListSchema } from '../../contract';

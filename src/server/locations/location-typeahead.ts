@@ -1,5 +1,5 @@
 import type { LocationSuggestion } from '../../contract';
-import type { Db } from '../db/database';
+import type { Db } from '../../db/database';
 import {
   locationIdOf,
   normaliseTypeaheadQuery,

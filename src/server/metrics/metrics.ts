@@ -7,7 +7,7 @@ import {
   type LabelValues,
 } from 'prom-client';
 import type { RunnerObserver } from '../../runner';
-import type { SiteObserver } from '../../scraper';
+import type { SiteObserver } from '../../runner';
 import type { DeliveryOutcome } from '../notifications/worker';
 
 // What GET /metrics shows (issue 18), in Prometheus' text format through prom-client. One

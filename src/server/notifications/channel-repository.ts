@@ -6,8 +6,8 @@ import {
   type NotificationChannelWrite,
   type NotificationEvent,
 } from '../../contract';
-import type { Db } from '../db/database';
-import type { NotificationChannelsTable } from '../db/schema';
+import type { Db } from '../../db/database';
+import type { NotificationChannelsTable } from '../../db/schema';
 import type { Selectable } from 'kysely';
 
 // Channels as stored: the common columns, plus one JSON text with the kind's own settings,

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { notificationChannelWriteSchema, type NotificationChannelWrite } from '../../contract';
 import { openTempDatabase, recordingLog, type RecordingLog } from '../../runner/runner-test-kit';
-import type { OpenedDatabase } from '../db/database';
+import type { OpenedDatabase } from '../../db/database';
 import { insertChannel } from './channel-repository';
 import {
   startReceiver,

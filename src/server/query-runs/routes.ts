@@ -11,7 +11,7 @@ import {
 } from '../../contract';
 import type { AppContext } from '../context';
 import { runExportFileName } from '../../contract/export-file-names';
-import { isoOrNull } from '../db/times';
+import { isoOrNull } from '../../db/times';
 import { HttpError } from '../plugins/errors';
 import { findQueryRun, listQueryRuns, type QueryRunWithCounts } from './query-run-repository';
 

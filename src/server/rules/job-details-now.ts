@@ -1,6 +1,6 @@
 import type { JobDetail } from '../../contract';
 import { BatchStore } from '../../runner/batch-store';
-import { isSiteError } from '../../scraper';
+import { isSiteError } from '../../runner';
 import type { AppContext } from '../context';
 import { JobRepository } from '../jobs/job-repository';
 import { HttpError } from '../plugins/errors';

@@ -8,7 +8,7 @@ import {
 } from '../../contract';
 import { DescriptionIndex } from '../../runner';
 import { expandedFtsQuery, JobWords, type CompiledRule } from '../../runner/rule-matcher';
-import { jobDescriptionSql } from '../db/job-descriptions';
+import { jobDescriptionSql } from '../../db/job-descriptions';
 
 // A rule over every stored job (preview, "Apply to stored jobs", bringing back what it hid). The
 // search index finds the matches without reading a row (docs/decisions/036); only a rule with a

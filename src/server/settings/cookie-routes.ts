@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { cookieStatusSchema, errorBodySchema, type CookieStatus } from '../../contract';
 import { createCookieStateStore, type CookieState } from '../../runner';
-import { isSiteError } from '../../scraper/site-error';
+import { isSiteError } from '../../runner';
 import type { AppContext } from '../context';
 import { HttpError } from '../plugins/errors';
 

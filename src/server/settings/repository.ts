@@ -1,5 +1,5 @@
 import { DEFAULT_SCRIPT_TIME, type Settings } from '../../contract';
-import type { Db } from '../db/database';
+import type { Db } from '../../db/database';
 import { readSetting, SETTING_KEYS, writeSetting } from '../settings-store';
 
 /** The operator's settings; before the first save, no cookies and the default script time. */

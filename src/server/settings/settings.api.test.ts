@@ -7,7 +7,7 @@ import { COOKIES_MAX_BYTES, DEFAULT_SCRIPT_TIME } from '../../contract';
 import { buildApp } from '../app';
 import { ensurePassword } from '../auth/password';
 import { loadConfig } from '../config';
-import { openDatabase } from '../db/database';
+import { openDatabase } from '../../db/database';
 import { loggerOptions } from '../logger';
 import { startTestServer, TEST_PASSWORD, type TestServer } from '../test-harness';
 import { onSettingsChanged, type SettingsChange } from './settings-events';

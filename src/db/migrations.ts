@@ -1,8 +1,8 @@
 import SQLite from './sqlite-driver';
 import { sql, type Kysely, type Migration } from 'kysely';
 import { z } from 'zod';
-import { jobKeys } from '../../runner/repost-keys';
-import { workplaceFromText } from '../../scraper/workplace';
+import { jobKeys } from '../contract/repost-keys';
+import { workplaceFromText } from '../contract/workplace';
 import {
   FTS_ID_OK,
   JOBS_FTS_DESCRIPTIONS_APART_SQL,

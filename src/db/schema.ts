@@ -156,7 +156,7 @@ export interface JobsTable {
   repost_confirmed: Generated<number | null>;
   /** The state triage carried over from the earlier job (undone if it proves no repost). */
   repost_carried: Generated<'hidden' | 'saved' | 'seen' | null>;
-  /** MinHash signature of the description (src/runner/repost-keys.ts). */
+  /** MinHash signature of the description (src/contract/repost-keys.ts). */
   description_minhash: Generated<Buffer | null>;
 }
 

@@ -1,6 +1,6 @@
-import SQLite from '../server/db/sqlite-driver';
+import SQLite from '../db/sqlite-driver';
 import { describe, expect, it } from 'vitest';
-import { BLOCKED_JOB_SQL, NOT_BLOCKED_JOB_SQL } from './batch-store';
+import { BLOCKED_JOB_SQL, NOT_BLOCKED_JOB_SQL } from './blocked-jobs';
 
 describe('NOT_BLOCKED_JOB_SQL', () => {
   it('answers exactly NOT BLOCKED_JOB_SQL', () => {

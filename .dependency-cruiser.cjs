@@ -1,0 +1,49 @@
+/**
+ * The rooms of src/ and who may import whom (docs/architecture.md). `npm run lint` runs this;
+ * src/layering.test.ts plants a violation of each kind and expects it to be found.
+ *
+ * contract imports none of the others; scraper and db import contract; runner imports db, scraper
+ * and contract; server imports runner, db and contract; web imports contract. No circles anywhere.
+ */
+const ROOMS = ['contract', 'scraper', 'db', 'runner', 'server', 'web'];
+const ALLOWED = {
+  contract: [],
+  scraper: ['contract'],
+  db: ['contract'],
+  runner: ['db', 'scraper', 'contract'],
+  server: ['runner', 'db', 'contract'],
+  web: ['contract'],
+};
+// A test may set up its fixture through a room above its own (a runner test saving a rule the way
+// the server does, a migration test indexing as the runner does); what it tests keeps the rules.
+const TEST_FILE = '\\.test\\.tsx?$';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    ...ROOMS.map((room) => ({
+      name: `${room}-imports`,
+      comment: `src/${room} may import only ${ALLOWED[room].length ? ALLOWED[room].map((r) => `src/${r}`).join(', ') : 'none of the other rooms'} (docs/architecture.md)`,
+      severity: 'error',
+      from: { path: `^src/${room}/`, pathNot: TEST_FILE },
+      to: {
+        path: `^src/(${ROOMS.filter((r) => r !== room && !ALLOWED[room].includes(r)).join('|')})/`,
+      },
+    })),
+    {
+      name: 'no-circular',
+      comment:
+        'modules that import each other, directly or through others, are one module in two files',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(node_modules|dist|\\.tmp)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'] },
+  },
+};

@@ -6,7 +6,7 @@ import {
   readCachedTypeahead,
   saveLocations,
   writeCachedTypeahead,
-} from './location-repository';
+} from '../../db/locations';
 
 /** The site's GEO typeahead: one call, cancelled through `signal`. */
 export type GeoLookup = (query: string, signal: AbortSignal) => Promise<LocationSuggestion[]>;

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { startSimulator, type Simulator } from '../../../simulator';
 import type { LocationSuggestion } from '../../contract';
 import { startTestServer, type TestServer } from '../test-harness';
-import { TYPEAHEAD_CACHE_TTL_MS } from './location-repository';
+import { TYPEAHEAD_CACHE_TTL_MS } from '../../db/locations';
 
 const TYPEAHEAD_PATH = '/jobs-guest/api/typeaheadHits';
 

@@ -14,7 +14,7 @@ import {
   type QueryWrite,
 } from '../../contract';
 import type { AppContext } from '../context';
-import { findLocationName } from '../locations/location-repository';
+import { findLocationName } from '../../db/locations';
 import { HttpError } from '../plugins/errors';
 import {
   countNonArchivedQueries,

@@ -1,5 +1,5 @@
-import type { LocationSuggestion } from '../../contract';
-import type { Db } from '../../db/database';
+import type { LocationSuggestion } from '../contract';
+import type { Db } from './database';
 
 /** How long a typeahead answer is reused before the site is asked again. */
 export const TYPEAHEAD_CACHE_TTL_MS = 24 * 60 * 60 * 1000;

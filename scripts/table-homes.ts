@@ -29,24 +29,65 @@ export function tablesCreated(migrationsText: string): string[] {
   return [...names].sort();
 }
 
-function statementPattern(table: string): RegExp {
-  const raw = `\\b(?:FROM|JOIN|INTO|UPDATE)\\s+"?${table}"?(?![a-z0-9_])`;
-  const kysely = `\\.(?:selectFrom|insertInto|replaceInto|updateTable|deleteFrom)\\(\\s*'${table}(?:\\s+as\\s+[a-z_]+)?'`;
+const WRITE_RAW =
+  '(?:INSERT(?:\\s+OR\\s+[A-Z]+)?\\s+INTO|REPLACE\\s+INTO|UPDATE(?:\\s+OR\\s+[A-Z]+)?|DELETE\\s+FROM)';
+
+function writePattern(table: string): RegExp {
+  const raw = `\\b${WRITE_RAW}\\s+"?${table}"?(?![a-z0-9_])`;
+  const kysely = `\\.(?:insertInto|replaceInto|updateTable|deleteFrom)\\(\\s*'${table}(?:\\s+as\\s+[a-z_]+)?'`;
   return new RegExp(`${raw}|${kysely}`, 'i');
 }
 
-/** For each table, the files among `sources` whose text holds a statement on it. */
+function readPattern(table: string): RegExp {
+  // FROM that is not DELETE's own.
+  const raw = `(?<!DELETE\\s{1,20})\\b(?:FROM|JOIN)\\s+"?${table}"?(?![a-z0-9_])`;
+  const kysely = `\\.(?:selectFrom|innerJoin|leftJoin)\\(\\s*'${table}(?:\\s+as\\s+[a-z_]+)?'`;
+  return new RegExp(`${raw}|${kysely}`, 'i');
+}
+
+/** The module a file belongs to: a file directly under src/db, or a folder directly under it. */
+export function moduleOf(file: string): string {
+  const match = /^src\/db\/([^/]+)\//.exec(file);
+  return match?.[1] !== undefined ? `src/db/${match[1]}/` : file;
+}
+
+export interface TableHome {
+  /** Modules whose statements insert, update or delete the table's rows. */
+  writers: string[];
+  /** Modules whose statements only read it (joins from another group). */
+  readers: string[];
+}
+
+/**
+ * For each table, the modules among `sources` that write it and those that only read it
+ * (decision 052: writes have one home; a read in another src/db module may join).
+ */
 export function tableHomes(
   tables: readonly string[],
   sources: ReadonlyMap<string, string>,
-): Map<string, string[]> {
-  const homes = new Map<string, string[]>();
+): Map<string, TableHome> {
+  const homes = new Map<string, TableHome>();
   for (const table of tables) {
-    const pattern = statementPattern(table);
-    const files = [...sources].filter(([, text]) => pattern.test(text)).map(([file]) => file);
-    homes.set(table, files.sort());
+    const writes = writePattern(table);
+    const reads = readPattern(table);
+    const writers = new Set<string>();
+    const readers = new Set<string>();
+    for (const [file, text] of sources) {
+      if (writes.test(text)) writers.add(moduleOf(file));
+      else if (reads.test(text)) readers.add(moduleOf(file));
+    }
+    for (const writer of writers) readers.delete(writer);
+    homes.set(table, { writers: [...writers].sort(), readers: [...readers].sort() });
   }
   return homes;
+}
+
+/** A table is settled when one src/db module writes it (or, never written, reads it) and every
+ * other reader is in src/db. */
+export function isSettled(home: TableHome): boolean {
+  const inDb = (module: string) => module.startsWith('src/db/');
+  const owners = home.writers.length > 0 ? home.writers : home.readers.slice(0, 1);
+  return owners.length === 1 && inDb(owners[0] ?? '') && home.readers.every(inDb);
 }
 
 function isHomeCandidate(file: string): boolean {
@@ -77,11 +118,13 @@ function main(): void {
   );
   const homes = tableHomes(tables, sources);
   let misplaced = 0;
-  for (const [table, files] of homes) {
-    const settled = files.length === 1 && files[0]?.startsWith('src/db/') === true;
+  for (const [table, home] of homes) {
+    const settled = isSettled(home);
     if (!settled) misplaced += 1;
+    const owner = home.writers.length > 0 ? home.writers.join(', ') : '(never written)';
+    const joined = home.readers.filter((module) => !home.writers.includes(module));
     console.info(
-      `${settled ? 'ok ' : '-- '}${table}: ${files.length > 0 ? files.join(', ') : '(none)'}`,
+      `${settled ? 'ok ' : '-- '}${table}: ${owner}${joined.length > 0 ? `; read also by ${joined.join(', ')}` : ''}`,
     );
   }
   console.info(

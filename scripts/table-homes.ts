@@ -121,8 +121,12 @@ function main(): void {
   for (const [table, home] of homes) {
     const settled = isSettled(home);
     if (!settled) misplaced += 1;
-    const owner = home.writers.length > 0 ? home.writers.join(', ') : '(never written)';
-    const joined = home.readers.filter((module) => !home.writers.includes(module));
+    // A table no statement writes (triggers fill it) is at home where it is read.
+    const owner =
+      home.writers.length > 0
+        ? home.writers.join(', ')
+        : `${home.readers[0] ?? '(none)'} (read only)`;
+    const joined = home.writers.length > 0 ? home.readers : home.readers.slice(1);
     console.info(
       `${settled ? 'ok ' : '-- '}${table}: ${owner}${joined.length > 0 ? `; read also by ${joined.join(', ')}` : ''}`,
     );

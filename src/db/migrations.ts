@@ -11,120 +11,122 @@ import {
   JOBS_FTS_SQL,
 } from './jobs-fts';
 
+/** The first schema, as 0001 created it (a list, so the migration stays a short loop). */
+const INITIAL_SCHEMA = [
+  sql`CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
+  sql`CREATE TABLE auth_tokens (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      token_hash TEXT NOT NULL UNIQUE,
+      created_at INTEGER NOT NULL,
+      expires_at INTEGER NOT NULL,
+      revoked_at INTEGER
+    )`,
+  sql`CREATE TABLE locations (
+      id INTEGER PRIMARY KEY,
+      display_name TEXT NOT NULL,
+      seen_at INTEGER NOT NULL
+    )`,
+  sql`CREATE TABLE typeahead_cache (
+      query TEXT PRIMARY KEY,
+      response TEXT NOT NULL,
+      fetched_at INTEGER NOT NULL
+    )`,
+  sql`CREATE TABLE queries (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      job_title TEXT NOT NULL,
+      location_id INTEGER NOT NULL,
+      display_name TEXT NOT NULL,
+      status TEXT NOT NULL CHECK (status IN ('active','inactive','archived')),
+      is_ai INTEGER NOT NULL DEFAULT 0,
+      created_at INTEGER NOT NULL,
+      updated_at INTEGER NOT NULL
+    )`,
+  sql`CREATE TABLE companies (
+      id INTEGER PRIMARY KEY,
+      name TEXT NOT NULL,
+      normalized_name TEXT NOT NULL,
+      slug TEXT,
+      updated_at INTEGER NOT NULL
+    )`,
+  sql`CREATE INDEX companies_normalized_name ON companies (normalized_name)`,
+  sql`CREATE TABLE company_id_lookups (
+      normalized_name TEXT PRIMARY KEY,
+      company_id INTEGER,
+      looked_up_at INTEGER NOT NULL
+    )`,
+  sql`CREATE TABLE banned_companies (
+      id INTEGER PRIMARY KEY,
+      normalized_name TEXT NOT NULL DEFAULT '',
+      created_at INTEGER NOT NULL
+    )`,
+  sql`CREATE TABLE batches (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      kind TEXT NOT NULL CHECK (kind IN ('daily','manual')),
+      status TEXT NOT NULL CHECK (status IN ('running','enriching','completed','failed')),
+      started_at INTEGER,
+      finished_at INTEGER,
+      error TEXT,
+      daily_date TEXT UNIQUE,
+      jobs_to_enrich INTEGER NOT NULL DEFAULT 0,
+      jobs_enriched INTEGER NOT NULL DEFAULT 0
+    )`,
+  sql`CREATE TABLE query_runs (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      batch_id INTEGER NOT NULL REFERENCES batches(id),
+      query_id INTEGER NOT NULL REFERENCES queries(id),
+      job_title TEXT NOT NULL,
+      location TEXT NOT NULL,
+      location_id INTEGER NOT NULL,
+      is_ai INTEGER NOT NULL,
+      status TEXT NOT NULL CHECK (status IN ('running','completed','failed')),
+      start_time INTEGER,
+      end_time INTEGER,
+      error TEXT,
+      pages_fetched INTEGER NOT NULL DEFAULT 0,
+      jobs_found INTEGER NOT NULL DEFAULT 0,
+      next_start INTEGER NOT NULL DEFAULT 0
+    )`,
+  sql`CREATE INDEX query_runs_batch ON query_runs (batch_id)`,
+  sql`CREATE TABLE jobs (
+      id TEXT PRIMARY KEY,
+      title TEXT NOT NULL,
+      company_name TEXT NOT NULL,
+      company_slug TEXT,
+      company_normalized TEXT NOT NULL,
+      company_id INTEGER,
+      location TEXT NOT NULL,
+      posted_at TEXT,
+      salary TEXT,
+      url TEXT NOT NULL,
+      seniority TEXT,
+      employment_type TEXT,
+      job_function TEXT,
+      industries TEXT,
+      applicants TEXT,
+      easy_apply INTEGER,
+      description TEXT,
+      first_seen_batch_id INTEGER NOT NULL,
+      first_seen_at INTEGER NOT NULL,
+      details_fetched_at INTEGER,
+      details_error TEXT
+    )`,
+  sql`CREATE INDEX jobs_company_id ON jobs (company_id)`,
+  sql`CREATE INDEX jobs_company_normalized ON jobs (company_normalized)`,
+  sql`CREATE TABLE query_run_jobs (
+      query_run_id INTEGER NOT NULL REFERENCES query_runs(id),
+      job_id TEXT NOT NULL REFERENCES jobs(id),
+      rank INTEGER NOT NULL,
+      PRIMARY KEY (query_run_id, job_id)
+    )`,
+  sql`CREATE INDEX query_run_jobs_job ON query_run_jobs (job_id)`,
+];
+
 // Migrations live in code, in order; Kysely records which ran in its own table.
 // Never edit one that has shipped: add the next.
 export const migrations: Record<string, Migration> = {
   '0001-initial': {
     async up(db: Kysely<unknown>) {
-      const statements = [
-        sql`CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
-        sql`CREATE TABLE auth_tokens (
-          id INTEGER PRIMARY KEY AUTOINCREMENT,
-          token_hash TEXT NOT NULL UNIQUE,
-          created_at INTEGER NOT NULL,
-          expires_at INTEGER NOT NULL,
-          revoked_at INTEGER
-        )`,
-        sql`CREATE TABLE locations (
-          id INTEGER PRIMARY KEY,
-          display_name TEXT NOT NULL,
-          seen_at INTEGER NOT NULL
-        )`,
-        sql`CREATE TABLE typeahead_cache (
-          query TEXT PRIMARY KEY,
-          response TEXT NOT NULL,
-          fetched_at INTEGER NOT NULL
-        )`,
-        sql`CREATE TABLE queries (
-          id INTEGER PRIMARY KEY AUTOINCREMENT,
-          job_title TEXT NOT NULL,
-          location_id INTEGER NOT NULL,
-          display_name TEXT NOT NULL,
-          status TEXT NOT NULL CHECK (status IN ('active','inactive','archived')),
-          is_ai INTEGER NOT NULL DEFAULT 0,
-          created_at INTEGER NOT NULL,
-          updated_at INTEGER NOT NULL
-        )`,
-        sql`CREATE TABLE companies (
-          id INTEGER PRIMARY KEY,
-          name TEXT NOT NULL,
-          normalized_name TEXT NOT NULL,
-          slug TEXT,
-          updated_at INTEGER NOT NULL
-        )`,
-        sql`CREATE INDEX companies_normalized_name ON companies (normalized_name)`,
-        sql`CREATE TABLE company_id_lookups (
-          normalized_name TEXT PRIMARY KEY,
-          company_id INTEGER,
-          looked_up_at INTEGER NOT NULL
-        )`,
-        sql`CREATE TABLE banned_companies (
-          id INTEGER PRIMARY KEY,
-          normalized_name TEXT NOT NULL DEFAULT '',
-          created_at INTEGER NOT NULL
-        )`,
-        sql`CREATE TABLE batches (
-          id INTEGER PRIMARY KEY AUTOINCREMENT,
-          kind TEXT NOT NULL CHECK (kind IN ('daily','manual')),
-          status TEXT NOT NULL CHECK (status IN ('running','enriching','completed','failed')),
-          started_at INTEGER,
-          finished_at INTEGER,
-          error TEXT,
-          daily_date TEXT UNIQUE,
-          jobs_to_enrich INTEGER NOT NULL DEFAULT 0,
-          jobs_enriched INTEGER NOT NULL DEFAULT 0
-        )`,
-        sql`CREATE TABLE query_runs (
-          id INTEGER PRIMARY KEY AUTOINCREMENT,
-          batch_id INTEGER NOT NULL REFERENCES batches(id),
-          query_id INTEGER NOT NULL REFERENCES queries(id),
-          job_title TEXT NOT NULL,
-          location TEXT NOT NULL,
-          location_id INTEGER NOT NULL,
-          is_ai INTEGER NOT NULL,
-          status TEXT NOT NULL CHECK (status IN ('running','completed','failed')),
-          start_time INTEGER,
-          end_time INTEGER,
-          error TEXT,
-          pages_fetched INTEGER NOT NULL DEFAULT 0,
-          jobs_found INTEGER NOT NULL DEFAULT 0,
-          next_start INTEGER NOT NULL DEFAULT 0
-        )`,
-        sql`CREATE INDEX query_runs_batch ON query_runs (batch_id)`,
-        sql`CREATE TABLE jobs (
-          id TEXT PRIMARY KEY,
-          title TEXT NOT NULL,
-          company_name TEXT NOT NULL,
-          company_slug TEXT,
-          company_normalized TEXT NOT NULL,
-          company_id INTEGER,
-          location TEXT NOT NULL,
-          posted_at TEXT,
-          salary TEXT,
-          url TEXT NOT NULL,
-          seniority TEXT,
-          employment_type TEXT,
-          job_function TEXT,
-          industries TEXT,
-          applicants TEXT,
-          easy_apply INTEGER,
-          description TEXT,
-          first_seen_batch_id INTEGER NOT NULL,
-          first_seen_at INTEGER NOT NULL,
-          details_fetched_at INTEGER,
-          details_error TEXT
-        )`,
-        sql`CREATE INDEX jobs_company_id ON jobs (company_id)`,
-        sql`CREATE INDEX jobs_company_normalized ON jobs (company_normalized)`,
-        sql`CREATE TABLE query_run_jobs (
-          query_run_id INTEGER NOT NULL REFERENCES query_runs(id),
-          job_id TEXT NOT NULL REFERENCES jobs(id),
-          rank INTEGER NOT NULL,
-          PRIMARY KEY (query_run_id, job_id)
-        )`,
-        sql`CREATE INDEX query_run_jobs_job ON query_run_jobs (job_id)`,
-      ];
-      for (const statement of statements) await statement.execute(db);
+      for (const statement of INITIAL_SCHEMA) await statement.execute(db);
     },
   },
   // The batch whose enrichment could not get a job's details: that batch does not ask again

@@ -136,6 +136,19 @@ function cronPattern(scriptTime: string): string {
 }
 
 /**
+ * The day (in the zone) whose script time has passed at `at` and not before `since`, or null when
+ * today's time is still to come or was passed before the schedule began.
+ */
+function dueDay(pattern: string, timeZone: string, at: number, since: number): string | null {
+  const probe = new Cron(pattern, { timezone: timeZone, paused: true });
+  const last = probe.previousRuns(1, new Date(at + 1))[0];
+  probe.stop();
+  const day = dayInZone(at, timeZone);
+  if (!last || last.getTime() < since || dayInZone(last.getTime(), timeZone) !== day) return null;
+  return day;
+}
+
+/**
  * The daily batch: at `script_time` in the configured zone, at most once a day. The day is
  * claimed in the database (batches.daily_date is UNIQUE and the claim checks it under
  * SQLite's write lock), so neither a restart nor a second process can start it twice. A
@@ -181,12 +194,8 @@ export function createDailySchedule(options: DailyScheduleOptions): DailySchedul
     const at = now();
     const pattern = cronPattern(scriptTime());
     followTime(pattern);
-    const probe = new Cron(pattern, { timezone: timeZone, paused: true });
-    const last = probe.previousRuns(1, new Date(at + 1))[0];
-    probe.stop();
-    const day = dayInZone(at, timeZone);
-    if (!last || last.getTime() < since || dayInZone(last.getTime(), timeZone) !== day)
-      return { kind: 'not-due' };
+    const day = dueDay(pattern, timeZone, at, since);
+    if (day === null) return { kind: 'not-due' };
     if (store.isDailyClaimed(day)) return { kind: 'already-claimed', day };
     // A batch in progress (here or in another process): the daily one waits for it.
     if (runner.busy || store.unfinishedBatchIds().length > 0) return { kind: 'waiting', day };

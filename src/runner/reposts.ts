@@ -1,5 +1,4 @@
 import type SQLite from 'better-sqlite3';
-import { z } from 'zod';
 import {
   descriptionSignature,
   isSignature,
@@ -7,57 +6,21 @@ import {
   SAME_DESCRIPTION_SIMILARITY,
   signatureSimilarity,
 } from '../contract/repost-keys';
-import { BLOCKED_JOB_SQL } from '../db/blocked-jobs';
+import { RepostRows, type RepostCandidate, type RepostKey } from '../db/jobs/repost-rows';
 
-// Repost detection (issue 17, docs/decisions/035), on the runner's store path. A job stored for
-// the first time gets its keys; the jobs of its batch that share its repost key are (re)decided
-// in order: each is a repost of the latest earlier job of that key whose company is not another
-// one and whose description, where both are known, is the same. Decided on the card, confirmed
-// or undone when the details come. Every lookup goes through an index on a key column, and a job
+export { countBatchReposts } from '../db/jobs/repost-rows';
+
+// Repost detection (issue 17, docs/decisions/035), the batch's reposts step, on the runner's store
+// path. A job stored for the first time gets its keys; the jobs of its batch that share its repost
+// key are (re)decided in order: each is a repost of the latest earlier job of that key whose
+// company is not another one and whose description, where both are known, is the same. Decided on
+// the card, confirmed or undone when the details come. Its statements are the jobs module's
+// (src/db/jobs/repost-rows.ts): every lookup goes through an index on a key column, and a job
 // alone with its key (most of them) costs one look at that index and no decision.
 
 export const CARRY_OVER_SETTING = 'reposts.carry_over_triage';
 
-const candidateSchema = z.object({
-  id: z.string(),
-  first_seen_batch_id: z.number(),
-  posted_at: z.string().nullable(),
-  company_id: z.number().nullable(),
-  company_slug: z.string().nullable(),
-  description_minhash: z.instanceof(Buffer).nullable(),
-  state: z.enum(['new', 'seen', 'saved', 'applied', 'hidden']),
-  repost_of: z.string().nullable(),
-  repost_root: z.string().nullable(),
-  repost_confirmed: z.number().nullable(),
-  repost_carried: z.string().nullable(),
-  details_fetched_at: z.number().nullable(),
-});
-type Candidate = z.infer<typeof candidateSchema>;
-
-const keyRowSchema = z.object({
-  repost_key: z.string().nullable(),
-  role_key: z.string().nullable(),
-  first_seen_batch_id: z.number(),
-  /** How many jobs have the key, counted to 2 (from jobs_role alone). */
-  sharing: z.number(),
-});
-
-/**
- * A repost key with the role key it extends (the role's key and the place): looked up together
- * in jobs_role, the one index of a role's jobs (docs/decisions/037).
- */
-interface RepostKey {
-  repost: string;
-  role: string;
-}
-const settingSchema = z.object({ value: z.string() });
-const descriptionSchema = z.object({ description: z.string().nullable() });
-const countSchema = z.object({ n: z.number() });
-
-/** How many jobs have a repost key, counted to 2 (so: whether another has it), from jobs_role alone. */
-const SHARING_SQL = (role: string, repost: string) =>
-  `(SELECT COUNT(*) FROM (SELECT 1 FROM jobs k INDEXED BY jobs_role
-     WHERE k.role_key = ${role} AND k.repost_key = ${repost} LIMIT 2))`;
+type Candidate = RepostCandidate;
 
 /** A new job's keys, as the store writes them with its card. */
 export interface JobKeys {
@@ -135,59 +98,24 @@ export function carriedState(
 }
 
 export class RepostDetector {
-  private readonly s;
+  private readonly rows: RepostRows;
 
-  constructor(sqlite: SQLite.Database) {
-    const p = (text: string) => sqlite.prepare(text);
-    this.s = {
-      exists: p('SELECT 1 FROM jobs WHERE id = ?'),
-      keyOf: p(
-        `SELECT j.repost_key, j.role_key, j.first_seen_batch_id,
-           ${SHARING_SQL('j.role_key', 'j.repost_key')} AS sharing
-         FROM jobs j WHERE j.id = ?`,
-      ),
-      shared: p(`SELECT ${SHARING_SQL('@role', '@repost')} AS n`),
-      byKey: p(
-        `SELECT id, first_seen_batch_id, posted_at, company_id, company_slug, description_minhash,
-                state, repost_of, repost_root, repost_confirmed, repost_carried, details_fetched_at
-         FROM jobs INDEXED BY jobs_role
-         WHERE role_key = @role AND repost_key = @repost AND first_seen_batch_id <= @batch`,
-      ),
-      saveSignature: p('UPDATE jobs SET description_minhash = ? WHERE id = ?'),
-      description: p('SELECT description FROM job_descriptions WHERE job_id = ?'),
-      setRepost: p(
-        `UPDATE jobs SET repost_of = @of, repost_root = @root, repost_confirmed = @confirmed
-         WHERE id = @id`,
-      ),
-      setState: p('UPDATE jobs SET state = @state, repost_carried = @carried WHERE id = @id'),
-      appliedInChain: p(
-        `SELECT EXISTS (SELECT 1 FROM jobs WHERE (id = @root OR repost_root = @root) AND state = 'applied') AS n`,
-      ),
-      otherPlace: p(
-        `SELECT EXISTS (SELECT 1 FROM jobs INDEXED BY jobs_role
-           WHERE role_key = @role AND repost_key IS NOT @repost) AS n`,
-      ),
-      joinGroup: p(
-        `UPDATE jobs INDEXED BY jobs_role SET group_key = role_key
-         WHERE role_key = ? AND group_key IS NULL`,
-      ),
-      groupExists: p(
-        `SELECT EXISTS (SELECT 1 FROM jobs INDEXED BY jobs_role
-           WHERE role_key = @role AND group_key = @role) AS n`,
-      ),
-      setting: p('SELECT value FROM settings WHERE key = ?'),
-    };
+  constructor(
+    sqlite: SQLite.Database,
+    /** The operator's settings, read when a repost is decided. */
+    private readonly setting: (key: string) => string | undefined,
+  ) {
+    this.rows = new RepostRows(sqlite);
   }
 
   /** Whether a job is stored already (call before storing a card: only new jobs are decided). */
   isStored(jobId: string): boolean {
-    return this.s.exists.get(jobId) !== undefined;
+    return this.rows.isStored(jobId);
   }
 
   /** Whether triage carries over to reposts (the operator's setting; read when a repost is decided). */
   carryOver(): boolean {
-    const row: unknown = this.s.setting.get(CARRY_OVER_SETTING);
-    return row === undefined || settingSchema.parse(row).value !== 'false';
+    return this.setting(CARRY_OVER_SETTING) !== 'false';
   }
 
   /**
@@ -196,18 +124,9 @@ export class RepostDetector {
    */
   keys(companyNormalized: string, title: string, location: string): JobKeys {
     const { repost, role } = jobKeys(companyNormalized, title, location);
-    if (role === null || countSchema.parse(this.s.otherPlace.get({ role, repost })).n === 0)
+    if (role === null || !this.rows.inOtherPlace(role, repost))
       return { repost, role, group: null, newGroup: false };
-    return {
-      repost,
-      role,
-      group: role,
-      newGroup: countSchema.parse(this.s.groupExists.get({ role })).n === 0,
-    };
-  }
-
-  private isShared(key: RepostKey): boolean {
-    return countSchema.parse(this.s.shared.get(key)).n > 1;
+    return { repost, role, group: role, newGroup: !this.rows.groupExists(role) };
   }
 
   /**
@@ -215,10 +134,10 @@ export class RepostDetector {
    * (and the batch's other jobs of its key) are reposts. Runs inside the page's transaction.
    */
   jobStored(job: { id: string; batchId: number } & JobKeys): void {
-    if (job.newGroup && job.role !== null) this.s.joinGroup.run(job.role);
+    if (job.newGroup && job.role !== null) this.rows.joinGroup(job.role);
     if (job.repost === null || job.role === null) return;
     const key = { repost: job.repost, role: job.role };
-    if (this.isShared(key)) this.decideKey(key, job.batchId);
+    if (this.rows.isShared(key)) this.decideKey(key, job.batchId);
   }
 
   /**
@@ -227,13 +146,13 @@ export class RepostDetector {
    * and the key to decide again when another job shares it. Inside the details' transaction.
    */
   prepareDetails(jobId: string, description: string | null): DetailsPlan {
-    const row = keyRowSchema.safeParse(this.s.keyOf.get(jobId));
-    if (!row.success || row.data.repost_key === null || row.data.role_key === null)
+    const row = this.rows.keyOf(jobId);
+    if (row === null || row.repost_key === null || row.role_key === null)
       return { signature: null, decide: null };
-    const key = { repost: row.data.repost_key, role: row.data.role_key };
+    const key = { repost: row.repost_key, role: row.role_key };
     return {
       signature: descriptionSignature(description),
-      decide: row.data.sharing > 1 ? { key, batchId: row.data.first_seen_batch_id } : null,
+      decide: row.sharing > 1 ? { key, batchId: row.first_seen_batch_id } : null,
     };
   }
 
@@ -248,9 +167,8 @@ export class RepostDetector {
    */
   private decideKey(key: RepostKey, batchId: number): void {
     let carryOver: boolean | undefined;
-    const jobs = this.s.byKey
-      .all({ ...key, batch: batchId })
-      .map((raw) => candidateSchema.parse(raw))
+    const jobs = this.rows
+      .byKey(key, batchId)
       .sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0))
       .map((c) => ({ ...c, signature: this.signatureOf(c) }));
     for (let i = 0; i < jobs.length; i += 1) {
@@ -264,7 +182,7 @@ export class RepostDetector {
       // indexes (a job's key is decided again when its card and again when its details are
       // stored, mostly unchanged).
       if (of !== job.repost_of || root !== job.repost_root || confirmed !== job.repost_confirmed)
-        this.s.setRepost.run({ id: job.id, of, root, confirmed });
+        this.rows.setRepost(job.id, of, root, confirmed);
       job.repost_of = of;
       job.repost_root = root;
       job.repost_confirmed = confirmed;
@@ -286,7 +204,7 @@ export class RepostDetector {
     }
     if (decision && carryOver && state === 'new') {
       const root = decision.of.repost_root ?? decision.of.id;
-      const applied = countSchema.parse(this.s.appliedInChain.get({ root })).n === 1;
+      const applied = this.rows.appliedInChain(root);
       const next = carriedState(decision.of.state, applied);
       if (next !== null) {
         state = next;
@@ -294,7 +212,7 @@ export class RepostDetector {
       }
     }
     if (state !== job.state || carried !== job.repost_carried) {
-      this.s.setState.run({ id: job.id, state, carried });
+      this.rows.setState(job.id, state, carried);
       job.state = state;
       job.repost_carried = carried;
     }
@@ -307,23 +225,8 @@ export class RepostDetector {
   private signatureOf(job: Candidate): Buffer | null {
     if (isSignature(job.description_minhash)) return job.description_minhash;
     if (job.details_fetched_at === null) return null;
-    const row = descriptionSchema.safeParse(this.s.description.get(job.id));
-    const signature = descriptionSignature(row.success ? row.data.description : null);
-    if (signature !== null) this.s.saveSignature.run(signature, job.id);
+    const signature = descriptionSignature(this.rows.description(job.id));
+    if (signature !== null) this.rows.saveSignature(job.id, signature);
     return signature;
   }
-}
-
-/**
- * How many of the batch's new jobs are reposts, for the batch-finished message: like its count of
- * new jobs, leaving out blocked companies.
- */
-export function countBatchReposts(sqlite: SQLite.Database, batchId: number): number {
-  const row: unknown = sqlite
-    .prepare(
-      `SELECT COUNT(*) AS n FROM jobs j WHERE j.first_seen_batch_id = ? AND j.repost_of IS NOT NULL
-         AND NOT ${BLOCKED_JOB_SQL}`,
-    )
-    .get(batchId);
-  return countSchema.parse(row).n;
 }

@@ -1,0 +1,82 @@
+import type { BatchContext } from './batch-context';
+import { enrich } from './step-details';
+import { endCancelled, finishBatch } from './step-notify';
+import { runQueries } from './step-search';
+import { describe, everyRunFailedMessage, NO_ACTIVE_QUERIES, type Outcome } from './runner-types';
+
+// One batch driven through its phases: running (the search step, whose store step runs the card
+// rules and reposts steps on each new card), then enriching (the details step, whose writes run
+// the rules and reposts steps again), then its end (the notify step). A batch resumed after a
+// stop picks up at the phase it was in.
+
+/** Every transition below is refused once a cancel is recorded; the batch then ends cancelled. */
+function fail(ctx: BatchContext, reason: string, cookiesRejected = false): void {
+  if (!finishBatch(ctx, 'failed', reason, cookiesRejected)) return endCancelled(ctx);
+  ctx.log.warn({ batchId: ctx.batchId, reason }, 'batch failed');
+}
+
+async function stoppedBy(ctx: BatchContext): Promise<void> {
+  if (!ctx.cancelRequested()) return;
+  await ctx.store.writable();
+  endCancelled(ctx);
+}
+
+/** The running phase; true when the batch moved on to enriching. */
+async function searchPhase(ctx: BatchContext): Promise<boolean> {
+  const { store, batchId } = ctx;
+  const outcome: Outcome = await runQueries(ctx);
+  if (outcome.kind === 'stopped') {
+    await stoppedBy(ctx);
+    return false;
+  }
+  await store.writable();
+  if (outcome.kind === 'fatal') {
+    fail(ctx, outcome.reason, outcome.cookiesRejected);
+    return false;
+  }
+  const runs = store.runsOfBatch(batchId);
+  if (runs.length === 0 || store.runCount(batchId, 'completed') === 0) {
+    fail(
+      ctx,
+      runs.length === 0
+        ? NO_ACTIVE_QUERIES
+        : everyRunFailedMessage(runs.length, store.firstRunFailure(batchId)),
+    );
+    return false;
+  }
+  if (store.setEnriching(batchId)) return true;
+  endCancelled(ctx);
+  return false;
+}
+
+async function enrichPhase(ctx: BatchContext): Promise<void> {
+  const outcome = await enrich(ctx);
+  if (outcome.kind === 'stopped') return stoppedBy(ctx);
+  await ctx.store.writable();
+  if (outcome.kind === 'fatal') return fail(ctx, outcome.reason, outcome.cookiesRejected);
+  if (!finishBatch(ctx, 'completed', null)) return endCancelled(ctx);
+  ctx.log.info({ batchId: ctx.batchId }, 'batch completed');
+}
+
+export async function driveBatch(ctx: BatchContext, closing: () => boolean): Promise<void> {
+  const { store, batchId } = ctx;
+  try {
+    let batch = store.batch(batchId);
+    if (batch?.status === 'running') {
+      if (!(await searchPhase(ctx))) return;
+      batch = store.batch(batchId);
+    }
+    if (batch?.status === 'enriching') await enrichPhase(ctx);
+  } catch (error) {
+    // Never let a background failure escape: log it, and close the batch when the
+    // database still lets us, so the operator sees why and can start another.
+    ctx.log.error({ err: error, batchId }, 'batch crashed');
+    if (closing()) return;
+    try {
+      await store.writable();
+      if (!finishBatch(ctx, 'failed', describe(error))) endCancelled(ctx);
+    } catch (inner) {
+      ctx.log.error({ err: inner, batchId }, 'could not mark the crashed batch failed');
+    }
+  }
+}

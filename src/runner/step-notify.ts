@@ -1,0 +1,41 @@
+import type { BatchContext } from './batch-context';
+import { CANCELLED_BY_OPERATOR } from './runner-types';
+
+// The batch's last step: its end recorded, and whoever listens told (the notification outbox in
+// the same transaction, the metrics after it).
+
+/**
+ * The batch's end and what onBatchFinished queues with it, in one transaction. False when a
+ * cancel was recorded first: the batch then ends cancelled instead, and notifies nobody, since
+ * the operator asked for it.
+ */
+export function finishBatch(
+  ctx: BatchContext,
+  status: 'completed' | 'failed',
+  error: string | null,
+  cookiesRejected = false,
+): boolean {
+  const { batchId } = ctx;
+  const ended = ctx.sqlite.transaction(() => {
+    const at = ctx.now();
+    if (!ctx.store.finishBatch(batchId, status, error, at)) return false;
+    ctx.options.onBatchFinished?.({ batchId, status, error, cookiesRejected, now: at });
+    return true;
+  })();
+  if (ended) observeEnd(ctx, status);
+  return ended;
+}
+
+/** Ends the batch cancelled: the operator asked for it, so nobody is notified. */
+export function endCancelled(ctx: BatchContext): void {
+  ctx.store.finishCancelled(ctx.batchId, CANCELLED_BY_OPERATOR, ctx.now());
+  observeEnd(ctx, 'cancelled');
+  ctx.log.warn({ batchId: ctx.batchId }, 'batch cancelled by the operator');
+}
+
+/** Tells the observer how the batch ended, after its transaction committed. */
+function observeEnd(ctx: BatchContext, outcome: 'completed' | 'failed' | 'cancelled'): void {
+  if (!ctx.observer) return;
+  const startedAt = ctx.store.batch(ctx.batchId)?.started_at ?? null;
+  ctx.observer.batchEnded(outcome, startedAt === null ? 0 : Math.max(0, ctx.now() - startedAt));
+}

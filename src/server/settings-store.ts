@@ -7,6 +7,8 @@ export const SETTING_KEYS = {
   passwordHash: 'password_hash',
   /** The key that signs device cookies (auth/device-cookie.ts). */
   deviceCookieSecret: 'device_cookie_secret',
+  /** When the daily schedule first ran on this database: the runner's SCHEDULE_SINCE_SETTING. */
+  scheduleSince: 'daily_schedule_since',
 } as const;
 export type SettingKey = (typeof SETTING_KEYS)[keyof typeof SETTING_KEYS];
 

@@ -4,7 +4,7 @@ import type { AppContext } from '../context';
 import { batchExportFileName } from '../../contract/export-file-names';
 import { isoOrNull } from '../../db/times';
 import { HttpError } from '../plugins/errors';
-import { findBatch, listBatches, type BatchWithProgress } from './batch-repository';
+import { findBatch, listBatches, type BatchWithProgress } from '../../db/searches/batches';
 import { batchExportJobs } from './export-source';
 import { exportFileResponse, sendExport } from './export-reply';
 import {

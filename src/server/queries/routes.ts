@@ -22,7 +22,7 @@ import {
   insertQuery,
   listQueries,
   updateQuery,
-} from './query-repository';
+} from '../../db/searches/queries';
 
 export const QUERY_LIMIT_MESSAGE = 'Maximum query limit reached';
 export const UNKNOWN_LOCATION_MESSAGE = 'Please select a location from the dropdown';

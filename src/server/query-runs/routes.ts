@@ -13,7 +13,7 @@ import type { AppContext } from '../context';
 import { runExportFileName } from '../../contract/export-file-names';
 import { isoOrNull } from '../../db/times';
 import { HttpError } from '../plugins/errors';
-import { findQueryRun, listQueryRuns, type QueryRunWithCounts } from './query-run-repository';
+import { findQueryRun, listQueryRuns, type QueryRunWithCounts } from '../../db/searches/query-runs';
 
 export function toQueryRun(row: QueryRunWithCounts): QueryRunWire {
   return {

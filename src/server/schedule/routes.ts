@@ -1,16 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
 import {
   DEFAULT_SCRIPT_TIME,
   dailyScheduleSchema,
   scriptTimeSchema,
   type DailyScheduleWire,
 } from '../../contract';
-import { nextDailyBatch, SCHEDULE_SINCE_SETTING } from '../../runner';
-import { BatchStore } from '../../runner/batch-store';
+import { nextDailyBatch, type SCHEDULE_SINCE_SETTING } from '../../runner';
+import { countActiveQueries, isDailyClaimed } from '../../db/searches/daily-claims';
 import type { AppContext } from '../context';
+import { readSetting, SETTING_KEYS } from '../settings-store';
 
-const countSchema = z.object({ n: z.number() });
+// The runner writes when its schedule first ran under this key; the server's list of keys names it
+// too, and `satisfies` keeps the two from drifting apart.
+const SCHEDULE_SINCE_KEY = SETTING_KEYS.scheduleSince satisfies typeof SCHEDULE_SINCE_SETTING;
 
 /**
  * GET /schedule (issue 12): when the daily batch starts next, computed by the schedule's own
@@ -18,10 +20,6 @@ const countSchema = z.object({ n: z.number() });
  * cannot promise what the schedule will not do.
  */
 export const scheduleRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const store = new BatchStore(ctx.sqlite);
-  const activeQueries = ctx.sqlite.prepare(
-    "SELECT COUNT(*) AS n FROM queries WHERE status = 'active'",
-  );
   app.get(
     '/schedule',
     {
@@ -32,16 +30,16 @@ export const scheduleRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     },
     async (): Promise<DailyScheduleWire> => {
       const now = ctx.now();
-      const stored = scriptTimeSchema.safeParse(store.setting('script_time'));
+      const stored = scriptTimeSchema.safeParse(await readSetting(ctx.db, SETTING_KEYS.scriptTime));
       const scriptTime = stored.success ? stored.data : DEFAULT_SCRIPT_TIME;
-      const since = Number(store.setting(SCHEDULE_SINCE_SETTING) ?? now);
+      const since = Number((await readSetting(ctx.db, SCHEDULE_SINCE_KEY)) ?? now);
       const next = nextDailyBatch({
         now,
         timeZone: ctx.config.timeZone,
         scriptTime,
         since: Number.isFinite(since) ? since : now,
-        isClaimed: (day) => store.isDailyClaimed(day),
-        activeQueries: countSchema.parse(activeQueries.get()).n,
+        isClaimed: (day) => isDailyClaimed(ctx.sqlite, day),
+        activeQueries: countActiveQueries(ctx.sqlite),
       });
       return {
         script_time: scriptTime,

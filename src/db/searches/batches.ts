@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/database';
-import type { BatchRow } from '../../db/schema';
+import type { Db } from '../database';
+import type { BatchRow } from '../schema';
 
 export interface BatchWithProgress extends BatchRow {
   runs: number;

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/database';
-import type { QueryRunRow } from '../../db/schema';
+import type { Db } from '../database';
+import type { QueryRunRow } from '../schema';
 
 export interface QueryRunWithCounts extends QueryRunRow {
   /** Distinct jobs of the run first seen in its batch. */

@@ -6,7 +6,7 @@ import {
   type QueryWrite,
   type SearchFilters,
 } from '../../contract';
-import type { Database, QueryRow } from '../../db/schema';
+import type { Database, QueryRow } from '../schema';
 
 // Every function takes the database or an open transaction, so a check and its write can share one.
 type Executor = Kysely<Database>;

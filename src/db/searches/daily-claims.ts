@@ -1,0 +1,19 @@
+import type SQLite from 'better-sqlite3';
+import { z } from 'zod';
+
+// What GET /schedule reads to tell when the daily batch starts next (issue 12): whether a day's
+// daily batch is claimed already, and how many queries a batch would run.
+
+const countSchema = z.object({ n: z.number() });
+
+/** A daily batch claimed `dailyDate` (YYYY-MM-DD in the configured zone), whatever its end. */
+export function isDailyClaimed(sqlite: SQLite.Database, dailyDate: string): boolean {
+  return sqlite.prepare('SELECT id FROM batches WHERE daily_date = ?').get(dailyDate) !== undefined;
+}
+
+/** The queries a batch would run: the active ones. */
+export function countActiveQueries(sqlite: SQLite.Database): number {
+  return countSchema.parse(
+    sqlite.prepare("SELECT COUNT(*) AS n FROM queries WHERE status = 'active'").get(),
+  ).n;
+}

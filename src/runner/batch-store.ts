@@ -11,7 +11,7 @@ import {
 import { RuleGate } from './apply-rules';
 import { DescriptionIndex } from './description-index';
 import { RepostDetector } from './reposts';
-import { BLOCKED_JOB_SQL } from '../db/blocked-jobs';
+import { BLOCKED_JOB_SQL } from '../db/companies/blocked-jobs';
 
 // The runner's reads and writes, as synchronous better-sqlite3 statements: each page of
 // results or each enriched job is one short transaction, so progress is on disk the moment

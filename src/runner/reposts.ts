@@ -7,7 +7,7 @@ import {
   SAME_DESCRIPTION_SIMILARITY,
   signatureSimilarity,
 } from '../contract/repost-keys';
-import { BLOCKED_JOB_SQL } from '../db/blocked-jobs';
+import { BLOCKED_JOB_SQL } from '../db/companies/blocked-jobs';
 
 // Repost detection (issue 17, docs/decisions/035), on the runner's store path. A job stored for
 // the first time gets its keys; the jobs of its batch that share its repost key are (re)decided

@@ -1,7 +1,12 @@
 import type SQLite from 'better-sqlite3';
 import { z } from 'zod';
 import { RULE_ACTIONS, RULE_COLORS, RULE_FIELDS, RULE_MATCHES } from '../contract';
-import { compileRule, JobWords, type CompiledRule, type RuleJobText } from './rule-matcher';
+import {
+  compileRule,
+  JobWords,
+  type CompiledRule,
+  type RuleJobText,
+} from '../contract/rule-matcher';
 
 // Rules acting on the jobs a batch stores (docs/decisions/036): a new job passes through the
 // enabled rules as its card is stored (the rules that read only the card) and again when its

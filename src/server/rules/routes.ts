@@ -23,7 +23,7 @@ import {
   RULES_IMPORT_MAX_BYTES,
 } from '../../contract';
 import { compileRuleRow } from '../../runner/apply-rules';
-import { compileRule } from '../../runner/rule-matcher';
+import { compileRule } from '../../contract/rule-matcher';
 import type { AppContext } from '../context';
 import { HttpError } from '../plugins/errors';
 import { fetchJobDetailsNow } from './job-details-now';

@@ -7,7 +7,7 @@ import {
   type RulePreview,
 } from '../../contract';
 import { DescriptionIndex } from '../../runner';
-import { expandedFtsQuery, JobWords, type CompiledRule } from '../../runner/rule-matcher';
+import { expandedFtsQuery, JobWords, type CompiledRule } from '../../contract/rule-matcher';
 import { jobDescriptionSql } from '../../db/job-descriptions';
 
 // A rule over every stored job (preview, "Apply to stored jobs", bringing back what it hid). The

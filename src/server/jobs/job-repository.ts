@@ -13,7 +13,7 @@ import { BLOCKED_JOB_SQL } from '../../db/companies/blocked-jobs';
 import { DescriptionIndex } from '../../runner';
 import { isoOrNull } from '../../db/times';
 import { JobRepostMarks } from '../reposts/job-repost-marks';
-import { JobRuleMarks } from '../rules/job-rule-marks';
+import { JobRuleMarks } from '../../db/rules/job-rule-marks';
 import {
   decodeCursor,
   effectiveSort,

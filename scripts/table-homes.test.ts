@@ -11,6 +11,11 @@ describe('table homes', () => {
     expect(tablesCreated(text)).toEqual(['jobs', 'jobs_fts', 'rules']);
   });
 
+  it('leaves out a temporary table a module creates on its connection', () => {
+    const text = `CREATE VIRTUAL TABLE IF NOT EXISTS temp.jobs_fts_vocab USING fts5vocab(main, 'jobs_fts', 'row')`;
+    expect(tablesCreated(text)).toEqual([]);
+  });
+
   it('names each file holding a statement on a table, raw SQL or Kysely, and no other', () => {
     const sources = new Map([
       [

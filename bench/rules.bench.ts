@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type SQLite from 'better-sqlite3';
 import { z } from 'zod';
 import { ruleWriteSchema, type RuleCondition, type RuleWriteInput } from '../src/contract';
-import { RuleRepository } from '../src/server/rules/rule-repository';
+import { RuleRepository } from '../src/db/rules/rule-repository';
 import { openDatabase } from '../src/db/database';
 import { BatchStore } from '../src/runner/batch-store';
 import type { JobCard } from '../src/scraper';

@@ -11,6 +11,11 @@ describe('table homes', () => {
     expect(tablesCreated(text)).toEqual(['jobs', 'jobs_fts', 'rules']);
   });
 
+  it('leaves out a temporary table a module creates on its connection', () => {
+    const text = `CREATE VIRTUAL TABLE IF NOT EXISTS temp.jobs_fts_vocab USING fts5vocab(main, 'jobs_fts', 'row')`;
+    expect(tablesCreated(text)).toEqual([]);
+  });
+
   it('tells the modules that write a table from those that only read it, a folder of src/db being one module', () => {
     const sources = new Map([
       [

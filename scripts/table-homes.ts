@@ -16,7 +16,8 @@ const MIGRATIONS = 'src/db/migrations.ts';
 export function tablesCreated(migrationsText: string): string[] {
   const names = new Set<string>();
   const patterns = [
-    /CREATE\s+(?:VIRTUAL\s+)?TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?"?([a-z_][a-z0-9_]*)"?/gi,
+    // Not a connection's temporary table (temp.jobs_fts_vocab, src/db/rules/stored-jobs.ts).
+    /CREATE\s+(?:VIRTUAL\s+)?TABLE\s+(?!(?:IF\s+NOT\s+EXISTS\s+)?temp\.)(?:IF\s+NOT\s+EXISTS\s+)?"?([a-z_][a-z0-9_]*)"?/gi,
     /\.createTable\(\s*'([a-z_][a-z0-9_]*)'/g,
   ];
   for (const pattern of patterns) {

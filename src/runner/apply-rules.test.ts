@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../simulator';
 import { indexWords, ruleWriteSchema, type RuleWriteInput } from '../contract';
-import { RuleRepository } from '../server/rules/rule-repository';
+import { RuleRepository } from '../db/rules/rule-repository';
 import { buildBatchMessage, renderMessage } from '../server/notifications/message';
 import { BERLIN, seedQueries, startRunnerFixture, type RunnerFixture } from './runner-test-kit';
 

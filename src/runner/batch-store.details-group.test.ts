@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { ruleWriteSchema, type RuleWriteInput } from '../contract';
 import { openDatabase, type OpenedDatabase } from '../db/database';
-import { RuleRepository } from '../server/rules/rule-repository';
+import { RuleRepository } from '../db/rules/rule-repository';
 import type { JobCard, JobDetails } from '../scraper';
 import { BatchStore } from './batch-store';
 import { detailsOf } from './runner-test-kit';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { rulePatchSchema, ruleWriteSchema, type RuleWriteInput } from '../contract';
 import type { OpenedDatabase } from '../db/database';
-import { RuleRepository } from '../server/rules/rule-repository';
+import { RuleRepository } from '../db/rules/rule-repository';
 import { RuleGate } from './apply-rules';
 import { openTempDatabase } from './runner-test-kit';
 

@@ -1,6 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import { z } from 'zod';
-import { BLOCKED_JOB_SQL } from '../blocked-jobs';
+import { BLOCKED_JOB_SQL } from '../companies/blocked-jobs';
 
 // The statements of repost detection (issue 17, docs/decisions/035, 037) on the jobs' repost and
 // group columns; the deciding is the runner's (src/runner/reposts.ts). Prepared: they run inside

@@ -1,6 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import { z } from 'zod';
-import { BLOCKED_JOB_SQL } from '../blocked-jobs';
+import { BLOCKED_JOB_SQL } from '../companies/blocked-jobs';
 
 // The jobs as the runner stores them from search cards and picks them for details (decision 052:
 // prepared, inside the runner's synchronous page transactions). Reads join the batch's runs and

@@ -1,6 +1,6 @@
 import SQLite from '../../db/sqlite-driver';
 import { z } from 'zod';
-import { BLOCKED_JOB_SQL } from '../../db/blocked-jobs';
+import { BLOCKED_JOB_SQL } from '../../db/companies/blocked-jobs';
 import type { ExportJob } from '../export';
 import { jobDescriptionSql } from '../../db/job-descriptions';
 

@@ -2,12 +2,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { API_BASE_PATH } from '../../contract';
+import { fillBannedCompanyNames, rememberCompany } from '../../db/companies/companies';
 import { SiteError } from '../../scraper/site-error';
 import { registerErrorHandling } from '../plugins/errors';
 import { SETTING_KEYS, writeSetting } from '../settings-store';
 import { startTestServer, type TestServer } from '../test-harness';
 import type { CompanyLookup, LookedUpCompany } from './company-lookup';
-import { fillBannedCompanyNames, rememberCompany } from './company-repository';
 import { companyRoutes } from './routes';
 
 let server: TestServer;

@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { normalizeCompanyName } from '../../contract/company-name';
 import { isSiteError } from '../../runner';
+import { knownCompanyName, rememberCompany } from '../../db/companies/companies';
 import type { Db } from '../../db/database';
 import { readSetting, SETTING_KEYS } from '../settings-store';
 import type { CompanyLookup } from './company-lookup';
-import { knownCompanyName, rememberCompany } from './company-repository';
 
 /**
  * How long blocking waits for the site before it stores the company with an empty name. The
@@ -28,7 +28,7 @@ function reasonOf(err: unknown): string {
 }
 
 /**
- * The normalised name for a company id: from companies the product has already seen, else from
+ * The normalised name for a company id: from the companies the product has already seen, else from
  * the site's signed-in lookup with the stored cookies (caching what it learns). '' when no name
  * can be found now: no cookies, the site failed or was too slow, or it does not know the id.
  */

@@ -7,16 +7,16 @@ import {
   idParamSchema,
   unbanResponseSchema,
 } from '../../contract';
-import type { AppContext } from '../context';
-import type { CompanyLookup } from './company-lookup';
-import { createCompanyNameResolver } from './company-name-resolver';
 import {
   banCompany,
   fillBannedCompanyNames,
   findBannedCompany,
   listBannedCompanies,
   unbanCompany,
-} from './company-repository';
+} from '../../db/companies/companies';
+import type { AppContext } from '../context';
+import type { CompanyLookup } from './company-lookup';
+import { createCompanyNameResolver } from './company-name-resolver';
 import { siteCompanyLookup } from './site-company-lookup';
 
 export interface CompanyRoutesOptions {

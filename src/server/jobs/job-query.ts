@@ -9,7 +9,7 @@ import {
   type JobPostedWithin,
   type JobSort,
 } from '../../contract';
-import { NOT_BLOCKED_JOB_SQL } from '../../db/blocked-jobs';
+import { NOT_BLOCKED_JOB_SQL } from '../../db/companies/blocked-jobs';
 import { normalizeCompanyName } from '../../contract/company-name';
 import { HttpError } from '../plugins/errors';
 

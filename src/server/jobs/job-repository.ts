@@ -9,11 +9,11 @@ import type {
   JobState,
 } from '../../contract';
 import { DEFAULT_JOB_STATES, JOBS_TOTAL_CAP } from '../../contract';
-import { BLOCKED_JOB_SQL } from '../../db/blocked-jobs';
+import { BLOCKED_JOB_SQL } from '../../db/companies/blocked-jobs';
 import { DescriptionIndex } from '../../runner';
 import { isoOrNull } from '../../db/times';
 import { JobRepostMarks } from '../reposts/job-repost-marks';
-import { JobRuleMarks } from '../rules/job-rule-marks';
+import { JobRuleMarks } from '../../db/rules/job-rule-marks';
 import {
   decodeCursor,
   effectiveSort,

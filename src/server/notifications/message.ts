@@ -1,7 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import { z } from 'zod';
 import { NOTIFICATION_JOBS_LISTED } from '../../contract';
-import { BLOCKED_JOB_SQL } from '../../db/blocked-jobs';
+import { BLOCKED_JOB_SQL } from '../../db/companies/blocked-jobs';
 import { countBatchReposts } from '../../runner/reposts';
 
 // The channel-neutral message: built once, stored in the outbox row as JSON, and turned into

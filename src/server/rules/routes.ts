@@ -22,22 +22,40 @@ import {
   ruleWriteSchema,
   RULES_IMPORT_MAX_BYTES,
 } from '../../contract';
+import { compileRule } from '../../contract/rule-matcher';
+import {
+  RULE_NOT_FOUND_MESSAGE,
+  RuleNotFoundError,
+  RuleRepository,
+  RuleSetRefusedError,
+} from '../../db/rules/rule-repository';
+import { StoredJobRules } from '../../db/rules/stored-jobs';
+import { DescriptionIndex } from '../../runner';
 import { compileRuleRow } from '../../runner/apply-rules';
-import { compileRule } from '../../runner/rule-matcher';
 import type { AppContext } from '../context';
 import { HttpError } from '../plugins/errors';
 import { fetchJobDetailsNow } from './job-details-now';
-import { RULE_NOT_FOUND_MESSAGE, RuleRepository, toWire } from './rule-repository';
-import { StoredJobRules } from './stored-jobs';
+import { toWire } from './rule-wire';
 
 const errors = { 400: errorBodySchema, 404: errorBodySchema } as const;
 const tags = ['rules'];
+
+/** The rule set's refusals as the API answers them: a missing rule 404, a refused change 400. */
+function answering<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (err) {
+    if (err instanceof RuleNotFoundError) throw new HttpError(404, err.message);
+    if (err instanceof RuleSetRefusedError) throw new HttpError(400, err.message);
+    throw err;
+  }
+}
 
 /** /rules…: the rule set (issue 17, docs/decisions/036), and fetching a job's details on demand. */
 export const ruleRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const rules = new RuleRepository(ctx.sqlite);
-  const stored = new StoredJobRules(ctx.sqlite);
+  const stored = new StoredJobRules(ctx.sqlite, new DescriptionIndex(ctx.sqlite));
   const list = () => ({ items: rules.list().map(toWire) });
 
   app.get(
@@ -57,7 +75,7 @@ export const ruleRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
       },
     },
     async (request, reply) => {
-      const row = rules.create(request.body, ctx.now());
+      const row = answering(() => rules.create(request.body, ctx.now()));
       request.log.info({ ruleId: row.id, action: row.action }, 'rule added');
       return reply.code(201).send(toWire(row));
     },
@@ -74,7 +92,8 @@ export const ruleRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
         response: { 200: ruleSchema, ...errors },
       },
     },
-    async (request) => toWire(rules.update(request.params.id, request.body, ctx.now())),
+    async (request) =>
+      toWire(answering(() => rules.update(request.params.id, request.body, ctx.now()))),
   );
 
   // What a hide rule hid stays hidden: the answer says how many it could bring back.
@@ -89,7 +108,7 @@ export const ruleRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
       },
     },
     async (request) => {
-      const row = rules.delete(request.params.id, ctx.now());
+      const row = answering(() => rules.delete(request.params.id, ctx.now()));
       return { success: true as const, restorable: stored.restore(row.id, true) };
     },
   );
@@ -104,7 +123,9 @@ export const ruleRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
         response: { 200: ruleListSchema, 400: errorBodySchema },
       },
     },
-    async (request) => ({ items: rules.reorder(request.body.ids, ctx.now()).map(toWire) }),
+    async (request) => ({
+      items: answering(() => rules.reorder(request.body.ids, ctx.now())).map(toWire),
+    }),
   );
 
   app.post(
@@ -145,7 +166,7 @@ export const ruleRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
       },
     },
     async (request) => {
-      const row = rules.live(request.params.id);
+      const row = answering(() => rules.live(request.params.id));
       const result = stored.apply(compileRuleRow(row), request.query.dry_run ?? false);
       if (!result.dry_run) {
         request.log.info(
@@ -207,7 +228,7 @@ export const ruleRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
       },
     },
     async (request) => {
-      const rows = rules.import(request.body.rules, request.query.mode, ctx.now());
+      const rows = answering(() => rules.import(request.body.rules, request.query.mode, ctx.now()));
       request.log.info({ imported: rows.length, mode: request.query.mode }, 'rules imported');
       return { imported: rows.length, items: list().items };
     },

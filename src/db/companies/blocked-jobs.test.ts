@@ -1,4 +1,4 @@
-import SQLite from '../db/sqlite-driver';
+import SQLite from '../sqlite-driver';
 import { describe, expect, it } from 'vitest';
 import { BLOCKED_JOB_SQL, NOT_BLOCKED_JOB_SQL } from './blocked-jobs';
 

@@ -1,6 +1,6 @@
 import SQLite from '../db/sqlite-driver';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseRuleValue, type RuleCondition } from '../contract';
+import { parseRuleValue, type RuleCondition } from './rules';
 import { JOBS_FTS_SQL } from '../db/jobs-fts';
 import {
   compileRule,

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { BannedCompany } from '../../contract';
 import { normalizeCompanyName } from '../../contract/company-name';
-import type { Db } from '../../db/database';
+import type { Db } from '../database';
 
 // Two tables meet here: `companies` (every id → name the product has learned, from any source)
 // and `banned_companies` (the operator's block list, whose name stays '' until it is known).

@@ -6,9 +6,9 @@ import {
   type RuleField,
   type RulePreview,
 } from '../../contract';
-import { DescriptionIndex } from '../../runner';
-import { expandedFtsQuery, JobWords, type CompiledRule } from '../../runner/rule-matcher';
-import { jobDescriptionSql } from '../../db/job-descriptions';
+import { expandedFtsQuery, JobWords, type CompiledRule } from '../../contract/rule-matcher';
+import { JobRuleEffects } from '../jobs/rule-effects';
+import { jobDescriptionSql } from '../job-descriptions';
 
 // A rule over every stored job (preview, "Apply to stored jobs", bringing back what it hid). The
 // search index finds the matches without reading a row (docs/decisions/036); only a rule with a
@@ -34,13 +34,21 @@ const CHECK_CHUNK = 500;
 
 const IDS = 'SELECT value FROM json_each(@ids)';
 
+/** The search index's catching up (src/runner/description-index.ts), which the caller wires in. */
+export interface SearchIndexCatchUp {
+  catchUpForSearch(): void;
+}
+
 export class StoredJobRules {
   private readonly statements = new Map<string, SQLite.Statement>();
 
-  private readonly descriptions: DescriptionIndex;
+  private readonly jobs: JobRuleEffects;
 
-  constructor(private readonly sqlite: SQLite.Database) {
-    this.descriptions = new DescriptionIndex(sqlite);
+  constructor(
+    private readonly sqlite: SQLite.Database,
+    private readonly descriptions: SearchIndexCatchUp,
+  ) {
+    this.jobs = new JobRuleEffects(sqlite);
     // The index's vocabulary, for expanding a `*` inside a word into the words it matches. A
     // temporary table: it reads the index, stores nothing, and lives with the connection.
     sqlite.exec(
@@ -158,12 +166,7 @@ export class StoredJobRules {
     const run = (sql: string) => this.p(sql).run(params).changes;
     let changed: number;
     if (rule.action === 'hide') {
-      const where = `id IN (${IDS}) AND state IN ('new','seen')`;
-      changed = dryRun
-        ? count(`SELECT COUNT(*) AS n FROM jobs WHERE ${where}`)
-        : run(
-            `UPDATE jobs SET state = 'hidden', hidden_by_rule_id = @rule, state_before_rule = state WHERE ${where}`,
-          );
+      changed = this.jobs.hideMatching(params, dryRun);
     } else if (rule.action === 'flag') {
       const add = `FROM json_each(@ids) WHERE value NOT IN (SELECT job_id FROM job_flags WHERE rule_id = @rule)`;
       const drop = `FROM job_flags WHERE rule_id = @rule AND job_id NOT IN (${IDS})`;
@@ -175,16 +178,7 @@ export class StoredJobRules {
               run(`DELETE ${drop}`),
           )();
     } else {
-      const add = `id IN (${IDS}) AND muted_by_rule_id IS NULL`;
-      const drop = `muted_by_rule_id = @rule AND id NOT IN (${IDS})`;
-      changed = dryRun
-        ? count(`SELECT COUNT(*) AS n FROM jobs WHERE ${add}`) +
-          count(`SELECT COUNT(*) AS n FROM jobs WHERE ${drop}`)
-        : this.sqlite.transaction(
-            () =>
-              run(`UPDATE jobs SET muted_by_rule_id = @rule WHERE ${add}`) +
-              run(`UPDATE jobs SET muted_by_rule_id = NULL WHERE ${drop}`),
-          )();
+      changed = this.jobs.muteMatching(params, dryRun);
     }
     return { matches: matching.length, changed, dry_run: dryRun };
   }
@@ -194,15 +188,6 @@ export class StoredJobRules {
    * mark), back to the state they had. With dryRun, how many.
    */
   restore(ruleId: number, dryRun: boolean): number {
-    const where = `hidden_by_rule_id = @rule AND state = 'hidden'`;
-    if (dryRun) {
-      return countSchema.parse(
-        this.p(`SELECT COUNT(*) AS n FROM jobs WHERE ${where}`).get({ rule: ruleId }),
-      ).n;
-    }
-    return this.p(
-      `UPDATE jobs SET state = COALESCE(state_before_rule, 'new'), hidden_by_rule_id = NULL,
-         state_before_rule = NULL WHERE ${where}`,
-    ).run({ rule: ruleId }).changes;
+    return this.jobs.restoreHidden(ruleId, dryRun);
   }
 }

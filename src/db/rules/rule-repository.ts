@@ -5,19 +5,34 @@ import {
   RULE_DEFAULT_COLOR,
   RULES_EXPORT_VERSION,
   RULES_MAX,
-  type Rule,
   type RulePatch,
   type RuleSetExport,
   type RuleWrite,
 } from '../../contract';
-import { compileRuleRow, ruleRowSchema, type RuleRow } from '../../runner/apply-rules';
-import { HttpError } from '../plugins/errors';
+import { JobRuleEffects } from '../jobs/rule-effects';
+import { parseRuleConditions, ruleRowSchema, type RuleRow } from './rule-rows';
 
 // The rule set's reads and writes, as synchronous statements on the server's connection (the
 // runner reads the same table on every page it stores). A deleted rule is kept, marked, so the
 // jobs it hid still name it and can be brought back (docs/decisions/036).
 
 export const RULE_NOT_FOUND_MESSAGE = 'Rule not found';
+
+/** The rule asked for does not exist, or was deleted: the server answers 404. */
+export class RuleNotFoundError extends Error {
+  constructor() {
+    super(RULE_NOT_FOUND_MESSAGE);
+    this.name = 'RuleNotFoundError';
+  }
+}
+
+/** The rule set refuses the change (a name taken, too many rules, a wrong order): 400. */
+export class RuleSetRefusedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RuleSetRefusedError';
+  }
+}
 
 const LIVE = 'deleted_at IS NULL';
 const ruleNameSchema = z.object({ id: z.number(), name: z.string() });
@@ -29,28 +44,25 @@ const nameKey = (name: string) => foldWord(name.trim().replace(/\s+/g, ' '));
 const storedColor = (action: RuleWrite['action'], color: RuleWrite['color']) =>
   action === 'flag' ? (color ?? RULE_DEFAULT_COLOR) : null;
 
-export function toWire(row: RuleRow): Rule {
-  const compiled = compileRuleRow(row);
+/** A stored rule as written: what an edit starts from and what the export file holds. */
+function written(row: RuleRow) {
   return {
-    id: row.id,
     name: row.name,
-    conditions: [...compiled.conditions],
+    conditions: parseRuleConditions(row.conditions),
     match: row.match,
-    exceptions: [...compiled.exceptions],
+    exceptions: parseRuleConditions(row.exceptions),
     action: row.action,
     color: row.color,
     enabled: row.enabled === 1,
-    position: row.position,
-    card_only: compiled.cardOnly,
-    created_at: new Date(row.created_at).toISOString(),
-    updated_at: new Date(row.updated_at).toISOString(),
   };
 }
 
 export class RuleRepository {
   private readonly s;
+  private readonly jobs: JobRuleEffects;
 
   constructor(private readonly sqlite: SQLite.Database) {
+    this.jobs = new JobRuleEffects(sqlite);
     const p = (text: string) => sqlite.prepare(text);
     this.s = {
       list: p(`SELECT * FROM rules WHERE ${LIVE} ORDER BY position, id`),
@@ -69,18 +81,16 @@ export class RuleRepository {
       ),
       setPosition: p('UPDATE rules SET position = @position, updated_at = @now WHERE id = @id'),
       markDeleted: p('UPDATE rules SET deleted_at = @now, updated_at = @now WHERE id = @id'),
-      // A deleted rule's labels and mutes no longer hold; its hides stay until brought back.
+      // A deleted rule's labels and mutes no longer hold (its mutes: JobRuleEffects.unmuteAll);
+      // its hides stay until brought back.
       dropFlags: p('DELETE FROM job_flags WHERE rule_id = ?'),
-      dropMutes: p('UPDATE jobs SET muted_by_rule_id = NULL WHERE muted_by_rule_id = ?'),
       // Replacing the set deletes every rule at once: one pass over the jobs (no index reads
-      // muted_by_rule_id) and no renumbering, instead of both for each rule.
+      // muted_by_rule_id, JobRuleEffects.unmuteAllOf) and no renumbering, instead of both for
+      // each rule.
       markAllDeleted: p(
         `UPDATE rules SET deleted_at = @now, updated_at = @now WHERE id IN (SELECT value FROM json_each(@ids))`,
       ),
       dropAllFlags: p('DELETE FROM job_flags WHERE rule_id IN (SELECT value FROM json_each(?))'),
-      dropAllMutes: p(
-        'UPDATE jobs SET muted_by_rule_id = NULL WHERE muted_by_rule_id IN (SELECT value FROM json_each(?))',
-      ),
       renumber: p(
         `UPDATE rules SET position = (SELECT COUNT(*) FROM rules r2 WHERE r2.${LIVE}
            AND (r2.position < rules.position OR (r2.position = rules.position AND r2.id <= rules.id)))
@@ -97,10 +107,10 @@ export class RuleRepository {
     return this.s.names.all().map((raw) => ruleNameSchema.parse(raw));
   }
 
-  /** A rule that is not deleted, or a 404. */
+  /** A rule that is not deleted, or a RuleNotFoundError. */
   live(id: number): RuleRow {
     const row = this.find(id);
-    if (!row || row.deleted_at !== null) throw new HttpError(404, RULE_NOT_FOUND_MESSAGE);
+    if (!row || row.deleted_at !== null) throw new RuleNotFoundError();
     return row;
   }
 
@@ -113,7 +123,7 @@ export class RuleRepository {
   private assertNameFree(name: string, exceptId: number | null): void {
     const key = nameKey(name);
     const clash = this.names().find((r) => r.id !== exceptId && nameKey(r.name) === key);
-    if (clash) throw new HttpError(400, `A rule named "${clash.name}" already exists`);
+    if (clash) throw new RuleSetRefusedError(`A rule named "${clash.name}" already exists`);
   }
 
   private insertRow(rule: RuleWrite, now: number): number {
@@ -133,7 +143,7 @@ export class RuleRepository {
   create(rule: RuleWrite, now: number): RuleRow {
     return this.sqlite.transaction(() => {
       if (this.names().length >= RULES_MAX) {
-        throw new HttpError(400, `A rule set holds at most ${RULES_MAX} rules`);
+        throw new RuleSetRefusedError(`A rule set holds at most ${RULES_MAX} rules`);
       }
       this.assertNameFree(rule.name, null);
       return this.live(this.insertRow(rule, now));
@@ -143,7 +153,7 @@ export class RuleRepository {
   update(id: number, patch: RulePatch, now: number): RuleRow {
     return this.sqlite.transaction(() => {
       const row = this.live(id);
-      const current = toWire(row);
+      const current = written(row);
       const next = {
         name: patch.name ?? current.name,
         conditions: patch.conditions ?? current.conditions,
@@ -166,10 +176,10 @@ export class RuleRepository {
         now,
       });
       // A rule that no longer flags or mutes takes its labels or mutes off. A disabled rule's
-      // labels stay stored but unshown (src/server/rules/job-rule-marks.ts): enabling it again
+      // labels stay stored but unshown (src/db/rules/job-rule-marks.ts): enabling it again
       // brings them back.
       if (next.action !== 'flag') this.s.dropFlags.run(id);
-      if (next.action !== 'mute') this.s.dropMutes.run(id);
+      if (next.action !== 'mute') this.jobs.unmuteAll(id);
       return this.live(id);
     })();
   }
@@ -180,7 +190,7 @@ export class RuleRepository {
       const row = this.live(id);
       this.s.markDeleted.run({ id, now });
       this.s.dropFlags.run(id);
-      this.s.dropMutes.run(id);
+      this.jobs.unmuteAll(id);
       this.s.renumber.run();
       return row;
     })();
@@ -199,7 +209,7 @@ export class RuleRepository {
           missing.length > 0 ? `missing ${missing.join(', ')}` : null,
           unknown.length > 0 ? `unknown ${unknown.join(', ')}` : null,
         ].filter((p) => p !== null);
-        throw new HttpError(400, `ids must list every rule once: ${parts.join('; ')}`);
+        throw new RuleSetRefusedError(`ids must list every rule once: ${parts.join('; ')}`);
       }
       ids.forEach((id, i) => {
         this.s.setPosition.run({ id, position: i + 1, now });
@@ -211,18 +221,7 @@ export class RuleRepository {
   export(): RuleSetExport {
     return {
       version: RULES_EXPORT_VERSION,
-      rules: this.list().map((row) => {
-        const rule = toWire(row);
-        return {
-          name: rule.name,
-          conditions: rule.conditions,
-          match: rule.match,
-          exceptions: rule.exceptions,
-          action: rule.action,
-          color: rule.color,
-          enabled: rule.enabled,
-        };
-      }),
+      rules: this.list().map(written),
     };
   }
 
@@ -236,7 +235,9 @@ export class RuleRepository {
       for (const rule of rules) {
         const key = nameKey(rule.name);
         if (seen.has(key)) {
-          throw new HttpError(400, `The rule set names "${rule.name}" twice: names must differ`);
+          throw new RuleSetRefusedError(
+            `The rule set names "${rule.name}" twice: names must differ`,
+          );
         }
         seen.set(key, rule.name);
       }
@@ -245,18 +246,16 @@ export class RuleRepository {
         const ids = JSON.stringify(existing.map((row) => row.id));
         this.s.markAllDeleted.run({ ids, now });
         this.s.dropAllFlags.run(ids);
-        this.s.dropAllMutes.run(ids);
+        this.jobs.unmuteAllOf(ids);
       } else {
         const clashes = existing.filter((r) => seen.has(nameKey(r.name))).map((r) => r.name);
         if (clashes.length > 0) {
-          throw new HttpError(
-            400,
+          throw new RuleSetRefusedError(
             `Rules named ${clashes.map((n) => `"${n}"`).join(', ')} already exist: rename them in the file, or import with mode=replace`,
           );
         }
         if (existing.length + rules.length > RULES_MAX) {
-          throw new HttpError(
-            400,
+          throw new RuleSetRefusedError(
             `A rule set holds at most ${RULES_MAX} rules: ${existing.length} + ${rules.length} is too many`,
           );
         }

@@ -1,5 +1,4 @@
 import {
-  indexWords,
   parseRuleValue,
   RULE_CARD_FIELDS,
   type RuleAction,
@@ -8,7 +7,8 @@ import {
   type RuleField,
   type RuleMatch,
   type RuleWord,
-} from '../contract';
+} from './rules';
+import { indexWords } from './text-fold';
 
 // The rules' matcher (docs/decisions/036), in two forms that agree: a check of one job's words,
 // for the runner as it stores jobs, and an FTS5 query over the search index, for the stored jobs

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { RULE_ACTIONS, RULE_COLORS, RULE_FIELDS, RULE_MATCHES } from '../../contract';
+
+// A stored rule as the `rules` table holds it: its conditions and exceptions as JSON text, read
+// back here. Compiling it for matching is the runner's (src/runner/apply-rules.ts).
+
+const conditionsSchema = z.array(z.object({ field: z.enum(RULE_FIELDS), value: z.string() }));
+
+export const ruleRowSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  conditions: z.string(),
+  match: z.enum(RULE_MATCHES),
+  exceptions: z.string(),
+  action: z.enum(RULE_ACTIONS),
+  color: z.enum(RULE_COLORS).nullable(),
+  enabled: z.number(),
+  position: z.number(),
+  created_at: z.number(),
+  updated_at: z.number(),
+  deleted_at: z.number().nullable(),
+});
+export type RuleRow = z.infer<typeof ruleRowSchema>;
+
+/** A rule's stored conditions (or exceptions), parsed from their JSON. */
+export function parseRuleConditions(text: string): z.infer<typeof conditionsSchema> {
+  try {
+    return conditionsSchema.parse(JSON.parse(text));
+  } catch {
+    return []; // a damaged row matches nothing rather than stopping the batch
+  }
+}

@@ -1,6 +1,3 @@
-/**
- * A job's plain or sanitised description, for a query over `jobs j`: the texts live apart from
- * the job's row (migration 0015, docs/decisions/044) and are read by its key.
- */
-export const jobDescriptionSql = (column: 'description' | 'description_html'): string =>
-  `(SELECT d.${column} FROM job_descriptions d WHERE d.job_id = j.id)`;
+// The job descriptions' SQL lives with the jobs group (src/db/jobs/, decision 052). This path
+// stays only for src/server/rules/stored-jobs.ts until the rules' statements move to src/db/rules.
+export { jobDescriptionSql } from './jobs/job-descriptions';

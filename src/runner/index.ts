@@ -36,7 +36,7 @@ export type {
   TickResult,
 } from './daily-schedule';
 export { type CancelRequest } from './batch-store';
-export { DescriptionIndex } from './description-index';
+export { DescriptionIndex } from '../db/jobs/description-index';
 
 export interface RunnerServiceOptions {
   sqlite: SQLite.Database;

@@ -2,7 +2,7 @@ import SQLite from '../../db/sqlite-driver';
 import { z } from 'zod';
 import { BLOCKED_JOB_SQL } from '../../db/blocked-jobs';
 import type { ExportJob } from '../export';
-import { jobDescriptionSql } from '../../db/job-descriptions';
+import { jobDescriptionSql } from '../../db/jobs/job-descriptions';
 
 // The rows of the two exports, read straight from the database one at a time. Each export
 // gets a read-only connection of its own: better-sqlite3 keeps a connection busy for as long

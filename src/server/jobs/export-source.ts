@@ -3,7 +3,7 @@ import type { JobExportQuery } from '../../contract';
 import type { ExportJob } from '../export';
 import { exportRowSchema, toExportJob } from '../batches/export-source';
 import { listQuerySql } from './job-repository';
-import { jobDescriptionSql } from '../../db/job-descriptions';
+import { jobDescriptionSql } from '../../db/jobs/job-descriptions';
 
 // "Export this view": the list's own SQL (same filters, same order, no page), so the
 // spreadsheet holds exactly the rows the screen would show, in the same order, with the batch

@@ -31,7 +31,7 @@ import {
   type SqlParams,
 } from './job-query';
 import { ParallelRanker } from './parallel-rank';
-import { jobDescriptionSql } from '../../db/job-descriptions';
+import { jobDescriptionSql } from '../../db/jobs/job-descriptions';
 
 // The Jobs screen's reads and writes, as synchronous better-sqlite3 statements on the server's
 // connection: each is one short indexed query (docs/decisions/014), and the runner writes through

@@ -2,7 +2,7 @@ import SQLite from '../../db/sqlite-driver';
 import type { JobExportQuery } from '../../contract';
 import type { ExportJob } from '../export';
 import { exportRowSchema, toExportJob } from '../batches/export-source';
-import { listQuerySql } from './job-repository';
+import { listQuerySql } from '../../db/jobs/list-sql';
 import { jobDescriptionSql } from '../../db/jobs/job-descriptions';
 
 // "Export this view": the list's own SQL (same filters, same order, no page), so the

@@ -1,7 +1,7 @@
 import SQLite from '../db/sqlite-driver';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseRuleValue, type RuleCondition } from './rules';
-import { JOBS_FTS_SQL } from '../db/jobs-fts';
+import { JOBS_FTS_SQL } from '../db/jobs/jobs-fts';
 import {
   compileRule,
   expandedFtsQuery,

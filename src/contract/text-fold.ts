@@ -1,4 +1,4 @@
-// How the search index cuts and folds words (src/db/jobs-fts.ts: FTS5's unicode61 with
+// How the search index cuts and folds words (src/db/jobs/jobs-fts.ts: FTS5's unicode61 with
 // remove_diacritics 2), for everything that must agree with it: the Jobs screen's highlighting
 // and the rules' matcher. Letters and digits make words; anything else (marks included) parts them.
 

@@ -1,6 +1,6 @@
 import SQLite from './sqlite-driver';
 import { describe, expect, it } from 'vitest';
-import { DescriptionIndex } from '../runner';
+import { DescriptionIndex } from './jobs/description-index';
 import { openDatabase } from './database';
 import {
   BATCH_RUN_AND_RULE_SQL,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DescriptionIndex } from '../runner';
+import { DescriptionIndex } from './jobs/description-index';
 import { openDatabase } from './database';
 import { databaseBefore, migrationFolder } from './migration-test-kit';
 

@@ -9,7 +9,7 @@ import {
   JOBS_FTS_NEW_JOBS_WAIT_SQL,
   JOBS_FTS_PENDING_SQL,
   JOBS_FTS_SQL,
-} from './jobs-fts';
+} from './jobs/jobs-fts';
 
 /** The first schema, as 0001 created it (a list, so the migration stays a short loop). */
 const INITIAL_SCHEMA = [

@@ -11,7 +11,7 @@ import {
 import { RunnerRuns, type ActiveQuery, type StoredRun } from '../db/searches/runner-runs';
 import type { JobDetails, SearchPage } from '../scraper';
 import { RuleGate } from './apply-rules';
-import { DescriptionIndex } from './description-index';
+import { DescriptionIndex } from '../db/jobs/description-index';
 import { RepostDetector } from './reposts';
 import { writeJobDetails, type DetailsStoreParts } from './step-details-store';
 import { storePage, type PageStoreParts } from './step-store';

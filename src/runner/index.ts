@@ -36,7 +36,6 @@ export type {
   TickResult,
 } from './daily-schedule';
 export { type CancelRequest } from './batch-store';
-export { DescriptionIndex } from './description-index';
 
 export interface RunnerServiceOptions {
   sqlite: SQLite.Database;

@@ -2,7 +2,7 @@ import type { StoredDetails } from '../db/jobs/stored-details';
 import type { JobDetails } from '../scraper';
 import { descriptionHtmlFromText, sanitizeDescriptionHtml } from '../scraper/description-html';
 import type { RuleGate } from './apply-rules';
-import type { DescriptionIndex } from './description-index';
+import type { DescriptionIndex } from '../db/jobs/description-index';
 import type { RepostDetector } from './reposts';
 
 // The details step's write of one job: its row and description, then the reposts and rules steps

@@ -8,7 +8,7 @@ import {
 } from '../../contract';
 import { expandedFtsQuery, JobWords, type CompiledRule } from '../../contract/rule-matcher';
 import { JobRuleEffects } from '../jobs/rule-effects';
-import { jobDescriptionSql } from '../job-descriptions';
+import { jobDescriptionSql } from '../jobs/job-descriptions';
 
 // A rule over every stored job (preview, "Apply to stored jobs", bringing back what it hid). The
 // search index finds the matches without reading a row (docs/decisions/036); only a rule with a

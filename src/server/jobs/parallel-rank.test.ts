@@ -6,9 +6,9 @@ import { BatchStore } from '../../runner/batch-store';
 import { BERLIN, detailsOf, seedQueries } from '../../runner/runner-test-kit';
 import type { JobCard } from '../../scraper';
 import { startTestServer, type TestServer } from '../test-harness';
-import { RANK_SQL, rankAfterSql } from './job-query';
+import { RANK_SQL, rankAfterSql } from '../../db/jobs/job-query';
 import { JobRepository } from './job-repository';
-import { ParallelRanker, type RankedCandidate } from './parallel-rank';
+import { ParallelRanker, type RankedCandidate } from '../../db/jobs/parallel-rank';
 
 // The two halves of the job ids ranked at once (one in a worker thread) must answer exactly what
 // one query over every id answers: the same jobs, the same ranks, the same order, ties included.

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { z } from 'zod';
 import { jobListSchema } from '../../contract';
 import { BatchStore, type StoredRun } from '../../runner/batch-store';
-import { DESCRIPTIONS_WAITING_MAX } from '../../runner/description-index';
+import { DESCRIPTIONS_WAITING_MAX } from '../../db/jobs/description-index';
 import { BERLIN, detailsOf, seedQueries } from '../../runner/runner-test-kit';
 import type { JobCard } from '../../scraper';
 import { startTestServer, type TestServer } from '../test-harness';

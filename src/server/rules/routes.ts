@@ -30,7 +30,7 @@ import {
   RuleSetRefusedError,
 } from '../../db/rules/rule-repository';
 import { StoredJobRules } from '../../db/rules/stored-jobs';
-import { DescriptionIndex } from '../../runner';
+import { DescriptionIndex } from '../../db/jobs/description-index';
 import { compileRuleRow } from '../../runner/apply-rules';
 import type { AppContext } from '../context';
 import { HttpError } from '../plugins/errors';

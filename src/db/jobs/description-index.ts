@@ -1,4 +1,4 @@
-import SQLite from '../db/sqlite-driver';
+import SQLite from '../sqlite-driver';
 import { z } from 'zod';
 
 /**

@@ -9,9 +9,8 @@ import {
   type JobPostedWithin,
   type JobSort,
 } from '../../contract';
-import { NOT_BLOCKED_JOB_SQL } from '../../db/companies/blocked-jobs';
+import { NOT_BLOCKED_JOB_SQL } from '../companies/blocked-jobs';
 import { normalizeCompanyName } from '../../contract/company-name';
-import { HttpError } from '../plugins/errors';
 
 // The one place the Jobs list's filters, orders and pages become SQL: the list, its total and
 // the export all read these clauses, so the export cannot drift from the screen
@@ -77,7 +76,7 @@ export interface FilterSql {
    * With grouping in a date order, the condition that keeps one row per group (its newest job
    * passing `where`): the list's rows are those passing both. Null otherwise, and in a search by
    * relevance, where a group's row is its best match, kept as the ranked rows are read
-   * (JobRepository); the count reads GROUP_COUNT_KEY either way.
+   * (job-ranking.ts); the count reads GROUP_COUNT_KEY either way.
    */
   lead: string | null;
   params: SqlParams;
@@ -185,7 +184,7 @@ export const GROUP_COUNT_KEY = "COALESCE('g' || j.group_key, j.id)";
 /**
  * A job of a group is listed when no other member passing the same filters was first seen after
  * it (the newest stands for the group in either date order; a search by relevance picks its
- * best match instead, in JobRepository): the same rows on every page, so keyset paging stays
+ * best match instead, in job-ranking.ts): the same rows on every page, so keyset paging stays
  * exact. Jobs in no group pass without a lookup; a member's check is a short walk of jobs_role
  * (a group's key is its role's key, carried by every job of the role), which holds every column
  * the filters read (docs/decisions/035 and 037).
@@ -222,6 +221,17 @@ const cursorSchema = z.discriminatedUnion('s', [
 ]);
 export type JobCursor = z.infer<typeof cursorSchema>;
 
+/**
+ * A request the list cannot answer (a cursor it did not give, or one of another list): the
+ * server answers it with a 400 and this message (src/server/jobs/job-repository.ts).
+ */
+export class JobQueryError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'JobQueryError';
+  }
+}
+
 const BAD_CURSOR = 'cursor is not one this server gave: load the list again without it';
 const OTHER_LIST_CURSOR =
   'cursor belongs to another search, filter or sort: load the list again without it';
@@ -253,17 +263,17 @@ export function encodeCursor(cursor: JobCursor): string {
 }
 
 export function decodeCursor(text: string, fingerprint: string, sort: JobSort): JobCursor {
-  if (!/^[A-Za-z0-9_-]+$/.test(text)) throw new HttpError(400, BAD_CURSOR);
+  if (!/^[A-Za-z0-9_-]+$/.test(text)) throw new JobQueryError(BAD_CURSOR);
   let json: unknown;
   try {
     json = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
   } catch {
-    throw new HttpError(400, BAD_CURSOR);
+    throw new JobQueryError(BAD_CURSOR);
   }
   const parsed = cursorSchema.safeParse(json);
-  if (!parsed.success) throw new HttpError(400, BAD_CURSOR);
+  if (!parsed.success) throw new JobQueryError(BAD_CURSOR);
   if (parsed.data.f !== fingerprint || parsed.data.s !== sort) {
-    throw new HttpError(400, OTHER_LIST_CURSOR);
+    throw new JobQueryError(OTHER_LIST_CURSOR);
   }
   return parsed.data;
 }

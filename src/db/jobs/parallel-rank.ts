@@ -6,7 +6,7 @@ import {
 } from 'node:worker_threads';
 import type SQLite from 'better-sqlite3';
 import { z } from 'zod';
-import { sqliteDriverPath } from '../../db/sqlite-driver';
+import { sqliteDriverPath } from '../sqlite-driver';
 import type { SqlParams } from './job-query';
 
 // A search by relevance must score every match with bm25 before the best one is known (46,000 for

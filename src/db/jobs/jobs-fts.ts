@@ -45,9 +45,9 @@ export const JOBS_FTS_SQL: readonly string[] = [
  * transaction. FTS5 writes a segment and does merge work in every transaction that touches it,
  * about 0.3 ms whatever the row; the details of a batch came one per transaction, so indexing
  * them cost as much as the rest of storing them. The row's id goes to `jobs_fts_pending`, and
- * `DescriptionIndex` (src/runner) indexes the waiting rows together: a few dozen at a time, when
- * a batch ends, and before anything searches the index. A change of the title, company or place
- * still re-indexes at once (with the description as it stands).
+ * `DescriptionIndex` (description-index.ts) indexes the waiting rows together: a few dozen at a
+ * time, when a batch ends, and before anything searches the index. A change of the title,
+ * company or place still re-indexes at once (with the description as it stands).
  */
 export const JOBS_FTS_PENDING_SQL: readonly string[] = [
   `CREATE TABLE jobs_fts_pending (job_id TEXT PRIMARY KEY) WITHOUT ROWID`,

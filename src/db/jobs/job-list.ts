@@ -26,7 +26,7 @@ import { ParallelRanker } from './parallel-rank';
 
 // The Jobs list (the screen's `GET /jobs`): one page of jobs, searched, filtered and ordered
 // (job-query.ts), with the runs that found them, their reposts and groups, and the counts. The
-// rules' marks are the rules' own (src/server/rules/job-rule-marks.ts), filled in by the server.
+// rules' marks are the rules' own (src/db/rules/job-rule-marks.ts), filled in by the server.
 
 const keyRowSchema = z.object({
   id: z.string(),

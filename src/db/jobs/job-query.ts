@@ -139,7 +139,7 @@ export function filterSql(filters: JobFilterQuery, now: number, anyBlocked = tru
     }
   }
   if (filters.flag !== undefined) {
-    // Only an enabled rule's labels count, as the list shows them (src/server/rules/job-rule-marks.ts).
+    // Only an enabled rule's labels count, as the list shows them (src/db/rules/job-rule-marks.ts).
     where.push(`j.id IN (SELECT f.job_id FROM job_flags f JOIN rules fr ON fr.id = f.rule_id
       WHERE f.rule_id = @flag AND fr.enabled = 1 AND fr.deleted_at IS NULL)`);
     params.flag = filters.flag;

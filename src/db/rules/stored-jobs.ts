@@ -34,7 +34,7 @@ const CHECK_CHUNK = 500;
 
 const IDS = 'SELECT value FROM json_each(@ids)';
 
-/** The search index's catching up (src/runner/description-index.ts), which the caller wires in. */
+/** The search index's catching up (src/db/jobs/description-index.ts), which the caller wires in. */
 export interface SearchIndexCatchUp {
   catchUpForSearch(): void;
 }

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { API_BASE_PATH } from '../../contract';
 import { SiteError } from '../../scraper/site-error';
 import { registerErrorHandling } from '../plugins/errors';
-import { SETTING_KEYS, writeSetting } from '../settings-store';
+import { SETTING_KEYS, writeSetting } from '../../db/settings';
 import { startTestServer, type TestServer } from '../test-harness';
 import type { CompanyLookup, LookedUpCompany } from './company-lookup';
 import { fillBannedCompanyNames, rememberCompany } from './company-repository';

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { normalizeCompanyName } from '../../contract/company-name';
 import { isSiteError } from '../../runner';
 import type { Db } from '../../db/database';
-import { readSetting, SETTING_KEYS } from '../settings-store';
+import { readSetting, SETTING_KEYS } from '../../db/settings';
 import type { CompanyLookup } from './company-lookup';
 import { knownCompanyName, rememberCompany } from './company-repository';
 

@@ -10,7 +10,7 @@ import type { Db } from '../database';
 
 /**
  * Prepares the queueing statement; the answer queues one message for one channel and says how
- * many rows it added (0 when that channel already has that batch's message).
+ * many rows it added (0 when the channel already has this event's message for the batch).
  */
 export function prepareOutboxQueue(
   sqlite: SQLite.Database,

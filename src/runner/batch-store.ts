@@ -8,6 +8,7 @@ import {
   type ClaimResult,
   type StoredBatch,
 } from '../db/searches/runner-batches';
+import { prepareSettingStatements, type SettingStatements } from '../db/settings';
 import { RunnerRuns, type ActiveQuery, type StoredRun } from '../db/searches/runner-runs';
 import type { JobDetails, SearchPage } from '../scraper';
 import { RuleGate } from './apply-rules';
@@ -24,11 +25,6 @@ export type { ActiveQuery, CancelRequest, ClaimResult, StoredBatch, StoredRun };
 // better-sqlite3: each page of results or each enriched job is one short transaction, so progress
 // is on disk the moment it happens and a killed process loses at most the request in flight.
 
-const settingSchemaValue = (row: unknown): string | undefined =>
-  typeof row === 'object' && row !== null && 'value' in row && typeof row.value === 'string'
-    ? row.value
-    : undefined;
-
 export class BatchStore {
   private readonly batches: RunnerBatches;
   private readonly runs: RunnerRuns;
@@ -36,18 +32,14 @@ export class BatchStore {
   private readonly descriptions: DescriptionIndex;
   private readonly page: PageStoreParts;
   private readonly detailParts: DetailsStoreParts;
-  private readonly readSetting: SQLite.Statement;
-  private readonly insertSettingIfAbsent: SQLite.Statement;
+  private readonly settings: SettingStatements;
 
   constructor(private readonly sqlite: SQLite.Database) {
     this.batches = new RunnerBatches(sqlite);
     this.runs = new RunnerRuns(sqlite);
     this.cards = new StoredCards(sqlite);
     this.descriptions = new DescriptionIndex(sqlite);
-    this.readSetting = sqlite.prepare('SELECT value FROM settings WHERE key = ?');
-    this.insertSettingIfAbsent = sqlite.prepare(
-      'INSERT OR IGNORE INTO settings (key, value) VALUES (?, ?)',
-    );
+    this.settings = prepareSettingStatements(sqlite);
     const rules = new RuleGate(sqlite);
     const reposts = new RepostDetector(sqlite, (key) => this.setting(key));
     const transaction = <T>(work: () => T): T => sqlite.transaction(work)();
@@ -214,12 +206,11 @@ export class BatchStore {
   }
 
   setting(key: string): string | undefined {
-    return settingSchemaValue(this.readSetting.get(key));
+    return this.settings.read(key);
   }
 
   /** Stores `value` under `key` unless the key exists; answers the stored value either way. */
   settingOnce(key: string, value: string): string {
-    this.insertSettingIfAbsent.run(key, value);
-    return this.setting(key) ?? value;
+    return this.settings.setOnce(key, value);
   }
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type SQLite from 'better-sqlite3';
-import { z } from 'zod';
+import { prepareCookieStatusStatements } from '../db/settings';
 import { extractSessionCookies } from '../scraper';
 
 // What the site last said about the stored cookies: "Check cookies" writes it, and so does a
@@ -26,15 +26,6 @@ export interface CookieState {
   last: CookieVerdictRecord | null;
 }
 
-const rowSchema = z.object({
-  state: z.enum(['valid', 'rejected']),
-  source: z.enum(['check', 'batch']),
-  batch_id: z.number().nullable(),
-  checked_at: z.number(),
-  cookies_sha256: z.string(),
-});
-const settingSchema = z.object({ value: z.string() });
-
 export function cookiesFingerprint(cookies: string): string {
   return createHash('sha256').update(cookies).digest('hex');
 }
@@ -55,28 +46,16 @@ export interface CookieStateStore {
 }
 
 export function createCookieStateStore(sqlite: SQLite.Database): CookieStateStore {
-  const select = sqlite.prepare('SELECT * FROM cookie_status WHERE id = 1');
-  const cookiesSetting = sqlite.prepare(`SELECT value FROM settings WHERE key = 'cookies'`);
-  const upsert = sqlite.prepare(
-    `INSERT INTO cookie_status (id, state, source, batch_id, checked_at, cookies_sha256)
-     VALUES (1, @state, @source, @batchId, @at, @hash)
-     ON CONFLICT (id) DO UPDATE SET state = excluded.state, source = excluded.source,
-       batch_id = excluded.batch_id, checked_at = excluded.checked_at,
-       cookies_sha256 = excluded.cookies_sha256`,
-  );
-  const storedCookies = (): string => {
-    const setting: unknown = cookiesSetting.get();
-    return setting === undefined ? '' : settingSchema.parse(setting).value;
-  };
+  const statements = prepareCookieStatusStatements(sqlite);
+  const storedCookies = (): string => statements.storedCookies();
   return {
     storedCookies,
     read() {
       const cookies = storedCookies();
       const kind =
         cookies.trim() === '' ? 'none' : extractSessionCookies(cookies) ? 'present' : 'incomplete';
-      const raw: unknown = select.get();
-      if (raw === undefined) return { cookies: kind, last: null };
-      const row = rowSchema.parse(raw);
+      const row = statements.read();
+      if (row === undefined) return { cookies: kind, last: null };
       return {
         cookies: kind,
         last: {
@@ -89,12 +68,12 @@ export function createCookieStateStore(sqlite: SQLite.Database): CookieStateStor
       };
     },
     record(verdict, cookies, at, source, batchId) {
-      upsert.run({
+      statements.write({
         state: verdict,
         source,
-        batchId: batchId ?? null,
-        at,
-        hash: cookiesFingerprint(cookies),
+        batch_id: batchId ?? null,
+        checked_at: at,
+        cookies_sha256: cookiesFingerprint(cookies),
       });
     },
   };

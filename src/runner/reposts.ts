@@ -8,8 +8,6 @@ import {
 } from '../contract/repost-keys';
 import { RepostRows, type RepostCandidate, type RepostKey } from '../db/jobs/repost-rows';
 
-export { countBatchReposts } from '../db/jobs/repost-rows';
-
 // Repost detection (issue 17, docs/decisions/035), the batch's reposts step, on the runner's store
 // path. A job stored for the first time gets its keys; the jobs of its batch that share its repost
 // key are (re)decided in order: each is a repost of the latest earlier job of that key whose

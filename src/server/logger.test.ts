@@ -11,7 +11,7 @@ import { ensurePassword } from './auth/password';
 import { loadConfig } from './config';
 import { openDatabase, type OpenedDatabase } from '../db/database';
 import { loggerOptions } from './logger';
-import { readSetting, SETTING_KEYS } from './settings-store';
+import { readSetting, SETTING_KEYS } from '../db/settings';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -8,15 +8,16 @@ import {
   errorBodySchema,
   idParamSchema,
 } from '../../contract';
-import type { AppContext } from '../context';
-import { HttpError } from '../plugins/errors';
 import {
   ApiTokenWriteError,
   createApiToken,
   listApiTokens,
   revokeApiToken,
   toWire,
-} from './repository';
+} from '../../db/auth/api-tokens';
+import { forgetToken } from '../auth/token-cache';
+import type { AppContext } from '../context';
+import { HttpError } from '../plugins/errors';
 
 export const API_TOKEN_NOT_FOUND_MESSAGE = 'API token not found';
 
@@ -80,9 +81,10 @@ export const apiTokenRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fa
       },
     },
     async (request) => {
-      if (!(await revokeApiToken(ctx.db, request.params.id, ctx.now()))) {
-        throw new HttpError(404, API_TOKEN_NOT_FOUND_MESSAGE);
-      }
+      const revoked = await revokeApiToken(ctx.db, request.params.id, ctx.now());
+      if (revoked === undefined) throw new HttpError(404, API_TOKEN_NOT_FOUND_MESSAGE);
+      // After the write: a check that read the row before it can no longer cache its answer.
+      forgetToken(ctx.db, revoked);
       request.log.info({ apiTokenId: request.params.id }, 'API token revoked');
       return { success: true as const };
     },

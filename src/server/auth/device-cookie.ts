@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { parseCookie, stringifySetCookie } from 'cookie';
 import { API_BASE_PATH } from '../../contract';
 import type { Db } from '../../db/database';
-import { readSetting, SETTING_KEYS } from '../settings-store';
+import { SETTING_KEYS, writeSettingOnce } from '../../db/settings';
 
 /*
  * Device cookies (decision 047, after OWASP's "Slow Down Online Guessing Attacks with Device
@@ -89,12 +89,11 @@ export function deviceCookieHeader(value: string, secure: boolean): string {
  * every device trusted. The first of two racing starts wins; both then read its key.
  */
 export async function loadDeviceCookieSecret(db: Db): Promise<Buffer> {
-  await db
-    .insertInto('settings')
-    .values({ key: SETTING_KEYS.deviceCookieSecret, value: randomBytes(32).toString('base64url') })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute();
-  const stored = await readSetting(db, SETTING_KEYS.deviceCookieSecret);
+  const stored = await writeSettingOnce(
+    db,
+    SETTING_KEYS.deviceCookieSecret,
+    randomBytes(32).toString('base64url'),
+  );
   if (stored === undefined) throw new Error('The device cookie key could not be stored');
   return Buffer.from(stored, 'base64url');
 }

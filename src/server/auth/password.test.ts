@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type OpenedDatabase } from '../../db/database';
-import { readSetting, SETTING_KEYS } from '../settings-store';
+import { readSetting, SETTING_KEYS } from '../../db/settings';
 import { ensurePassword, verifyPassword } from './password';
 import { isTokenValid, issueToken } from './tokens';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import type { Db } from '../../db/database';
-import { readSetting, SETTING_KEYS, writeSetting } from '../settings-store';
+import { readSetting, SETTING_KEYS, writeSetting } from '../../db/settings';
 import { revokeAllTokens } from './tokens';
 
 // OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane. The package's Algorithm is an ambient

@@ -9,7 +9,7 @@ import {
   verifyResponseSchema,
 } from '../../contract';
 import type { AppContext } from '../context';
-import { readSetting, SETTING_KEYS } from '../settings-store';
+import { readSetting, SETTING_KEYS } from '../../db/settings';
 import {
   deviceCookieHeader,
   loadDeviceCookieSecret,

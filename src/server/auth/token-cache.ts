@@ -1,6 +1,8 @@
-import { createHash } from 'node:crypto';
 import type { ApiTokenScope } from '../../contract';
 import type { Db } from '../../db/database';
+
+// The tokens' hash is the stored key, so it is made beside the tables (src/db/auth).
+export { hashToken } from '../../db/auth/token-hash';
 
 /** Who a bearer token speaks for: the dashboard's session, or an API token with its scope. */
 export type Credential =
@@ -44,11 +46,6 @@ export function tokenCacheFor(db: Db): TokenCache {
 export function remember(cache: TokenCache, hash: string, entry: CachedCredential): void {
   if (cache.valid.size >= TOKEN_CACHE_MAX) cache.valid.clear();
   cache.valid.set(hash, entry);
-}
-
-/** SHA-256 (hex): a fast hash is enough for a secret of 256 random bits (docs/decisions/002). */
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
 }
 
 /** Call before revoking the token with this hash: the next check reads the database. */

@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { API_TOKEN_LAST_USED_GRANULARITY_MS, API_TOKEN_PREFIX } from '../../contract';
-import { findLiveApiToken, recordApiTokenUse } from '../api-tokens/repository';
+import { findLiveApiToken, recordApiTokenUse } from '../../db/auth/api-tokens';
+import {
+  deleteExpiredAuthTokens,
+  findAuthToken,
+  insertAuthToken,
+  revokeAllAuthTokens,
+  revokeAuthToken,
+} from '../../db/auth/auth-tokens';
 import type { Db } from '../../db/database';
 import {
   forgetAllTokens,
@@ -20,15 +27,7 @@ export const TOKEN_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 /** A new opaque session token of 256 random bits; only its hash is stored. */
 export async function issueToken(db: Db, now: number): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db
-    .insertInto('auth_tokens')
-    .values({
-      token_hash: hashToken(token),
-      created_at: now,
-      expires_at: now + TOKEN_LIFETIME_MS,
-      revoked_at: null,
-    })
-    .execute();
+  await insertAuthToken(db, hashToken(token), now, now + TOKEN_LIFETIME_MS);
   return token;
 }
 
@@ -50,11 +49,7 @@ async function readCredential(
       };
     }
   }
-  const row = await db
-    .selectFrom('auth_tokens')
-    .select(['expires_at', 'revoked_at'])
-    .where('token_hash', '=', hash)
-    .executeTakeFirst();
+  const row = await findAuthToken(db, hash);
   if (row === undefined || row.revoked_at !== null || row.expires_at <= now) return undefined;
   return { credential: { kind: 'session' }, expiresAt: row.expires_at, lastUsedAt: null };
 }
@@ -101,26 +96,17 @@ export async function isTokenValid(db: Db, token: string, now: number): Promise<
 export async function revokeToken(db: Db, token: string, now: number): Promise<void> {
   const hash = hashToken(token);
   forgetToken(db, hash);
-  await db
-    .updateTable('auth_tokens')
-    .set({ revoked_at: now })
-    .where('token_hash', '=', hash)
-    .where('revoked_at', 'is', null)
-    .execute();
+  await revokeAuthToken(db, hash, now);
   forgetToken(db, hash);
 }
 
 /** Every session (not the API tokens: scripts keep working across a password change). */
 export async function revokeAllTokens(db: Db, now: number): Promise<void> {
   forgetAllTokens(db);
-  await db
-    .updateTable('auth_tokens')
-    .set({ revoked_at: now })
-    .where('revoked_at', 'is', null)
-    .execute();
+  await revokeAllAuthTokens(db, now);
   forgetAllTokens(db);
   // Expired and revoked rows are of no further use; keep the table from growing forever.
-  await db.deleteFrom('auth_tokens').where('expires_at', '<', now).execute();
+  await deleteExpiredAuthTokens(db, now);
 }
 
 /** The token of an `Authorization: Bearer …` header, or undefined when there is none. */

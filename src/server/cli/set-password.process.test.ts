@@ -8,7 +8,7 @@ import { openDatabase } from '../../db/database';
 import { databaseBytes, markWrittenByNewer } from '../../db/migration-test-kit';
 import { ensurePassword, verifyPassword } from '../auth/password';
 import { isTokenValid, issueToken } from '../auth/tokens';
-import { readSetting, SETTING_KEYS } from '../settings-store';
+import { readSetting, SETTING_KEYS } from '../../db/settings';
 
 const dirs: string[] = [];
 afterEach(() => {

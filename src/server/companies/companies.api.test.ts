@@ -5,7 +5,7 @@ import { API_BASE_PATH } from '../../contract';
 import { fillBannedCompanyNames, rememberCompany } from '../../db/companies/companies';
 import { SiteError } from '../../scraper/site-error';
 import { registerErrorHandling } from '../plugins/errors';
-import { SETTING_KEYS, writeSetting } from '../settings-store';
+import { SETTING_KEYS, writeSetting } from '../../db/settings';
 import { startTestServer, type TestServer } from '../test-harness';
 import type { CompanyLookup, LookedUpCompany } from './company-lookup';
 import { companyRoutes } from './routes';

@@ -3,7 +3,7 @@ import { normalizeCompanyName } from '../../contract/company-name';
 import { isSiteError } from '../../runner';
 import { knownCompanyName, rememberCompany } from '../../db/companies/companies';
 import type { Db } from '../../db/database';
-import { readSetting, SETTING_KEYS } from '../settings-store';
+import { readSetting, SETTING_KEYS } from '../../db/settings';
 import type { CompanyLookup } from './company-lookup';
 
 /**

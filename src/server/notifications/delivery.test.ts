@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { notificationChannelWriteSchema, type NotificationChannelWrite } from '../../contract';
 import { openTempDatabase, recordingLog, type RecordingLog } from '../../runner/runner-test-kit';
 import type { OpenedDatabase } from '../../db/database';
-import { insertChannel } from './channel-repository';
+import { insertChannel } from '../../db/notifications/channels';
 import {
   startReceiver,
   startSmtpReceiver,

@@ -1,8 +1,8 @@
 import type SQLite from 'better-sqlite3';
 import { z } from 'zod';
 import { NOTIFICATION_JOBS_LISTED } from '../../contract';
-import { BLOCKED_JOB_SQL } from '../../db/companies/blocked-jobs';
-import { countBatchReposts } from '../../runner/reposts';
+import { readBatchMessageRows } from '../../db/notifications/batch-message';
+import { countBatchReposts } from '../../db/jobs/repost-rows';
 
 // The channel-neutral message: built once, stored in the outbox row as JSON, and turned into
 // each service's shape only when it is sent. It is also, as it stands, the generic webhook's
@@ -69,35 +69,7 @@ export interface MessageContext {
   publicUrl: string | undefined;
 }
 
-const batchRow = z.object({
-  id: z.number(),
-  kind: z.enum(['daily', 'manual']),
-  status: z.enum(['running', 'enriching', 'completed', 'failed']),
-  started_at: z.number().nullable(),
-  finished_at: z.number().nullable(),
-  error: z.string().nullable(),
-});
-const jobRow = z.object({
-  id: z.union([z.string(), z.number()]).transform(String),
-  title: z.string(),
-  company_name: z.string(),
-  location: z.string(),
-  url: z.string(),
-});
-const failedRunRow = z.object({
-  query_id: z.number(),
-  job_title: z.string(),
-  location: z.string(),
-  error: z.string().nullable(),
-});
-
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
-
-// Same rule as the runner's enrichment and the export: a blocked company's jobs are not news.
-const NOT_BLOCKED = `NOT ${BLOCKED_JOB_SQL}`;
-// Nor are the jobs a rule or the operator's earlier triage hid, or a rule muted (issue 17).
-const LISTED = `j.state <> 'hidden' AND j.muted_by_rule_id IS NULL`;
-const countsRow = z.object({ n: z.number(), hidden: z.number(), listed: z.number() });
 
 /**
  * The message for a batch's end, read synchronously (it runs inside the runner's finishing
@@ -109,36 +81,11 @@ export function buildBatchMessage(
   event: 'batch_finished' | 'batch_failed' | 'cookies_rejected',
   context: MessageContext,
 ): NotificationMessage {
-  const batch = batchRow.parse(
-    sqlite
-      .prepare('SELECT id, kind, status, started_at, finished_at, error FROM batches WHERE id = ?')
-      .get(batchId),
+  const { batch, counts, jobs, failed } = readBatchMessageRows(
+    sqlite,
+    batchId,
+    NOTIFICATION_JOBS_LISTED,
   );
-  const counts = countsRow.parse(
-    sqlite
-      .prepare(
-        `SELECT COUNT(*) AS n,
-           COALESCE(SUM(j.state = 'hidden' AND j.hidden_by_rule_id IS NOT NULL), 0) AS hidden,
-           COALESCE(SUM(${LISTED}), 0) AS listed
-         FROM jobs j WHERE j.first_seen_batch_id = ? AND ${NOT_BLOCKED}`,
-      )
-      .get(batchId),
-  );
-  const jobs = sqlite
-    .prepare(
-      `SELECT j.id, j.title, j.company_name, j.location, j.url FROM jobs j
-       WHERE j.first_seen_batch_id = ? AND ${NOT_BLOCKED} AND ${LISTED}
-       ORDER BY j.first_seen_at, j.rowid LIMIT ?`,
-    )
-    .all(batchId, NOTIFICATION_JOBS_LISTED)
-    .map((r) => jobRow.parse(r));
-  const failed = sqlite
-    .prepare(
-      `SELECT query_id, job_title, location, error FROM query_runs
-       WHERE batch_id = ? AND status = 'failed' ORDER BY id`,
-    )
-    .all(batchId)
-    .map((r) => failedRunRow.parse(r));
   const base = context.publicUrl;
   return {
     version: MESSAGE_VERSION,

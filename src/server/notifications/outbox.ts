@@ -1,12 +1,12 @@
 import type SQLite from 'better-sqlite3';
-import { z } from 'zod';
 import {
   NOTIFICATION_RETRY_DELAYS_MS,
   type DeliveryEvent,
   type NotificationEvent,
 } from '../../contract';
+import { enabledChannelsSync, type StoredChannel } from '../../db/notifications/channels';
+import { OutboxStatements, prepareOutboxQueue } from '../../db/notifications/outbox';
 import type { BatchFinished } from '../../runner';
-import { enabledChannelsSync, type StoredChannel } from './channel-repository';
 import {
   buildBatchMessage,
   listedJobsCount,
@@ -48,11 +48,7 @@ export function queueBatchNotifications(
 ): number {
   const channels = enabledChannelsSync(sqlite);
   if (channels.length === 0) return 0;
-  const insert = sqlite.prepare(
-    `INSERT OR IGNORE INTO notification_outbox
-       (channel_id, event, batch_id, message, status, attempts, next_attempt_at, created_at)
-     VALUES (?, ?, ?, ?, 'pending', 0, ?, ?)`,
-  );
+  const insert = prepareOutboxQueue(sqlite);
   const messages = new Map<NotificationEvent, NotificationMessage>();
   const messageFor = (event: NotificationEvent) => {
     let message = messages.get(event);
@@ -79,26 +75,16 @@ export function queueBatchNotifications(
   for (const channel of channels) {
     const event = eventForChannel(channel, finished, newJobs);
     if (event === null) continue;
-    const info = insert.run(
+    queued += insert(
       channel.id,
       event,
       finished.batchId,
       JSON.stringify(messageFor(event)),
       finished.now,
-      finished.now,
     );
-    queued += info.changes;
   }
   return queued;
 }
-
-const claimedRowSchema = z.object({
-  id: z.number(),
-  channel_id: z.number(),
-  event: z.enum(['batch_finished', 'batch_failed', 'cookies_rejected', 'test']),
-  message: z.string(),
-  attempts: z.number(),
-});
 
 export interface ClaimedDelivery {
   id: number;
@@ -113,40 +99,7 @@ export class Outbox {
   private readonly s;
 
   constructor(private readonly sqlite: SQLite.Database) {
-    const p = (text: string) => sqlite.prepare(text);
-    this.s = {
-      claim: p(
-        `UPDATE notification_outbox SET lease_until = @leaseUntil
-         WHERE id = (SELECT id FROM notification_outbox
-                     WHERE status = 'pending' AND next_attempt_at <= @now
-                       AND (lease_until IS NULL OR lease_until <= @now)
-                     ORDER BY next_attempt_at, id LIMIT 1)
-         RETURNING id, channel_id, event, message, attempts`,
-      ),
-      delivered: p(
-        `UPDATE notification_outbox SET status = 'delivered', attempts = attempts + 1,
-           delivered_at = @now, lease_until = NULL, error = NULL
-         WHERE id = @id AND status = 'pending'`,
-      ),
-      retry: p(
-        `UPDATE notification_outbox SET attempts = attempts + 1, next_attempt_at = @next,
-           lease_until = NULL, error = @error
-         WHERE id = @id AND status = 'pending'`,
-      ),
-      failed: p(
-        `UPDATE notification_outbox SET status = 'failed', attempts = attempts + 1,
-           lease_until = NULL, error = @error
-         WHERE id = @id AND status = 'pending'`,
-      ),
-      release: p(`UPDATE notification_outbox SET lease_until = NULL WHERE id = ?`),
-      backlog: p(`SELECT COUNT(*) FROM notification_outbox WHERE status = 'pending'`).pluck(),
-      insertDone: p(
-        `INSERT INTO notification_outbox
-           (channel_id, event, batch_id, message, status, attempts, next_attempt_at, error,
-            created_at, delivered_at)
-         VALUES (@channel, @event, NULL, @message, @status, 1, @now, @error, @now, @deliveredAt)`,
-      ),
-    };
+    this.s = new OutboxStatements(sqlite);
   }
 
   /** Resolves once no (Kysely) transaction is open on the shared connection; see BatchStore.writable. */
@@ -156,9 +109,8 @@ export class Outbox {
 
   /** Takes the next due row for `leaseMs`; undefined when nothing is due. */
   claim(now: number, leaseMs: number): ClaimedDelivery | undefined {
-    const row: unknown = this.s.claim.get({ now, leaseUntil: now + leaseMs });
-    if (row === undefined) return undefined;
-    const r = claimedRowSchema.parse(row);
+    const r = this.s.claim(now, now + leaseMs);
+    if (r === undefined) return undefined;
     return {
       id: r.id,
       channelId: r.channel_id,
@@ -169,7 +121,7 @@ export class Outbox {
   }
 
   markDelivered(id: number, now: number): void {
-    this.s.delivered.run({ id, now });
+    this.s.markDelivered(id, now);
   }
 
   /**
@@ -184,22 +136,21 @@ export class Outbox {
   ): 'retry' | 'failed' {
     const delay = delays[delivery.attempts];
     if (delay === undefined) {
-      this.s.failed.run({ id: delivery.id, error });
+      this.s.markFailed(delivery.id, error);
       return 'failed';
     }
-    this.s.retry.run({ id: delivery.id, error, next: now + delay });
+    this.s.markRetry(delivery.id, error, now + delay);
     return 'retry';
   }
 
   /** Messages still to deliver (due now or waiting for a retry): the metrics' outbox backlog. */
   backlog(): number {
-    const count: unknown = this.s.backlog.get();
-    return typeof count === 'number' ? count : 0;
+    return this.s.backlog();
   }
 
   /** Gives a claimed row back untried (the worker stopped mid-send). */
   release(id: number): void {
-    this.s.release.run(id);
+    this.s.release(id);
   }
 
   /** A "Send test" already sent: recorded for the Recent notifications list only. */
@@ -209,7 +160,7 @@ export class Outbox {
     result: { delivered: boolean; detail: string },
     now: number,
   ): void {
-    this.s.insertDone.run({
+    this.s.insertDone({
       channel: channelId,
       event: 'test',
       message: JSON.stringify(message),

@@ -12,17 +12,18 @@ import {
   testResultSchema,
   type Delivery,
 } from '../../contract';
-import type { AppContext } from '../context';
-import { HttpError } from '../plugins/errors';
 import {
   ChannelWriteError,
   deleteChannel,
   findChannel,
   insertChannel,
   listChannels,
-  toWire,
   updateChannel,
-} from './channel-repository';
+} from '../../db/notifications/channels';
+import { listRecentDeliveries } from '../../db/notifications/outbox';
+import type { AppContext } from '../context';
+import { HttpError } from '../plugins/errors';
+import { toWire } from './channel-wire';
 import { buildTestMessage } from './message';
 import { Outbox } from './outbox';
 import { sendToChannel } from './send';
@@ -146,24 +147,7 @@ export const notificationRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
       },
     },
     async (): Promise<Delivery[]> => {
-      const rows = await ctx.db
-        .selectFrom('notification_outbox as o')
-        .innerJoin('notification_channels as c', 'c.id', 'o.channel_id')
-        .select([
-          'o.id',
-          'o.channel_id',
-          'c.name as channel_name',
-          'o.event',
-          'o.batch_id',
-          'o.status',
-          'o.attempts',
-          'o.error',
-          'o.created_at',
-          'o.delivered_at',
-        ])
-        .orderBy('o.id', 'desc')
-        .limit(RECENT_DELIVERIES_LIMIT)
-        .execute();
+      const rows = await listRecentDeliveries(ctx.db, RECENT_DELIVERIES_LIMIT);
       return rows.map((r) => ({
         ...r,
         created_at: new Date(r.created_at).toISOString(),

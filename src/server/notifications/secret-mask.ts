@@ -1,4 +1,4 @@
-import type { ChannelSettings } from './channel-repository';
+import type { ChannelSettings } from '../../db/notifications/channels';
 
 // What of a channel's secret could come back in another server's answer, and the masking of
 // it (docs/decisions/022). A receiver may echo the whole URL, or only the part it looked at:

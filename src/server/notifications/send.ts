@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import { NOTIFICATION_SEND_TIMEOUT_MS } from '../../contract';
-import type { ChannelSettings, StoredChannel } from './channel-repository';
+import type { ChannelSettings, StoredChannel } from '../../db/notifications/channels';
 import {
   clip,
   discordPayload,

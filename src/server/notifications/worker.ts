@@ -1,7 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import { NOTIFICATION_RETRY_DELAYS_MS, NOTIFICATION_SEND_TIMEOUT_MS } from '../../contract';
+import { prepareChannelById } from '../../db/notifications/channels';
 import type { BatchFinished } from '../../runner';
-import { channelFromRow } from './channel-repository';
 import type { MessageContext } from './message';
 import { Outbox, queueBatchNotifications } from './outbox';
 import { maskSecrets, secretsOf } from './secret-mask';
@@ -55,7 +55,7 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
   const sendTimeoutMs = options.sendTimeoutMs ?? NOTIFICATION_SEND_TIMEOUT_MS;
   const delays = options.retryDelaysMs ?? NOTIFICATION_RETRY_DELAYS_MS;
   const abort = new AbortController();
-  const channelStatement = sqlite.prepare('SELECT * FROM notification_channels WHERE id = ?');
+  const channelById = prepareChannelById(sqlite);
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
   let again = false;
@@ -65,10 +65,9 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
     await outbox.writable();
     const claimed = outbox.claim(now(), leaseMs);
     if (claimed === undefined) return false;
-    const row: unknown = channelStatement.get(claimed.channelId);
+    const channel = channelById(claimed.channelId);
     // The foreign key deletes a channel's rows with it; a row without one cannot be sent.
-    if (row === undefined) return true;
-    const channel = channelFromRow(row);
+    if (channel === undefined) return true;
     let result: SendResult;
     try {
       result = await sendToChannel(channel, claimed.message, {

@@ -7,7 +7,7 @@ import {
   type JobListItem,
   type JobState,
 } from '../../contract';
-import { countBatchReposts } from '../../runner/reposts';
+import { countBatchReposts } from '../../db/jobs/repost-rows';
 import { startTestServer, type TestServer } from '../test-harness';
 
 // Issue 17 over simulated days: batches run through the API against the simulated site, its

@@ -6,6 +6,7 @@ import {
   repostSettingsSchema,
   type RepostSettings,
 } from '../../contract';
+import { readSetting, writeSetting } from '../../db/settings';
 import { CARRY_OVER_SETTING } from '../../runner/reposts';
 import type { AppContext } from '../context';
 
@@ -18,12 +19,8 @@ export const repostRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fast
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   const read = async (): Promise<RepostSettings> => {
-    const row = await ctx.db
-      .selectFrom('settings')
-      .select('value')
-      .where('key', '=', CARRY_OVER_SETTING)
-      .executeTakeFirst();
-    return { carry_over_triage: row?.value !== 'false' };
+    const value = await readSetting(ctx.db, CARRY_OVER_SETTING);
+    return { carry_over_triage: value !== 'false' };
   };
 
   app.get(
@@ -50,11 +47,7 @@ export const repostRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fast
     },
     async (request) => {
       const value = request.body.carry_over_triage ? 'true' : 'false';
-      await ctx.db
-        .insertInto('settings')
-        .values({ key: CARRY_OVER_SETTING, value })
-        .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
-        .execute();
+      await writeSetting(ctx.db, CARRY_OVER_SETTING, value);
       request.log.info(
         { carryOverTriage: request.body.carry_over_triage },
         'repost settings saved',

@@ -8,7 +8,7 @@ import {
 import { nextDailyBatch, type SCHEDULE_SINCE_SETTING } from '../../runner';
 import { countActiveQueries, isDailyClaimed } from '../../db/searches/daily-claims';
 import type { AppContext } from '../context';
-import { readSetting, SETTING_KEYS } from '../settings-store';
+import { readSetting, SETTING_KEYS } from '../../db/settings';
 
 // The runner writes when its schedule first ran under this key; the server's list of keys names it
 // too, and `satisfies` keeps the two from drifting apart.

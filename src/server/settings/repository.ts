@@ -1,6 +1,6 @@
 import { DEFAULT_SCRIPT_TIME, type Settings } from '../../contract';
 import type { Db } from '../../db/database';
-import { readSetting, SETTING_KEYS, writeSetting } from '../settings-store';
+import { readSetting, SETTING_KEYS, writeSetting } from '../../db/settings';
 
 /** The operator's settings; before the first save, no cookies and the default script time. */
 export async function readSettings(db: Db): Promise<Settings> {

@@ -2,17 +2,17 @@ import type SQLite from 'better-sqlite3';
 import { z } from 'zod';
 import {
   NOTIFICATION_EVENTS,
-  type NotificationChannel,
   type NotificationChannelWrite,
   type NotificationEvent,
 } from '../../contract';
-import type { Db } from '../../db/database';
-import type { NotificationChannelsTable } from '../../db/schema';
+import type { Db } from '../database';
+import type { NotificationChannelsTable } from '../schema';
 import type { Selectable } from 'kysely';
 
 // Channels as stored: the common columns, plus one JSON text with the kind's own settings,
 // secrets included. The secrets leave this module only towards the senders; the API's
-// answer is built by toWire(), which replaces them with a hint.
+// answer is built by toWire() (server/notifications/channel-wire.ts), which replaces them with a
+// hint.
 
 const emailSettings = z.object({
   kind: z.literal('email'),
@@ -69,48 +69,6 @@ export function channelFromRow(row: unknown): StoredChannel {
     settings: channelSettingsSchema.parse(JSON.parse(r.settings)),
     createdAt: r.created_at,
     updatedAt: r.updated_at,
-  };
-}
-
-/** "hooks.slack.com …x7Qa": enough to tell two URLs apart, not enough to use one. */
-export function urlHint(url: string): string {
-  const host = new URL(url).host;
-  return `${host} …${url.slice(-4)}`;
-}
-
-export function toWire(channel: StoredChannel): NotificationChannel {
-  const s = channel.settings;
-  const common = {
-    id: channel.id,
-    name: channel.name,
-    kind: s.kind,
-    enabled: channel.enabled,
-    events: channel.events,
-    only_new_jobs: channel.onlyNewJobs,
-    created_at: new Date(channel.createdAt).toISOString(),
-    updated_at: new Date(channel.updatedAt).toISOString(),
-  };
-  if (s.kind === 'email') {
-    return {
-      ...common,
-      secret_hint: s.smtp_password ? 'password set' : null,
-      smtp_host: s.smtp_host,
-      smtp_port: s.smtp_port,
-      smtp_tls: s.smtp_tls,
-      smtp_user: s.smtp_user,
-      email_from: s.email_from,
-      email_to: s.email_to,
-    };
-  }
-  return {
-    ...common,
-    secret_hint: urlHint(s.url),
-    smtp_host: null,
-    smtp_port: null,
-    smtp_tls: null,
-    smtp_user: null,
-    email_from: null,
-    email_to: null,
   };
 }
 
@@ -236,4 +194,15 @@ export function enabledChannelsSync(sqlite: SQLite.Database): StoredChannel[] {
     .prepare('SELECT * FROM notification_channels WHERE enabled = 1 ORDER BY id')
     .all()
     .map(channelFromRow);
+}
+
+/** Reads one channel by id, synchronously (the worker, between its sends); undefined when gone. */
+export function prepareChannelById(
+  sqlite: SQLite.Database,
+): (id: number) => StoredChannel | undefined {
+  const channelStatement = sqlite.prepare('SELECT * FROM notification_channels WHERE id = ?');
+  return (id) => {
+    const row: unknown = channelStatement.get(id);
+    return row === undefined ? undefined : channelFromRow(row);
+  };
 }

@@ -6,9 +6,9 @@ import {
   type ApiTokenCreate,
   type ApiTokenCreated,
 } from '../../contract';
-import { forgetToken, hashToken } from '../auth/token-cache';
-import type { Db } from '../../db/database';
-import type { ApiTokenRow } from '../../db/schema';
+import type { Db } from '../database';
+import type { ApiTokenRow } from '../schema';
+import { hashToken } from './token-hash';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));
@@ -82,19 +82,20 @@ export async function createApiToken(
   return { ...toWire(row), token };
 }
 
-/** Revokes a token at once, in the cache too. False when there is no such live token. */
-export async function revokeApiToken(db: Db, id: number, now: number): Promise<boolean> {
+/**
+ * Revokes a token; answers its hash, for the server to forget it from its cache, or undefined
+ * when there is no such live token.
+ */
+export async function revokeApiToken(db: Db, id: number, now: number): Promise<string | undefined> {
   const row = await db
     .selectFrom('api_tokens')
     .select('token_hash')
     .where('id', '=', id)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
-  if (row === undefined) return false;
+  if (row === undefined) return undefined;
   await db.updateTable('api_tokens').set({ revoked_at: now }).where('id', '=', id).execute();
-  // After the write: a check that read the row before it can no longer cache its answer.
-  forgetToken(db, row.token_hash);
-  return true;
+  return row.token_hash;
 }
 
 /** The live (not revoked, not expired) token with this hash. */

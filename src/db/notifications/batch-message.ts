@@ -1,0 +1,86 @@
+import type SQLite from 'better-sqlite3';
+import { z } from 'zod';
+import { BLOCKED_JOB_SQL } from '../companies/blocked-jobs';
+
+// What a batch's end message says (server/notifications/message.ts composes it), read from the
+// batch, its new jobs and its failed query runs: reads that join the searches' and the jobs'
+// tables (decision 052).
+
+const batchRow = z.object({
+  id: z.number(),
+  kind: z.enum(['daily', 'manual']),
+  status: z.enum(['running', 'enriching', 'completed', 'failed']),
+  started_at: z.number().nullable(),
+  finished_at: z.number().nullable(),
+  error: z.string().nullable(),
+});
+const jobRow = z.object({
+  id: z.union([z.string(), z.number()]).transform(String),
+  title: z.string(),
+  company_name: z.string(),
+  location: z.string(),
+  url: z.string(),
+});
+const failedRunRow = z.object({
+  query_id: z.number(),
+  job_title: z.string(),
+  location: z.string(),
+  error: z.string().nullable(),
+});
+
+// Same rule as the runner's enrichment and the export: a blocked company's jobs are not news.
+const NOT_BLOCKED = `NOT ${BLOCKED_JOB_SQL}`;
+// Nor are the jobs a rule or the operator's earlier triage hid, or a rule muted (issue 17).
+const LISTED = `j.state <> 'hidden' AND j.muted_by_rule_id IS NULL`;
+const countsRow = z.object({ n: z.number(), hidden: z.number(), listed: z.number() });
+
+export interface BatchMessageRows {
+  batch: z.infer<typeof batchRow>;
+  /** The batch's new jobs (blocked companies left out), those a rule hid, and those listed. */
+  counts: z.infer<typeof countsRow>;
+  /** The first `jobsListed` of the new jobs the message may name. */
+  jobs: Array<z.infer<typeof jobRow>>;
+  failed: Array<z.infer<typeof failedRunRow>>;
+}
+
+/**
+ * The rows of a batch's end message, read synchronously (it runs inside the runner's finishing
+ * transaction, so it sees exactly what that transaction commits).
+ */
+export function readBatchMessageRows(
+  sqlite: SQLite.Database,
+  batchId: number,
+  jobsListed: number,
+): BatchMessageRows {
+  const batch = batchRow.parse(
+    sqlite
+      .prepare('SELECT id, kind, status, started_at, finished_at, error FROM batches WHERE id = ?')
+      .get(batchId),
+  );
+  const counts = countsRow.parse(
+    sqlite
+      .prepare(
+        `SELECT COUNT(*) AS n,
+           COALESCE(SUM(j.state = 'hidden' AND j.hidden_by_rule_id IS NOT NULL), 0) AS hidden,
+           COALESCE(SUM(${LISTED}), 0) AS listed
+         FROM jobs j WHERE j.first_seen_batch_id = ? AND ${NOT_BLOCKED}`,
+      )
+      .get(batchId),
+  );
+  const jobs = sqlite
+    .prepare(
+      `SELECT j.id, j.title, j.company_name, j.location, j.url FROM jobs j
+       WHERE j.first_seen_batch_id = ? AND ${NOT_BLOCKED} AND ${LISTED}
+       ORDER BY j.first_seen_at, j.rowid LIMIT ?`,
+    )
+    .all(batchId, jobsListed)
+    .map((r) => jobRow.parse(r));
+  const failed = sqlite
+    .prepare(
+      `SELECT query_id, job_title, location, error FROM query_runs
+       WHERE batch_id = ? AND status = 'failed' ORDER BY id`,
+    )
+    .all(batchId)
+    .map((r) => failedRunRow.parse(r));
+  return { batch, counts, jobs, failed };
+}

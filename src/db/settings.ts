@@ -1,0 +1,130 @@
+import type SQLite from 'better-sqlite3';
+import { z } from 'zod';
+import type { Db } from './database';
+
+// The key-value settings table holds the operator's settings and a few internal values.
+export const SETTING_KEYS = {
+  cookies: 'cookies',
+  scriptTime: 'script_time',
+  passwordHash: 'password_hash',
+  /** The key that signs device cookies (server/auth/device-cookie.ts). */
+  deviceCookieSecret: 'device_cookie_secret',
+  /** Whether triage carries over to a repost (runner/reposts.ts, CARRY_OVER_SETTING). */
+  repostsCarryOverTriage: 'reposts.carry_over_triage',
+  /** When the daily schedule first ran on this database: the runner's SCHEDULE_SINCE_SETTING. */
+  scheduleSince: 'daily_schedule_since',
+} as const;
+export type SettingKey = (typeof SETTING_KEYS)[keyof typeof SETTING_KEYS];
+
+export async function readSetting(db: Db, key: SettingKey): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('settings')
+    .select('value')
+    .where('key', '=', key)
+    .executeTakeFirst();
+  return row?.value;
+}
+
+export async function writeSetting(db: Db, key: SettingKey, value: string): Promise<void> {
+  await db
+    .insertInto('settings')
+    .values({ key, value })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+    .execute();
+}
+
+/**
+ * Stores `value` under `key` unless the key exists, then answers the stored value: the first of
+ * two racing writers wins, and both read its value.
+ */
+export async function writeSettingOnce(
+  db: Db,
+  key: SettingKey,
+  value: string,
+): Promise<string | undefined> {
+  await db
+    .insertInto('settings')
+    .values({ key, value })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  return readSetting(db, key);
+}
+
+const settingSchema = z.object({ value: z.string() });
+
+/** The settings read and written synchronously, inside the runner's transactions. */
+export interface SettingStatements {
+  read(key: string): string | undefined;
+  /** Stores `value` under `key` unless the key exists; answers the stored value either way. */
+  setOnce(key: string, value: string): string;
+}
+
+export function prepareSettingStatements(sqlite: SQLite.Database): SettingStatements {
+  const setting = sqlite.prepare('SELECT value FROM settings WHERE key = ?');
+  const insertSettingIfAbsent = sqlite.prepare(
+    'INSERT OR IGNORE INTO settings (key, value) VALUES (?, ?)',
+  );
+  const read = (key: string): string | undefined => {
+    const row: unknown = setting.get(key);
+    return row === undefined ? undefined : settingSchema.parse(row).value;
+  };
+  return {
+    read,
+    setOnce(key, value) {
+      insertSettingIfAbsent.run(key, value);
+      return read(key) ?? value;
+    },
+  };
+}
+
+// What the site last said about the stored cookies (runner/cookie-state.ts): one row, with a
+// SHA-256 of the cookies it was about. The cookies themselves are never copied here
+// (docs/decisions/024).
+
+const cookieStatusRowSchema = z.object({
+  state: z.enum(['valid', 'rejected']),
+  source: z.enum(['check', 'batch']),
+  batch_id: z.number().nullable(),
+  checked_at: z.number(),
+  cookies_sha256: z.string(),
+});
+export type CookieStatusRow = z.infer<typeof cookieStatusRowSchema>;
+
+export interface CookieStatusStatements {
+  /** The cookies stored now ('' when none). */
+  storedCookies(): string;
+  /** The last verdict, whichever cookies it was about; undefined when there was none. */
+  read(): CookieStatusRow | undefined;
+  write(row: CookieStatusRow): void;
+}
+
+export function prepareCookieStatusStatements(sqlite: SQLite.Database): CookieStatusStatements {
+  const select = sqlite.prepare('SELECT * FROM cookie_status WHERE id = 1');
+  const cookiesSetting = sqlite.prepare(`SELECT value FROM settings WHERE key = 'cookies'`);
+  const upsert = sqlite.prepare(
+    `INSERT INTO cookie_status (id, state, source, batch_id, checked_at, cookies_sha256)
+     VALUES (1, @state, @source, @batchId, @at, @hash)
+     ON CONFLICT (id) DO UPDATE SET state = excluded.state, source = excluded.source,
+       batch_id = excluded.batch_id, checked_at = excluded.checked_at,
+       cookies_sha256 = excluded.cookies_sha256`,
+  );
+  return {
+    storedCookies() {
+      const setting: unknown = cookiesSetting.get();
+      return setting === undefined ? '' : settingSchema.parse(setting).value;
+    },
+    read() {
+      const raw: unknown = select.get();
+      return raw === undefined ? undefined : cookieStatusRowSchema.parse(raw);
+    },
+    write(row) {
+      upsert.run({
+        state: row.state,
+        source: row.source,
+        batchId: row.batch_id,
+        at: row.checked_at,
+        hash: row.cookies_sha256,
+      });
+    },
+  };
+}

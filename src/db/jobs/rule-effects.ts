@@ -1,4 +1,5 @@
 import type SQLite from 'better-sqlite3';
+import { StatementCache } from '../statement-cache';
 import { z } from 'zod';
 
 // What rules do to the jobs' own rows (docs/decisions/036): a hide sets the state only of a job
@@ -26,10 +27,12 @@ export interface RuleMatches {
 }
 
 export class JobRuleEffects {
-  private readonly statements = new Map<string, SQLite.Statement>();
   private readonly s;
 
+  private readonly cache: StatementCache;
+
   constructor(private readonly sqlite: SQLite.Database) {
+    this.cache = new StatementCache(this.sqlite);
     const p = (text: string) => sqlite.prepare(text);
     this.s = {
       hide: p(JOB_RULE_WRITE_SQL.hide),
@@ -42,12 +45,7 @@ export class JobRuleEffects {
   }
 
   private p(text: string): SQLite.Statement {
-    let statement = this.statements.get(text);
-    if (!statement) {
-      statement = this.sqlite.prepare(text);
-      this.statements.set(text, statement);
-    }
-    return statement;
+    return this.cache.get(text);
   }
 
   private count(sql: string, params: RuleMatches | { rule: number }): number {

@@ -1,4 +1,5 @@
 import type SQLite from 'better-sqlite3';
+import { StatementCache } from '../statement-cache';
 import { z } from 'zod';
 import {
   RULE_PREVIEW_TITLES,
@@ -40,14 +41,15 @@ export interface SearchIndexCatchUp {
 }
 
 export class StoredJobRules {
-  private readonly statements = new Map<string, SQLite.Statement>();
-
   private readonly jobs: JobRuleEffects;
+
+  private readonly cache: StatementCache;
 
   constructor(
     private readonly sqlite: SQLite.Database,
     private readonly descriptions: SearchIndexCatchUp,
   ) {
+    this.cache = new StatementCache(this.sqlite);
     this.jobs = new JobRuleEffects(sqlite);
     // The index's vocabulary, for expanding a `*` inside a word into the words it matches. A
     // temporary table: it reads the index, stores nothing, and lives with the connection.
@@ -66,12 +68,7 @@ export class StoredJobRules {
   }
 
   private p(text: string): SQLite.Statement {
-    let statement = this.statements.get(text);
-    if (!statement) {
-      statement = this.sqlite.prepare(text);
-      this.statements.set(text, statement);
-    }
-    return statement;
+    return this.cache.get(text);
   }
 
   /**

@@ -15,7 +15,15 @@ export type FaultSpec =
   | { kind: 'drop'; pathPrefix?: string; count?: number }
   | { kind: 'authwall'; pathPrefix?: string; count?: number }
   | { kind: 'latency'; ms: number; pathPrefix?: string; count?: number }
-  | { kind: 'changed-markup'; pathPrefix?: string; count?: number };
+  | { kind: 'changed-markup'; pathPrefix?: string; count?: number }
+  | { kind: 'dropped-field'; field: DroppedField; pathPrefix?: string; count?: number };
+
+/**
+ * A field the site can stop giving while everything else still parses (issue 32's markup drift):
+ * the guest cards' and the details page's element for it is left out of the answer.
+ */
+export type DroppedField =
+  'salary' | 'posted' | 'location' | 'company-link' | 'criteria' | 'applicants';
 
 interface Rule {
   spec: FaultSpec;
@@ -27,6 +35,8 @@ type Answering = Extract<FaultSpec, { kind: 'status' | 'drop' | 'authwall' }>;
 export interface FaultDecision {
   latencyMs: number;
   changedMarkup: boolean;
+  /** Fields left out of the answer's markup. */
+  droppedFields: DroppedField[];
   /** A fault that replaces the normal answer. */
   answer?: Answering;
 }
@@ -56,6 +66,8 @@ export interface Faults {
   latency(ms: number, options?: BurstOptions & { count?: number }): void;
   /** Matching answers use renamed class names and component keys. */
   changedMarkup(options?: BurstOptions & { count?: number }): void;
+  /** Matching answers leave out one field's element (until cleared, or for `count` requests). */
+  dropField(field: DroppedField, options?: BurstOptions & { count?: number }): void;
   clear(): void;
   /** Decides (and consumes) the faults for one request. */
   take(path: string): FaultDecision;
@@ -95,11 +107,14 @@ export function createFaults(): Faults {
     changedMarkup(options = {}) {
       add({ ...options, kind: 'changed-markup' });
     },
+    dropField(field, options = {}) {
+      add({ ...options, kind: 'dropped-field', field });
+    },
     clear() {
       rules = [];
     },
     take(path) {
-      const decision: FaultDecision = { latencyMs: 0, changedMarkup: false };
+      const decision: FaultDecision = { latencyMs: 0, changedMarkup: false, droppedFields: [] };
       for (const rule of rules) {
         if (!matches(rule, path)) continue;
         const { spec } = rule;
@@ -107,6 +122,8 @@ export function createFaults(): Faults {
           decision.latencyMs += spec.ms;
         } else if (spec.kind === 'changed-markup') {
           decision.changedMarkup = true;
+        } else if (spec.kind === 'dropped-field') {
+          decision.droppedFields.push(spec.field);
         } else if (decision.answer) {
           continue;
         } else {
@@ -141,4 +158,38 @@ export function applyChangedMarkup(body: string): string {
     (text, [pattern, replacement]) => text.replace(pattern, replacement),
     body,
   );
+}
+
+/**
+ * How a dropped field leaves the markup, on the guest cards and the details page alike: its
+ * element goes (a company link leaves its name as plain text), everything else stays as it was.
+ */
+const FIELD_ELEMENTS: Record<DroppedField, ReadonlyArray<[RegExp, string]>> = {
+  salary: [
+    [/\s*<span class="job-search-card__salary-info">[\s\S]*?<\/span>/g, ''],
+    [/<section class="compensation[\s\S]*?<\/section>/g, ''],
+  ],
+  posted: [
+    [/<time class="job-search-card__listdate[^"]*" datetime="[^"]*">[\s\S]*?<\/time>/g, ''],
+    [/<span class="posted-time-ago__text[^"]*">[\s\S]*?<\/span>/g, ''],
+  ],
+  location: [
+    [/<span class="job-search-card__location">[\s\S]*?<\/span>/g, ''],
+    [/<span class="topcard__flavor topcard__flavor--bullet">[\s\S]*?<\/span>/g, ''],
+  ],
+  'company-link': [
+    [/<a class="hidden-nested-link"[^>]*>([\s\S]*?)<\/a>/g, '$1'],
+    [/<a class="topcard__org-name-link[^>]*>([\s\S]*?)<\/a>/g, '$1'],
+  ],
+  criteria: [[/<li class="description__job-criteria-item">[\s\S]*?<\/li>/g, '']],
+  applicants: [
+    [/<figure class="num-applicants__figure[\s\S]*?<\/figure>/g, ''],
+    [/<span class="num-applicants__caption[^"]*">[\s\S]*?<\/span>/g, ''],
+  ],
+};
+
+export function applyDroppedFields(body: string, fields: readonly DroppedField[]): string {
+  return fields
+    .flatMap((field) => FIELD_ELEMENTS[field])
+    .reduce((text, [pattern, replacement]) => text.replace(pattern, replacement), body);
 }

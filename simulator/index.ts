@@ -7,7 +7,7 @@ export {
   type RequestLogEntry,
   type RepostTruth,
 } from './server';
-export type { FaultSpec, Faults } from './faults';
+export type { DroppedField, FaultSpec, Faults } from './faults';
 export { VALID_COOKIES, EXPIRED_COOKIES, SIMULATOR_LI_AT, SIMULATOR_JSESSIONID } from './session';
 export type { Catalogue, FeaturedPosting, SimCompany, SimJob } from './catalogue';
 export { PLACES, type Place } from './places';

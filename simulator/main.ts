@@ -1,12 +1,33 @@
 import { parseArgs } from 'node:util';
+import type { DroppedField } from './faults';
 import { startSimulator } from './server';
 
 // `npm run simulator -- --port 4010 [--seed N]`: the simulated site on 127.0.0.1, with faults
 // switchable from the command line for demos and manual testing.
 const usage = `Usage: tsx simulator/main.ts [--port 4010] [--seed 1] [--jobs-per-query N]
   [--latency MS] [--rate-limit N [--retry-after S]] [--deny N] [--server-error N]
-  [--drop N] [--authwall] [--changed-markup] [--path-prefix /jobs-guest] [--expired-session]
-  [--daily-growth 0.05] [--repost-share 0.08] [--lookalike-share 0.04] [--clock-control]`;
+  [--drop N] [--authwall] [--changed-markup] [--drop-field FIELD ...] [--path-prefix /jobs-guest]
+  [--expired-session]
+  [--daily-growth 0.05] [--repost-share 0.08] [--lookalike-share 0.04] [--clock-control]
+  FIELD: salary, posted, location, company-link, criteria, applicants`;
+
+const DROPPABLE: readonly DroppedField[] = [
+  'salary',
+  'posted',
+  'location',
+  'company-link',
+  'criteria',
+  'applicants',
+];
+
+function droppedField(value: string): DroppedField {
+  const field = DROPPABLE.find((name) => name === value);
+  if (field === undefined) {
+    console.log(`--drop-field needs one of ${DROPPABLE.join(', ')}\n${usage}`);
+    process.exit(2);
+  }
+  return field;
+}
 
 function count(value: string | undefined, name: string): number | undefined {
   if (value === undefined) return undefined;
@@ -41,6 +62,7 @@ const { values } = parseArgs({
     drop: { type: 'string' },
     authwall: { type: 'boolean', default: false },
     'changed-markup': { type: 'boolean', default: false },
+    'drop-field': { type: 'string', multiple: true },
     'path-prefix': { type: 'string' },
     'expired-session': { type: 'boolean', default: false },
     'daily-growth': { type: 'string' },
@@ -83,6 +105,7 @@ const drop = count(values.drop, 'drop');
 if (drop) sim.faults.drop(drop, scope);
 if (values.authwall) sim.faults.authWall(scope);
 if (values['changed-markup']) sim.faults.changedMarkup(scope);
+for (const field of values['drop-field'] ?? []) sim.faults.dropField(droppedField(field), scope);
 if (values['expired-session']) sim.expireSession();
 
 console.log(

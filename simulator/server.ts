@@ -12,7 +12,13 @@ import {
   type SimJob,
 } from './catalogue';
 import { createSiteClock, type SiteClock } from './clock';
-import { applyChangedMarkup, createFaults, type FaultDecision, type Faults } from './faults';
+import {
+  applyChangedMarkup,
+  applyDroppedFields,
+  createFaults,
+  type FaultDecision,
+  type Faults,
+} from './faults';
 import { foldForMatch } from './places';
 import { renderGuestCards } from './render-guest-cards';
 import { renderJobDetails } from './render-job-details';
@@ -386,8 +392,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       return;
     }
     const answer = await route(req, url);
-    const body =
-      decision.changedMarkup && answer.body ? applyChangedMarkup(answer.body) : (answer.body ?? '');
+    const rendered = applyDroppedFields(answer.body ?? '', decision.droppedFields);
+    const body = decision.changedMarkup && rendered ? applyChangedMarkup(rendered) : rendered;
     res.writeHead(answer.status, answer.headers ?? {}).end(body);
     entry.status = answer.status;
   };

@@ -520,6 +520,24 @@ export const migrations: Record<string, Migration> = {
       for (const statement of JOBS_FTS_NEW_JOBS_WAIT_SQL) await sql.raw(statement).execute(db);
     },
   },
+  // Issue 32: how fully each completed batch's new jobs had each field (docs/decisions/054),
+  // and the drift verdict read from it: the site's health over time, and its markup drift.
+  '0017-batch-field-fills': {
+    async up(db: Kysely<unknown>) {
+      await sql`CREATE TABLE batch_field_fills (
+        batch_id INTEGER NOT NULL REFERENCES batches(id),
+        field TEXT NOT NULL,
+        filled INTEGER NOT NULL,
+        total INTEGER NOT NULL,
+        verdict TEXT NOT NULL CHECK (verdict IN ('unjudged', 'not-given', 'ok', 'drift')),
+        drifting INTEGER NOT NULL CHECK (drifting IN (0, 1)),
+        PRIMARY KEY (batch_id, field)
+      ) WITHOUT ROWID`.execute(db);
+      await sql`CREATE INDEX batch_field_fills_field ON batch_field_fills (field, batch_id)`.execute(
+        db,
+      );
+    },
+  },
 };
 
 /** The jobs table's columns as 0001-0013 left them, the two descriptions last (0014). */

@@ -265,6 +265,17 @@ export interface RulesVersionTable {
   version: number;
 }
 
+/** Issue 32: a completed batch's fill of one field, and its drift verdict (decision 054). */
+export interface BatchFieldFillsTable {
+  batch_id: number;
+  field: string;
+  filled: number;
+  total: number;
+  verdict: 'unjudged' | 'not-given' | 'ok' | 'drift';
+  /** Whether the field was drifting after this batch (1), read by the next batch's verdict. */
+  drifting: number;
+}
+
 export interface Database {
   settings: SettingsTable;
   auth_tokens: AuthTokensTable;
@@ -286,6 +297,7 @@ export interface Database {
   job_flags: JobFlagsTable;
   api_tokens: ApiTokensTable;
   rules_version: RulesVersionTable;
+  batch_field_fills: BatchFieldFillsTable;
 }
 
 export type QueryRow = Selectable<QueriesTable>;

@@ -9,9 +9,11 @@ import {
   type StoredBatch,
 } from '../db/searches/runner-batches';
 import { prepareSettingStatements, type SettingStatements } from '../db/settings';
+import { BatchFieldFills } from '../db/searches/field-fills';
 import { RunnerRuns, type ActiveQuery, type StoredRun } from '../db/searches/runner-runs';
 import type { JobDetails, SearchPage } from '../scraper';
 import { RuleGate } from './apply-rules';
+import { recordFieldHealth, type FieldHealthChange } from './field-health';
 import { DescriptionIndex } from '../db/jobs/description-index';
 import { RepostDetector } from './reposts';
 import { writeJobDetails, type DetailsStoreParts } from './step-details-store';
@@ -33,6 +35,7 @@ export class BatchStore {
   private readonly page: PageStoreParts;
   private readonly detailParts: DetailsStoreParts;
   private readonly settings: SettingStatements;
+  private readonly fieldFills: BatchFieldFills;
 
   constructor(private readonly sqlite: SQLite.Database) {
     this.batches = new RunnerBatches(sqlite);
@@ -40,6 +43,7 @@ export class BatchStore {
     this.cards = new StoredCards(sqlite);
     this.descriptions = new DescriptionIndex(sqlite);
     this.settings = prepareSettingStatements(sqlite);
+    this.fieldFills = new BatchFieldFills(sqlite);
     const rules = new RuleGate(sqlite);
     const reposts = new RepostDetector(sqlite, (key) => this.setting(key));
     const transaction = <T>(work: () => T): T => sqlite.transaction(work)();
@@ -129,6 +133,14 @@ export class BatchStore {
       this.descriptions.catchUp();
       return this.batches.finish(batchId, status, error, now);
     })();
+  }
+
+  /**
+   * Each watched field's fill over the completed batch's new jobs, and its drift verdict
+   * (decision 054); call in the transaction that completes the batch.
+   */
+  recordFieldHealth(batchId: number): FieldHealthChange[] {
+    return recordFieldHealth(this.fieldFills, batchId);
   }
 
   /** Records the operator's wish to cancel a running or enriching batch. */

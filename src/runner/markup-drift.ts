@@ -1,3 +1,5 @@
+import { FILL_FIELDS, type FillField } from '../db/searches/field-fills';
+
 // Markup drift (issue 32, docs/decisions/054): a field the site stopped giving. Scrapers of this
 // site break silently — a renamed class drops the salary, the company link, the posted date — and
 // every job still stores, so nothing fails. What shows it is the field's fill rate in a finished
@@ -5,17 +7,8 @@
 // at a batch's end and stores the verdicts; the Overview and the notifications read those.
 
 /** The fields whose fill rate is watched: the card's, then those only details give. */
-export const DRIFT_FIELDS = [
-  'company_id',
-  'location',
-  'posted_at',
-  'salary',
-  'seniority',
-  'employment_type',
-  'description',
-  'applicants',
-] as const;
-export type DriftField = (typeof DRIFT_FIELDS)[number];
+export const DRIFT_FIELDS = FILL_FIELDS;
+export type DriftField = FillField;
 
 /** The rule's thresholds (decision 054 gives the reasons for each). */
 export const DRIFT_RULE = {

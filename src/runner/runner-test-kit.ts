@@ -3,7 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, type OpenedDatabase } from '../db/database';
 import { createSiteClient, type JobCard, type JobDetails, type SiteClient } from '../scraper';
-import { createBatchRunner, type BatchRunner, type RunnerLog } from './batch-runner';
+import {
+  createBatchRunner,
+  type BatchFinished,
+  type BatchRunner,
+  type RunnerLog,
+} from './batch-runner';
 
 // Shared set-up of the runner's tests and its child-process script: a fresh SQLite file,
 // the real site client pointed at a simulator, and rows seeded the way the API stores them.
@@ -14,6 +19,8 @@ export interface RunnerFixture {
   site: SiteClient;
   runner: BatchRunner;
   log: RecordingLog;
+  /** What the runner told onBatchFinished, in order. */
+  finished: BatchFinished[];
   close(): Promise<void>;
 }
 
@@ -64,12 +71,14 @@ export async function startRunnerFixture(
   const { database, dataDir } = await openTempDatabase();
   const site = testSiteClient(simulatorUrl);
   const log = recordingLog();
+  const finished: BatchFinished[] = [];
   const runner = createBatchRunner({
     sqlite: database.sqlite,
     site: options.wrapSite?.(site, database) ?? site,
     now: options.now ?? Date.now,
     log,
     stopGraceMs: options.stopGraceMs,
+    onBatchFinished: (batch) => finished.push(batch),
   });
   return {
     database,
@@ -77,6 +86,7 @@ export async function startRunnerFixture(
     site,
     runner,
     log,
+    finished,
     async close() {
       await runner.close();
       await site.close();

@@ -3,6 +3,7 @@ import type SQLite from 'better-sqlite3';
 import type { BatchKind } from '../contract';
 import { isSiteError, type SiteClient } from '../scraper';
 import type { CancelRequest, ClaimResult } from '../db/searches/runner-batches';
+import type { FieldHealthChange } from './field-health';
 
 /** The slice of a pino / Fastify logger the runner writes to. */
 export interface RunnerLog {
@@ -54,6 +55,8 @@ export interface BatchFinished {
   /** The site asked to sign in (the stored cookies were rejected). */
   cookiesRejected: boolean;
   now: number;
+  /** Fields whose markup drift started or ended with this batch (decision 054). */
+  drift?: FieldHealthChange[];
 }
 
 export interface BatchRunner {

@@ -19,7 +19,9 @@ export function finishBatch(
   const ended = ctx.sqlite.transaction(() => {
     const at = ctx.now();
     if (!ctx.store.finishBatch(batchId, status, error, at)) return false;
-    ctx.options.onBatchFinished?.({ batchId, status, error, cookiesRejected, now: at });
+    // Issue 32: a completed batch's fields, judged for markup drift with its end.
+    const drift = status === 'completed' ? ctx.store.recordFieldHealth(batchId) : [];
+    ctx.options.onBatchFinished?.({ batchId, status, error, cookiesRejected, now: at, drift });
     return true;
   })();
   if (ended) observeEnd(ctx, status);

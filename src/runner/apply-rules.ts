@@ -6,7 +6,7 @@ import {
   type RuleJobText,
 } from '../contract/rule-matcher';
 import { RuleGateStatements } from '../db/rules/gate-statements';
-import { parseRuleConditions, type RuleRow } from '../db/rules/rule-rows';
+import { ruleDefinition, type RuleRow } from '../db/rules/rule-rows';
 
 // Rules acting on the jobs a batch stores (docs/decisions/036): a new job passes through the
 // enabled rules as its card is stored (the rules that read only the card) and again when its
@@ -16,15 +16,7 @@ import { parseRuleConditions, type RuleRow } from '../db/rules/rule-rows';
 
 /** A stored rule, compiled (its conditions parsed from their JSON). */
 export function compileRuleRow(row: RuleRow): CompiledRule {
-  return compileRule({
-    id: row.id,
-    name: row.name,
-    conditions: parseRuleConditions(row.conditions),
-    match: row.match,
-    exceptions: parseRuleConditions(row.exceptions),
-    action: row.action,
-    color: row.color,
-  });
+  return compileRule({ id: row.id, ...ruleDefinition(row) });
 }
 
 /** Compiles each rule once per version of its row: the runner asks for them on every page. */

@@ -1,18 +1,19 @@
 import type SQLite from 'better-sqlite3';
 import { z } from 'zod';
 import { BLOCKED_JOB_SQL } from '../companies/blocked-jobs';
+import { batchRowSchema } from '../searches/runner-batches';
 
 // What a batch's end message says (server/notifications/message.ts composes it), read from the
 // batch, its new jobs and its failed query runs: reads that join the searches' and the jobs'
 // tables (decision 052).
 
-const batchRow = z.object({
-  id: z.number(),
-  kind: z.enum(['daily', 'manual']),
-  status: z.enum(['running', 'enriching', 'completed', 'failed']),
-  started_at: z.number().nullable(),
-  finished_at: z.number().nullable(),
-  error: z.string().nullable(),
+const batchRow = batchRowSchema.pick({
+  id: true,
+  kind: true,
+  status: true,
+  started_at: true,
+  finished_at: true,
+  error: true,
 });
 const jobRow = z.object({
   id: z.union([z.string(), z.number()]).transform(String),

@@ -10,7 +10,7 @@ import {
   type RuleWrite,
 } from '../../contract';
 import { JobRuleEffects } from '../jobs/rule-effects';
-import { parseRuleConditions, ruleRowSchema, type RuleRow } from './rule-rows';
+import { ruleDefinition, ruleRowSchema, type RuleRow } from './rule-rows';
 
 // The rule set's reads and writes, as synchronous statements on the server's connection (the
 // runner reads the same table on every page it stores). A deleted rule is kept, marked, so the
@@ -46,15 +46,7 @@ const storedColor = (action: RuleWrite['action'], color: RuleWrite['color']) =>
 
 /** A stored rule as written: what an edit starts from and what the export file holds. */
 function written(row: RuleRow) {
-  return {
-    name: row.name,
-    conditions: parseRuleConditions(row.conditions),
-    match: row.match,
-    exceptions: parseRuleConditions(row.exceptions),
-    action: row.action,
-    color: row.color,
-    enabled: row.enabled === 1,
-  };
+  return { ...ruleDefinition(row), enabled: row.enabled === 1 };
 }
 
 export class RuleRepository {

@@ -30,3 +30,15 @@ export function parseRuleConditions(text: string): z.infer<typeof conditionsSche
     return []; // a damaged row matches nothing rather than stopping the batch
   }
 }
+
+/** A stored rule's definition, its conditions parsed: what compiling it and editing it start from. */
+export function ruleDefinition(row: RuleRow) {
+  return {
+    name: row.name,
+    conditions: parseRuleConditions(row.conditions),
+    match: row.match,
+    exceptions: parseRuleConditions(row.exceptions),
+    action: row.action,
+    color: row.color,
+  };
+}

@@ -6,9 +6,12 @@ import { z } from 'zod';
 
 const countSchema = z.object({ n: z.number() });
 
+/** The daily batch claimed for a day, if any (batches.daily_date is UNIQUE). */
+export const DAILY_CLAIM_SQL = 'SELECT id FROM batches WHERE daily_date = ?';
+
 /** A daily batch claimed `dailyDate` (YYYY-MM-DD in the configured zone), whatever its end. */
 export function isDailyClaimed(sqlite: SQLite.Database, dailyDate: string): boolean {
-  return sqlite.prepare('SELECT id FROM batches WHERE daily_date = ?').get(dailyDate) !== undefined;
+  return sqlite.prepare(DAILY_CLAIM_SQL).get(dailyDate) !== undefined;
 }
 
 /** The queries a batch would run: the active ones. */

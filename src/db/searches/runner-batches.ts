@@ -1,13 +1,14 @@
 import type SQLite from 'better-sqlite3';
 import { z } from 'zod';
 import type { BatchKind } from '../../contract';
+import { DAILY_CLAIM_SQL } from './daily-claims';
 
 // The batch queue's statements on batches (decision 052: prepared, because the runner writes
 // them in synchronous transactions of its own). Each transition is one short statement, so
 // progress is on disk the moment it happens and a killed process loses at most its request
 // in flight.
 
-const batchRowSchema = z.object({
+export const batchRowSchema = z.object({
   id: z.number(),
   kind: z.enum(['daily', 'manual']),
   status: z.enum(['running', 'enriching', 'completed', 'failed']),
@@ -32,7 +33,7 @@ function prepare(sqlite: SQLite.Database) {
   return {
     batch: p('SELECT * FROM batches WHERE id = ?'),
     active: p(`SELECT id FROM batches WHERE status IN ('running','enriching') ORDER BY id`),
-    dailyFor: p('SELECT id FROM batches WHERE daily_date = ?'),
+    dailyFor: p(DAILY_CLAIM_SQL),
     insertBatch: p(
       `INSERT INTO batches (kind, status, started_at, daily_date) VALUES (@kind, 'running', @now, @dailyDate)`,
     ),

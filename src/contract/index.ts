@@ -19,3 +19,4 @@ export * from './export-formats';
 export * from './api-tokens';
 export * from './media';
 export * from './api-reference';
+export * from './overview';

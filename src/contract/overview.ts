@@ -1,0 +1,229 @@
+import { z } from 'zod/mini';
+import { nullableDateTimeSchema } from './common';
+import { cookieStatusSchema } from './operations';
+
+// The Overview (issue 32): what the searches found over time, what it cost, and whether the site
+// still parses. Five read-only calls under /overview, each for a range of calendar days in the
+// server's TZ (today and the days before it) and optionally one saved query. Every figure comes
+// from aggregates kept as batches store and jobs change (docs/decisions/055), so a call costs the
+// same with 200,000 jobs as with 200.
+
+/** The ranges the screen offers: the last 7, 30 or 90 days (today included), or every day. */
+export const OVERVIEW_RANGES = ['7', '30', '90', 'all'] as const;
+export type OverviewRange = (typeof OVERVIEW_RANGES)[number];
+export const OVERVIEW_RANGE_DEFAULT: OverviewRange = '30';
+
+/** The watched fields of the site's markup (decision 054), in the order the screen lists them. */
+export const OVERVIEW_FIELDS = [
+  'company_id',
+  'location',
+  'posted_at',
+  'salary',
+  'seniority',
+  'employment_type',
+  'description',
+  'applicants',
+] as const;
+export type OverviewField = (typeof OVERVIEW_FIELDS)[number];
+export const overviewFieldSchema = z.enum(OVERVIEW_FIELDS);
+
+/** How the screen names a field (the "parsed partly" marks and the Site health chart). */
+export const OVERVIEW_FIELD_LABELS: Record<OverviewField, string> = {
+  company_id: 'Company id',
+  location: 'Location',
+  posted_at: 'Posted date',
+  salary: 'Salary',
+  seniority: 'Seniority',
+  employment_type: 'Employment type',
+  description: 'Description',
+  applicants: 'Applicants',
+};
+
+const OVERVIEW_PARAMS = ['range', 'query'] as const;
+
+/** `GET /overview/*`'s query string: `range` (default 30) and `query`, a saved query's id. */
+export const overviewQuerySchema = z.strictObject(
+  {
+    range: z._default(
+      z.enum(OVERVIEW_RANGES, { error: 'range must be one of 7, 30, 90, all' }),
+      OVERVIEW_RANGE_DEFAULT,
+    ),
+    query: z.optional(
+      z.pipe(
+        z
+          .string({ error: 'query must be given once, as text' })
+          .check(
+            z.regex(/^[1-9]\d{0,14}$/, {
+              error: 'query must be a saved query’s id (a positive integer)',
+            }),
+          ),
+        z.transform((v: string) => Number(v)),
+      ),
+    ),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `unknown ${issue.keys.length === 1 ? 'parameter' : 'parameters'} ${issue.keys.join(', ')}; known: ${OVERVIEW_PARAMS.join(', ')}`
+        : 'Invalid query string',
+  },
+);
+export type OverviewQuery = z.output<typeof overviewQuerySchema>;
+
+/** The days every answer covers: `days` lists them oldest first; each series has one value a day. */
+export const overviewSpanSchema = z.object({
+  range: z.enum(OVERVIEW_RANGES),
+  /** The saved query asked for, or null for all of them. */
+  query_id: z.nullable(z.int()),
+  /** Calendar days (YYYY-MM-DD in the server's TZ), oldest first, today last. */
+  days: z.array(z.string()),
+});
+export type OverviewSpan = z.infer<typeof overviewSpanSchema>;
+
+/**
+ * 1. New jobs per day (`GET /overview/new-jobs`): jobs first seen that day, each counted once under
+ * the query whose run stored it first. A job is a repost, hidden by a rule, or else kept under its
+ * query: the top 8 queries by kept jobs in the range have a series each, the rest one "other"
+ * series (query_id null). The three kinds add up to `total` on every day.
+ */
+export const overviewNewJobsSchema = z.extend(overviewSpanSchema, {
+  series: z.array(
+    z.object({
+      /** null: the queries outside the top 8, together. */
+      query_id: z.nullable(z.int()),
+      /** "Financial Analyst · New York", or "Other queries". */
+      label: z.string(),
+      jobs: z.array(z.int()),
+    }),
+  ),
+  /** New jobs the reposts step linked to an earlier job (docs/decisions/035). */
+  reposts: z.array(z.int()),
+  /** New jobs a rule hid (and nobody has changed since). */
+  hidden_by_rules: z.array(z.int()),
+  total: z.array(z.int()),
+});
+export type OverviewNewJobs = z.infer<typeof overviewNewJobsSchema>;
+
+export const overviewRunStatusSchema = z.enum(['running', 'completed', 'failed']);
+
+/**
+ * 2. Searches (`GET /overview/searches`): one row per saved query that is not archived or that
+ * ran in the range, for the sortable table.
+ */
+export const overviewSearchSchema = z.object({
+  query_id: z.int(),
+  job_title: z.string(),
+  location: z.string(),
+  is_ai: z.boolean(),
+  query_status: z.enum(['active', 'inactive', 'archived']),
+  /** Jobs its runs in the range found (a job found on two days counts twice, as on Query Runs). */
+  jobs_found: z.int(),
+  /** Jobs its last run stored first; null when it never ran. */
+  new_last_run: z.nullable(z.int()),
+  /** Jobs it stored first in the range. */
+  new_in_range: z.int(),
+  /** Of those, the share not hidden (by a rule or the operator), 0 to 1; null without new jobs. */
+  kept_share: z.nullable(z.number()),
+  /** Site requests its runs spent in the range (result pages, and details of its new jobs). */
+  site_requests: z.int(),
+  /** site_requests ÷ new_in_range; null without new jobs. */
+  requests_per_new_job: z.nullable(z.number()),
+  last_run_status: z.nullable(overviewRunStatusSchema),
+  last_run_at: nullableDateTimeSchema,
+  /** New jobs per day of the range (the sparkline), one value a day as in `days`. */
+  daily_new: z.array(z.int()),
+});
+export type OverviewSearch = z.infer<typeof overviewSearchSchema>;
+export const overviewSearchesSchema = z.extend(overviewSpanSchema, {
+  searches: z.array(overviewSearchSchema),
+});
+export type OverviewSearches = z.infer<typeof overviewSearchesSchema>;
+
+export const overviewCountSchema = z.object({ value: z.string(), jobs: z.int() });
+export type OverviewCount = z.infer<typeof overviewCountSchema>;
+
+/** A currency's yearly salaries (each job's range midpoint, hours and months made a year). */
+export const overviewSalarySchema = z.object({
+  currency: z.string(),
+  jobs: z.int(),
+  p25: z.number(),
+  median: z.number(),
+  p75: z.number(),
+});
+export type OverviewSalary = z.infer<typeof overviewSalarySchema>;
+
+export const OVERVIEW_WORKPLACES = ['remote', 'hybrid', 'on-site', 'unknown'] as const;
+
+/** 3. Market (`GET /overview/market`), over the jobs first seen in the range. */
+export const overviewMarketSchema = z.extend(overviewSpanSchema, {
+  /** The 10 companies with the most new jobs, most first. */
+  companies: z.array(
+    z.object({
+      name: z.string(),
+      /** What the Jobs screen's company filter and the block list match on. */
+      normalized_name: z.string(),
+      company_id: z.nullable(z.int()),
+      jobs: z.int(),
+      blocked: z.boolean(),
+    }),
+  ),
+  /** New jobs per day by workplace; unknown where neither the site nor the text says. */
+  workplace: z.object({
+    remote: z.array(z.int()),
+    hybrid: z.array(z.int()),
+    'on-site': z.array(z.int()),
+    unknown: z.array(z.int()),
+  }),
+  salaries: z.array(overviewSalarySchema),
+  /** Counts of the jobs whose details say it, most first. */
+  seniority: z.array(overviewCountSchema),
+  employment_types: z.array(overviewCountSchema),
+  /** Jobs with details: how many offer Easy Apply. */
+  easy_apply: z.object({ jobs: z.int(), easy_apply: z.int() }),
+  /** The median of the applicant counts the site shows ("Over 200" counts as 200). */
+  applicants: z.object({ jobs: z.int(), median: z.nullable(z.number()) }),
+});
+export type OverviewMarket = z.infer<typeof overviewMarketSchema>;
+
+export const OVERVIEW_STAGES = ['found', 'seen', 'saved', 'applied'] as const;
+
+/**
+ * 4. Triage (`GET /overview/triage`): of the jobs first seen in the range, how many reached each
+ * stage: found (all), seen (opened: seen, saved or applied), saved (saved or applied), applied.
+ * Hidden jobs are counted apart.
+ */
+export const overviewTriageSchema = z.extend(overviewSpanSchema, {
+  stages: z.array(z.object({ stage: z.enum(OVERVIEW_STAGES), jobs: z.int() })),
+  hidden: z.int(),
+});
+export type OverviewTriage = z.infer<typeof overviewTriageSchema>;
+
+/** A field the site stopped giving (decision 054): since which batch, until a normal one. */
+export const overviewDriftSchema = z.object({
+  field: overviewFieldSchema,
+  batch_id: z.int(),
+  since: nullableDateTimeSchema,
+});
+export type OverviewDrift = z.infer<typeof overviewDriftSchema>;
+
+/**
+ * 5. Site health (`GET /overview/site-health`), per day of the completed batches. The site parses
+ * the same for every search, so these figures cover all of them; `query` is still checked.
+ */
+export const overviewSiteHealthSchema = z.extend(overviewSpanSchema, {
+  /** Per field, the share of the day's new jobs with it filled, 0 to 1; null on a day without. */
+  fields: z.array(z.object({ field: overviewFieldSchema, fill: z.array(z.nullable(z.number())) })),
+  /** The site's side of the day's batches. */
+  requests: z.array(z.int()),
+  /** 429 and 999 answers. */
+  rate_limited: z.array(z.int()),
+  retries: z.array(z.int()),
+  /** Waits before a retry, and their total length in seconds. */
+  pauses: z.array(z.int()),
+  pause_seconds: z.array(z.number()),
+  failed_details: z.array(z.int()),
+  /** Fields drifting now, oldest first. */
+  drift: z.array(overviewDriftSchema),
+  cookies: cookieStatusSchema,
+});
+export type OverviewSiteHealth = z.infer<typeof overviewSiteHealthSchema>;

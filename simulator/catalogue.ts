@@ -115,6 +115,8 @@ export interface CatalogueOptions {
   repostShare?: number;
   /** Share of the clock's postings that look like an older job without reposting it (default 0.04). */
   lookalikeShare?: number;
+  /** The site's "now" the starting catalogue is dated from (default CATALOGUE_NOW). */
+  startAt?: number;
 }
 
 /** What reposts add to or change in a title; most keep it as it was. */
@@ -321,6 +323,7 @@ function buildJobs(
   seed: number,
   companies: readonly SimCompany[],
   count: number,
+  startAt: number,
 ): SimJob[] {
   const jobs: SimJob[] = [];
   let nextId = 4_300_000_000;
@@ -329,9 +332,9 @@ function buildJobs(
     const age: PostedAt = (p) => {
       const daysAgo = p.chance(0.15) ? 0 : p.between(1, 60);
       const hoursAgo = p.between(1, 23);
-      return CATALOGUE_NOW - daysAgo * DAY_MS - hoursAgo * HOUR_MS;
+      return startAt - daysAgo * DAY_MS - hoursAgo * HOUR_MS;
     };
-    jobs.push(makeJob(prng, seed, companies, String(nextId), index, age, CATALOGUE_NOW));
+    jobs.push(makeJob(prng, seed, companies, String(nextId), index, age, startAt));
   }
   return jobs;
 }
@@ -418,7 +421,13 @@ export function buildCatalogue(options: CatalogueOptions): Catalogue {
   };
   const prng = createPrng(options.seed);
   const companies = buildCompanies(prng, options.companyCount ?? 400);
-  const jobs = buildJobs(prng, options.seed, companies, options.jobCount ?? 5000);
+  const jobs = buildJobs(
+    prng,
+    options.seed,
+    companies,
+    options.jobCount ?? 5000,
+    options.startAt ?? CATALOGUE_NOW,
+  );
   const jobsById = new Map(jobs.map((j) => [j.id, j]));
   const companiesById = new Map(companies.map((c) => [c.id, c]));
   const featured: { job: SimJob; keywords: string | null }[] = [];

@@ -36,6 +36,30 @@ describe('the site clock', () => {
     expect([...times].sort((a, b) => b - a)).toEqual(times);
   });
 
+  it('starts where it is told, the same catalogue dated from there (the demo history)', async () => {
+    const shift = 40 * DAY_MS + 3_600_000;
+    const a = await startSimulator({ jobCount: 300, seed: 4 });
+    const b = await startSimulator({ jobCount: 300, seed: 4, startAt: CATALOGUE_NOW + shift });
+    try {
+      expect(b.clock.now()).toBe(CATALOGUE_NOW + shift);
+      a.clock.advanceDays(3);
+      b.clock.advanceDays(3);
+      expect(b.catalogue.jobs).toHaveLength(a.catalogue.jobs.length);
+      expect(
+        b.catalogue.jobs.map((j) => [j.id, j.title, j.postedAt - shift, j.postedText]),
+      ).toEqual(a.catalogue.jobs.map((j) => [j.id, j.title, j.postedAt, j.postedText]));
+      // 40 days and an hour on from noon: each card is dated 40 days later.
+      const later = (day: string) =>
+        new Date(Date.parse(day) + 40 * DAY_MS).toISOString().slice(0, 10);
+      expect(b.catalogue.jobs.map((j) => j.postedDate)).toEqual(
+        a.catalogue.jobs.map((j) => later(j.postedDate)),
+      );
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
   it('is deterministic from the seed, whatever steps the clock moves in', async () => {
     const a = await startSimulator({ jobCount: 500, seed: 9 });
     const b = await startSimulator({ jobCount: 500, seed: 9 });

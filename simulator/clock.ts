@@ -12,9 +12,16 @@ export interface SiteClock {
   setDailyGrowth(share: number): void;
 }
 
-/** Postings are spread evenly over each day, each with its own posted time. */
-export function createSiteClock(catalogue: Catalogue, initialGrowth: number): SiteClock {
-  let now = CATALOGUE_NOW;
+/**
+ * Postings are spread evenly over each day, each with its own posted time. `startAt` is where
+ * the clock starts: the time the starting catalogue was dated from.
+ */
+export function createSiteClock(
+  catalogue: Catalogue,
+  initialGrowth: number,
+  startAt = CATALOGUE_NOW,
+): SiteClock {
+  let now = startAt;
   let growth = 0;
   // The running schedule: posting number `made + k` is due at `origin + (k + 1) * interval`.
   let origin = now;

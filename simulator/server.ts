@@ -54,6 +54,12 @@ export interface SimulatorOptions {
    * false): browser tests move the clock of a simulator running in another process.
    */
   controlEndpoint?: boolean;
+  /**
+   * Where the site's clock starts, the starting catalogue dated from it (default
+   * CATALOGUE_NOW): the demo's history starts it days before the wall clock's now, so the
+   * postings' dates meet the days its batches run on.
+   */
+  startAt?: number;
 }
 
 export interface RequestLogEntry {
@@ -166,8 +172,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     companyCount: options.companyCount,
     repostShare: options.repostShare,
     lookalikeShare: options.lookalikeShare,
+    startAt: options.startAt,
   });
-  const clock = createSiteClock(catalogue, options.dailyGrowth ?? 0.05);
+  const clock = createSiteClock(catalogue, options.dailyGrowth ?? 0.05, options.startAt);
   const search = createSearchEngine(catalogue, { jobsPerQuery: options.jobsPerQuery }, clock);
   const faults = createFaults();
   const requests: RequestLogEntry[] = [];

@@ -52,6 +52,17 @@ describe('catalogue', () => {
     expect(new Set(names).size).toBeLessThan(names.length);
   });
 
+  it('shows a salary on about the salary share of postings, 0.35 unless told', () => {
+    const withSalary = (jobs: readonly { salary: string | null }[]) =>
+      jobs.filter((j) => j.salary !== null).length / jobs.length;
+    // Half the share where the site gives no salary in the country's format.
+    expect(withSalary(catalogue.jobs)).toBeGreaterThan(0.2);
+    expect(withSalary(catalogue.jobs)).toBeLessThan(0.32);
+    const generous = buildCatalogue({ seed: 1, salaryShare: 0.8 });
+    expect(withSalary(generous.jobs)).toBeGreaterThan(0.5);
+    expect(() => buildCatalogue({ seed: 1, salaryShare: 1.5 })).toThrow(/share/);
+  });
+
   it('has the rough edges: no salary, no company link, --new dates, non-Latin and formula-like titles', () => {
     const jobs = catalogue.jobs;
     expect(jobs.some((j) => j.salary === null) && jobs.some((j) => j.salary !== null)).toBe(true);

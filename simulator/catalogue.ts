@@ -79,6 +79,8 @@ export interface Catalogue {
   /** Issue 17: the share of the clock's postings that repost an older job, and that look like one. */
   repostShare: number;
   lookalikeShare: number;
+  /** The share of postings that show a salary where the site gives one (see salaryFor). */
+  salaryShare: number;
   /** The featured postings a search for `keywords` lists first (see `feature`). */
   featuredFor(keywords: string): SimJob[];
   /** Puts `posting` on the site, ahead of every search's results, and returns it. */
@@ -117,7 +119,14 @@ export interface CatalogueOptions {
   lookalikeShare?: number;
   /** The site's "now" the starting catalogue is dated from (default CATALOGUE_NOW). */
   startAt?: number;
+  /**
+   * The share of postings with a salary where the site gives one (default 0.35; elsewhere half
+   * of it): the demo raises it so the salary's fill stands clear of decision 054's 20 % floor.
+   */
+  salaryShare?: number;
 }
+
+const SALARY_SHARE = 0.35;
 
 /** What reposts add to or change in a title; most keep it as it was. */
 const REPOST_TITLE_VARIANTS = [
@@ -232,8 +241,8 @@ export function refreshPosted(job: SimJob, now: number): void {
   job.isNew = days === 0;
 }
 
-function salaryFor(prng: Prng, country: string): string | null {
-  if (!prng.chance(0.35)) return null;
+function salaryFor(prng: Prng, country: string, share: number): string | null {
+  if (!prng.chance(share)) return null;
   const low = prng.between(40, 180);
   const high = low + prng.between(10, 60);
   switch (country) {
@@ -284,6 +293,7 @@ function makeJob(
   index: number,
   postedAtOf: PostedAt,
   now: number,
+  salaryShare = SALARY_SHARE,
 ): SimJob {
   // Skewed so a few companies post many jobs and most post a handful.
   const company = companies[Math.floor(companies.length * prng.next() ** 2)] ?? companies[0];
@@ -299,7 +309,7 @@ function makeJob(
     companyLinked: !prng.chance(0.07),
     hasUrn: !prng.chance(0.05),
     place,
-    salary: salaryFor(prng, place.country),
+    salary: salaryFor(prng, place.country, salaryShare),
     postedDate: '',
     postedText: '',
     isNew: false,
@@ -324,6 +334,7 @@ function buildJobs(
   companies: readonly SimCompany[],
   count: number,
   startAt: number,
+  salaryShare: number,
 ): SimJob[] {
   const jobs: SimJob[] = [];
   let nextId = 4_300_000_000;
@@ -334,7 +345,7 @@ function buildJobs(
       const hoursAgo = p.between(1, 23);
       return startAt - daysAgo * DAY_MS - hoursAgo * HOUR_MS;
     };
-    jobs.push(makeJob(prng, seed, companies, String(nextId), index, age, startAt));
+    jobs.push(makeJob(prng, seed, companies, String(nextId), index, age, startAt, salaryShare));
   }
   return jobs;
 }
@@ -360,6 +371,7 @@ export function makePosting(
     catalogue.baseCount + n,
     () => postedAt,
     now,
+    catalogue.salaryShare,
   );
   return echoOlderJob(catalogue, job, n);
 }
@@ -427,6 +439,7 @@ export function buildCatalogue(options: CatalogueOptions): Catalogue {
     companies,
     options.jobCount ?? 5000,
     options.startAt ?? CATALOGUE_NOW,
+    share(options.salaryShare, SALARY_SHARE),
   );
   const jobsById = new Map(jobs.map((j) => [j.id, j]));
   const companiesById = new Map(companies.map((c) => [c.id, c]));
@@ -438,6 +451,7 @@ export function buildCatalogue(options: CatalogueOptions): Catalogue {
     baseCount: jobs.length,
     repostShare: share(options.repostShare, 0.08),
     lookalikeShare: share(options.lookalikeShare, 0.04),
+    salaryShare: share(options.salaryShare, SALARY_SHARE),
     add(job) {
       jobs.push(job);
       jobsById.set(job.id, job);

@@ -60,6 +60,8 @@ export interface SimulatorOptions {
    * postings' dates meet the days its batches run on.
    */
   startAt?: number;
+  /** The share of postings showing a salary where the site gives one (default 0.35). */
+  salaryShare?: number;
 }
 
 export interface RequestLogEntry {
@@ -173,6 +175,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     repostShare: options.repostShare,
     lookalikeShare: options.lookalikeShare,
     startAt: options.startAt,
+    salaryShare: options.salaryShare,
   });
   const clock = createSiteClock(catalogue, options.dailyGrowth ?? 0.05, options.startAt);
   const search = createSearchEngine(catalogue, { jobsPerQuery: options.jobsPerQuery }, clock);

@@ -1,0 +1,197 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { openDatabase } from '../src/db/database';
+import { dayInZone } from '../src/runner';
+import { startSimulator, type Simulator } from '../simulator';
+import {
+  buildDemoData,
+  createHistoryClock,
+  DEMO_QUERIES,
+  demoSimulatorOptions,
+  planHistory,
+  TRIAGE_PATTERN,
+  type HistoryDay,
+} from './demo-history';
+
+// Issue 32: `npm run demo`'s history, a daily batch per simulated day through the real runner
+// against the simulated site, with the operator's rule and triage and the site's faults.
+
+const ZONE = 'Europe/Berlin';
+// 2026-11-20 12:00 in Berlin: the last batch is that day's 09:00.
+const NOW = Date.UTC(2026, 10, 20, 11, 0, 0);
+const DAY_MS = 86_400_000;
+
+describe('planHistory', () => {
+  it('plans 90 consecutive days at the script time, the last before now, with the events spread over them', () => {
+    const plan = planHistory({ days: 90, now: NOW, timeZone: ZONE, scriptTime: '09:00' });
+    expect(plan).toHaveLength(90);
+    expect(plan.at(-1)?.date).toBe('2026-11-20');
+    expect(plan[0]?.date).toBe('2026-08-23');
+    for (const [i, day] of plan.entries()) {
+      expect(day.day).toBe(i + 1);
+      expect(
+        new Intl.DateTimeFormat('en-GB', { timeZone: ZONE, timeStyle: 'short' }).format(day.at),
+      ).toBe('09:00');
+      if (i > 0) expect(dayInZone(day.at - DAY_MS, ZONE)).toBe(plan[i - 1]?.date);
+    }
+    // Summer time ended on 25 October: the days around it are still a calendar day apart.
+    expect(plan.find((d) => d.date === '2026-10-26')).toBeDefined();
+    const days = (pick: (d: HistoryDay) => boolean) => plan.filter(pick).map((d) => d.day);
+    expect(days((d) => d.salaryDropped)).toEqual([58, 59, 60, 61, 62]);
+    expect(days((d) => d.rateLimit !== null)).toEqual([18, 41, 72]);
+    expect(days((d) => d.addRule)).toEqual([15]);
+    expect(plan[2]?.triageDay).toBe(1);
+    expect(plan[1]?.triageDay).toBeNull();
+  });
+
+  it('plans no day for 0, and no drift in a history too short to measure one', () => {
+    expect(planHistory({ days: 0, now: NOW, timeZone: ZONE, scriptTime: '09:00' })).toEqual([]);
+    const short = planHistory({ days: 3, now: NOW, timeZone: ZONE, scriptTime: '09:00' });
+    expect(short.map((d) => [d.date, d.addRule, d.rateLimit?.count ?? 0, d.salaryDropped])).toEqual(
+      [
+        ['2026-11-18', false, 0, false],
+        ['2026-11-19', true, 4, false],
+        ['2026-11-20', false, 0, false],
+      ],
+    );
+  });
+
+  it('ends with yesterday when today’s script time is less than an hour ago', () => {
+    const early = Date.UTC(2026, 10, 20, 8, 30, 0); // 09:30 in Berlin
+    const plan = planHistory({ days: 2, now: early, timeZone: ZONE, scriptTime: '09:00' });
+    expect(plan.map((d) => d.date)).toEqual(['2026-11-18', '2026-11-19']);
+  });
+});
+
+describe('the history clock', () => {
+  it('runs with the wall clock, and a wait moves it on at once, overlapping waits together', async () => {
+    const clock = createHistoryClock(1_000_000);
+    const wall = performance.now();
+    await Promise.all([clock.sleep(3_000), clock.sleep(2_000)]);
+    expect(performance.now() - wall).toBeLessThan(500);
+    expect(clock.now()).toBeGreaterThanOrEqual(1_003_000);
+    expect(clock.now()).toBeLessThan(1_003_500);
+    clock.moveTo(5_000_000);
+    expect(clock.now()).toBeGreaterThanOrEqual(5_000_000);
+    clock.moveTo(10);
+    expect(clock.now()).toBeGreaterThanOrEqual(5_000_000);
+  });
+});
+
+describe('buildDemoData', () => {
+  let sim: Simulator | undefined;
+  let dataDir: string | undefined;
+  afterEach(async () => {
+    await sim?.close();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('fills three days: a daily batch each, jobs first seen on each, the rule, the 429s and the triage', async () => {
+    const plan = planHistory({ days: 3, now: NOW, timeZone: ZONE, scriptTime: '09:00' });
+    sim = await startSimulator(demoSimulatorOptions(plan));
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobscout-demo-history-'));
+    const lines: string[] = [];
+    const result = await buildDemoData({
+      dataDir,
+      simulator: sim,
+      plan,
+      timeZone: ZONE,
+      onProgress: (line) => lines.push(line),
+    });
+    expect(result).toMatchObject({ batches: 3, completed: 3 });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^ {2}day 3\/3 \(2026-11-20\): 3 batches completed, \d+ new jobs, [\d.]+ s$/,
+    );
+    // Day 2's site refused four searches before answering (with Retry-After: 10, on the
+    // history's clock).
+    const refused = sim.requests.filter((r) => r.status === 429);
+    expect(refused).toHaveLength(4);
+    expect(refused.every((r) => r.path.startsWith('/jobs-guest/jobs/api/seeMoreJobPostings'))).toBe(
+      true,
+    );
+
+    const database = await openDatabase(dataDir, undefined, { backgroundCheckpoints: false });
+    try {
+      const all = <T extends z.ZodType>(schema: T, sql: string) =>
+        database.sqlite
+          .prepare(sql)
+          .all()
+          .map((row) => schema.parse(row));
+      const queries = all(z.object({ job_title: z.string() }), 'SELECT job_title FROM queries');
+      expect(queries.map((q) => q.job_title)).toEqual(DEMO_QUERIES.map((q) => q.job_title));
+
+      const batches = all(
+        z.object({
+          id: z.number(),
+          kind: z.string(),
+          status: z.string(),
+          daily_date: z.string(),
+          started_at: z.number(),
+        }),
+        'SELECT id, kind, status, daily_date, started_at FROM batches ORDER BY id',
+      );
+      expect(batches.map((b) => [b.kind, b.status, b.daily_date])).toEqual(
+        plan.map((d) => ['daily', 'completed', d.date]),
+      );
+      for (const [i, batch] of batches.entries()) {
+        expect(batch.started_at).toBeGreaterThanOrEqual(plan[i]?.at ?? 0);
+        expect(batch.started_at).toBeLessThan((plan[i]?.at ?? 0) + 60_000);
+      }
+
+      const jobs = all(
+        z.object({
+          first_seen_batch_id: z.number(),
+          first_seen_at: z.number(),
+          posted_at: z.string().nullable(),
+          state: z.string(),
+          hidden_by_rule_id: z.number().nullable(),
+        }),
+        'SELECT first_seen_batch_id, first_seen_at, posted_at, state, hidden_by_rule_id FROM jobs ORDER BY id',
+      );
+      // First seen on each of the three days, by that day's batch, at that day's batch time.
+      const perDay = batches.map((b) => jobs.filter((j) => j.first_seen_batch_id === b.id));
+      expect(perDay[0]?.length).toBeGreaterThan(100);
+      expect(perDay[1]?.length).toBeGreaterThan(10);
+      expect(perDay[2]?.length).toBeGreaterThan(10);
+      expect(result?.newJobs).toBe(jobs.length);
+      for (const [i, js] of perDay.entries()) {
+        expect(new Set(js.map((j) => dayInZone(j.first_seen_at, ZONE)))).toEqual(
+          new Set([plan[i]?.date]),
+        );
+      }
+      // Postings are dated on the history's days, never after the batch that found them.
+      for (const [i, js] of perDay.entries()) {
+        for (const job of js)
+          if (job.posted_at) expect(job.posted_at.slice(0, 10) <= (plan[i]?.date ?? '')).toBe(true);
+      }
+      expect(perDay[2]?.some((j) => j.posted_at?.slice(0, 10) === plan[2]?.date)).toBe(true);
+
+      // The rule came with day 2: it hid some of days 2 and 3's jobs, none of day 1's.
+      expect(perDay[0]?.filter((j) => j.hidden_by_rule_id !== null)).toEqual([]);
+      expect(
+        [...(perDay[1] ?? []), ...(perDay[2] ?? [])].filter((j) => j.hidden_by_rule_id !== null)
+          .length,
+      ).toBeGreaterThan(0);
+
+      // Day 3 triaged day 1's jobs in the pattern's shares; days 2 and 3's are untouched.
+      const day1 = perDay[0] ?? [];
+      const expected = new Map<string, number>();
+      for (let i = 0; i < day1.length; i += 1) {
+        const state = TRIAGE_PATTERN[i % TRIAGE_PATTERN.length] ?? 'new';
+        expected.set(state, (expected.get(state) ?? 0) + 1);
+      }
+      const got = new Map<string, number>();
+      for (const job of day1) got.set(job.state, (got.get(job.state) ?? 0) + 1);
+      expect(got).toEqual(expected);
+      expect(result?.triaged).toBe(day1.length - (expected.get('new') ?? 0));
+      const later = [...(perDay[1] ?? []), ...(perDay[2] ?? [])];
+      expect(later.filter((j) => j.state !== 'new' && j.hidden_by_rule_id === null)).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  }, 60_000);
+});

@@ -3,54 +3,68 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { generatePassword } from '../src/server/auth/password';
-import { startSimulator, VALID_COOKIES } from '../simulator';
+import { startSimulator } from '../simulator';
+import {
+  buildDemoData,
+  DEMO_MAX_RESULTS,
+  DEMO_QUERIES,
+  planHistory,
+  DEMO_SCRIPT_TIME,
+  demoSimulatorOptions,
+} from './demo-history';
 
 // `npm run demo`: the real server against the simulated site, on a temporary data folder, with
-// three example queries and the simulator's session cookies, so Run Batch produces a
-// downloadable spreadsheet within a minute. Nothing here talks to the real LinkedIn.
+// example queries, the simulator's session cookies and DEMO_DAYS (default 90) simulated days of
+// daily batches behind them (scripts/demo-history.ts), so the Overview has a history to show and
+// Run Batch produces a downloadable spreadsheet within a minute. Nothing here talks to the real
+// LinkedIn.
 const PORT = Number(process.env.PORT ?? '3000');
 // Short pacing and a cap keep the demo batch well under a minute; the real defaults are 3 s and 1000.
 const DEMO_INTERVAL_MS = '40';
-const DEMO_MAX_RESULTS = '60';
+const MAX_DEMO_DAYS = 365;
 
-const EXAMPLES = [
-  { job_title: 'Financial Analyst', place: 'New York', is_ai: false },
-  { job_title: 'Software Engineer', place: 'Berlin', is_ai: false },
-  { job_title: 'Data scientist working on climate models', place: 'London', is_ai: true },
-];
-
-async function api(
-  url: string,
-  token: string,
-  method: string,
-  pathname: string,
-  body?: unknown,
-): Promise<unknown> {
-  const res = await fetch(`${url}/api/v1${pathname}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json: unknown = await res.json();
-  if (!res.ok)
-    throw new Error(`${method} ${pathname} answered ${res.status}: ${JSON.stringify(json)}`);
-  return json;
+function demoDays(text: string | undefined): number {
+  if (text === undefined || text.trim() === '') return 90;
+  const days = /^\d{1,3}$/.test(text.trim()) ? Number(text) : Number.NaN;
+  if (!(days <= MAX_DEMO_DAYS))
+    throw new Error(
+      `DEMO_DAYS must be a whole number of days from 0 (no history) to ${MAX_DEMO_DAYS}`,
+    );
+  return days;
 }
 
-function firstPlaceId(hits: unknown): number {
-  if (Array.isArray(hits)) {
-    const first: unknown = hits[0];
-    if (typeof first === 'object' && first !== null && 'id' in first) return Number(first.id);
+/** The server's zone (config.ts): TZ when set, else the system's. */
+function serverTimeZone(): string {
+  const tz = process.env.TZ?.trim();
+  return tz ? tz : Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+async function fillDemo(dataDir: string, days: number) {
+  const timeZone = serverTimeZone();
+  const plan = planHistory({ days, now: Date.now(), timeZone, scriptTime: DEMO_SCRIPT_TIME });
+  const simulator = await startSimulator(demoSimulatorOptions(plan));
+  if (days > 0) console.log(`  Filling ${days} simulated days of daily batches…`);
+  const history = await buildDemoData({
+    dataDir,
+    simulator,
+    plan,
+    timeZone,
+    onProgress: (line) => console.log(line),
+  });
+  if (history) {
+    // The site catches up with the wall clock: a batch run now finds what was posted since.
+    simulator.clock.advance(Math.max(0, Date.now() - simulator.clock.now()));
+    for (const event of history.events) console.log(`  ${event}`);
+    console.log(
+      `  History filled in ${(history.ms / 1000).toFixed(1)} s: ${history.completed} of ${history.batches} daily batches completed, ${history.newJobs} jobs found, ${history.triaged} triaged.`,
+    );
   }
-  throw new Error('the simulated typeahead returned no place');
+  return { simulator, history };
 }
 
 async function main(): Promise<void> {
-  const simulator = await startSimulator();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobscout-demo-'));
+  const { simulator, history } = await fillDemo(dataDir, demoDays(process.env.DEMO_DAYS));
   const password = generatePassword();
   const child = spawn(process.execPath, ['dist/server/main.mjs'], {
     env: {
@@ -60,7 +74,7 @@ async function main(): Promise<void> {
       ADMIN_PASSWORD: password,
       LINKEDIN_BASE_URL: simulator.url,
       SCRAPE_MIN_INTERVAL_MS: DEMO_INTERVAL_MS,
-      SCRAPE_MAX_RESULTS_PER_QUERY: DEMO_MAX_RESULTS,
+      SCRAPE_MAX_RESULTS_PER_QUERY: String(DEMO_MAX_RESULTS),
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -94,44 +108,17 @@ async function main(): Promise<void> {
     await new Promise((r) => setTimeout(r, 100));
   }
 
-  const login = await fetch(`${url}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ password }),
-  });
-  const session: unknown = await login.json();
-  if (
-    typeof session !== 'object' ||
-    session === null ||
-    !('token' in session) ||
-    typeof session.token !== 'string'
-  ) {
-    throw new Error('the demo could not sign in');
-  }
-  const token = session.token;
-  await api(url, token, 'POST', '/settings', { cookies: VALID_COOKIES, script_time: '09:00' });
-  for (const example of EXAMPLES) {
-    const hits = await api(
-      url,
-      token,
-      'GET',
-      `/locations/typeahead?query=${encodeURIComponent(example.place)}`,
-    );
-    await api(url, token, 'POST', '/queries', {
-      job_title: example.job_title,
-      location_id: firstPlaceId(hits),
-      status: 'active',
-      is_ai: example.is_ai,
-    });
-  }
-
+  const behind = history
+    ? `${history.batches} simulated days of daily batches behind them: the Overview shows what\n  they found, the triage, the refused requests and the site's health (DEMO_DAYS, default 90).`
+    : 'no history (DEMO_DAYS=0).';
   console.log(`
   jobscout demo — against a simulated LinkedIn at ${simulator.url}
 
     Dashboard:  ${url}/
+    Overview:   ${url}/overview
     Password:   ${password}
 
-  Three example queries and the simulator's session cookies are already saved.
+  ${DEMO_QUERIES.length} example queries and the simulator's session cookies are saved, with ${behind}
   Open Batches, press Run Batch, and download the spreadsheet when it completes.
   Data lives in ${dataDir} and is removed when you stop the demo (Ctrl+C).
 `);

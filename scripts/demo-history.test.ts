@@ -89,6 +89,28 @@ describe('buildDemoData', () => {
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
+  it('with no days saves the settings and example queries only (DEMO_DAYS=0)', async () => {
+    sim = await startSimulator(demoSimulatorOptions([]));
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobscout-demo-history-'));
+    expect(await buildDemoData({ dataDir, simulator: sim, plan: [], timeZone: ZONE })).toBeNull();
+    const database = await openDatabase(dataDir, undefined, { backgroundCheckpoints: false });
+    try {
+      const count = (table: string) =>
+        z
+          .object({ n: z.number() })
+          .parse(database.sqlite.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get()).n;
+      expect([count('queries'), count('batches'), count('jobs')]).toEqual([
+        DEMO_QUERIES.length,
+        0,
+        0,
+      ]);
+      const settings = database.sqlite.prepare('SELECT key FROM settings ORDER BY key').all();
+      expect(settings).toEqual([{ key: 'cookies' }, { key: 'script_time' }]);
+    } finally {
+      await database.close();
+    }
+  });
+
   it('fills three days: a daily batch each, jobs first seen on each, the rule, the 429s and the triage', async () => {
     const plan = planHistory({ days: 3, now: NOW, timeZone: ZONE, scriptTime: '09:00' });
     sim = await startSimulator(demoSimulatorOptions(plan));

@@ -109,8 +109,8 @@ async function main(): Promise<void> {
   }
 
   const behind = history
-    ? `${history.batches} simulated days of daily batches behind them: the Overview shows what\n  they found, the triage, the refused requests and the site's health (DEMO_DAYS, default 90).`
-    : 'no history (DEMO_DAYS=0).';
+    ? `with ${history.batches} simulated days of daily batches behind them (DEMO_DAYS):\n  the Overview shows what they found, the triage, the refused requests and the site's health.`
+    : 'with no history (DEMO_DAYS=0).';
   console.log(`
   jobscout demo — against a simulated LinkedIn at ${simulator.url}
 
@@ -118,7 +118,8 @@ async function main(): Promise<void> {
     Overview:   ${url}/overview
     Password:   ${password}
 
-  ${DEMO_QUERIES.length} example queries and the simulator's session cookies are saved, with ${behind}
+  ${DEMO_QUERIES.length} example queries and the simulator's session cookies are saved,
+  ${behind}
   Open Batches, press Run Batch, and download the spreadsheet when it completes.
   Data lives in ${dataDir} and is removed when you stop the demo (Ctrl+C).
 `);

@@ -274,12 +274,21 @@ export async function findChart(title: string): Promise<HTMLElement> {
   });
 }
 
+/** A cell's text, its separate pieces (a name and a badge) joined by a space. */
+function cellText(cell: Element): string {
+  const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+  const pieces: string[] = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.textContent?.trim();
+    if (text) pieces.push(text);
+  }
+  return pieces.join(' ');
+}
+
 /** Every body row of a table, as the text of its cells (the row's header cell first). */
 export function tableRows(table: HTMLElement): string[][] {
   return within(table)
     .getAllByRole('row')
     .slice(1)
-    .map((row) =>
-      [...row.querySelectorAll('th, td')].map((cell) => (cell.textContent ?? '').trim()),
-    );
+    .map((row) => [...row.querySelectorAll('th, td')].map(cellText));
 }

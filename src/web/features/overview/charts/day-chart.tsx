@@ -1,9 +1,9 @@
-import { AxisBottom, AxisLeft } from '@visx/axis';
 import { GridRows } from '@visx/grid';
 import { Group } from '@visx/group';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { LinePath } from '@visx/shape';
 import { useId } from 'react';
+import { BottomAxis, LeftAxis } from './axes';
 import { ChartTooltip, TooltipBody, type TooltipLine } from './chart-tooltip';
 import { formatDayLong, formatDayShort, formatNumber } from './format';
 import { svgFill, type Paint } from './paint';
@@ -36,12 +36,9 @@ interface DayChartProps {
 }
 
 const HEIGHT = 260;
-const MARGIN = { top: 12, right: 12, bottom: 48, left: 64 };
+const MARGIN = { top: 12, right: 20, bottom: 48, left: 68 };
 /** The room a day's tick label needs along the bottom axis. */
 const TICK_SPACING = 56;
-
-const AXIS_TEXT = { className: 'fill-fg-muted', fontSize: 11, fontFamily: 'inherit' } as const;
-const AXIS_LABEL = { className: 'fill-fg-soft', fontSize: 12, fontFamily: 'inherit' } as const;
 
 /** Every k-th day gets a tick, counted back from the newest, which always has one. */
 function dayTicks(count: number, innerWidth: number): number[] {
@@ -134,28 +131,20 @@ export function DayChart({
               className="stroke-line"
               strokeDasharray="2 3"
             />
-            <AxisLeft
-              scale={y}
-              tickValues={yTicks}
-              tickFormat={(v) => format(Number(v))}
+            <LeftAxis
+              ticks={yTicks.map((t) => ({ at: y(t), label: format(t) }))}
+              length={innerHeight}
               label={yLabel}
-              labelOffset={40}
-              labelProps={AXIS_LABEL}
-              tickLabelProps={AXIS_TEXT}
-              axisLineClassName="stroke-line-strong"
-              tickClassName="[&_line]:stroke-line-strong"
+              labelOffset={MARGIN.left - 14}
             />
-            <AxisBottom
-              scale={x}
+            <BottomAxis
+              ticks={dayTicks(days.length, innerWidth).map((i) => ({
+                at: centre(i),
+                label: formatDayShort(days[i] ?? ''),
+              }))}
+              length={innerWidth}
               top={innerHeight}
-              tickValues={dayTicks(days.length, innerWidth)}
-              tickFormat={(i) => formatDayShort(days[i] ?? '')}
               label="Day"
-              labelOffset={14}
-              labelProps={AXIS_LABEL}
-              tickLabelProps={AXIS_TEXT}
-              axisLineClassName="stroke-line-strong"
-              tickClassName="[&_line]:stroke-line-strong"
             />
           </g>
           {kind === 'lines'

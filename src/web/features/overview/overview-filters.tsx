@@ -47,7 +47,7 @@ export function OverviewFilters({
         </select>
       </div>
       <div className="flex min-w-0 flex-col gap-1.5">
-        <Label htmlFor={queryId}>Search</Label>
+        <Label htmlFor={queryId}>Query</Label>
         <select
           id={queryId}
           className={cn(SELECT, 'sm:max-w-96')}
@@ -57,7 +57,7 @@ export function OverviewFilters({
             onChange({ ...view, query: Number.isSafeInteger(id) && id > 0 ? id : null });
           }}
         >
-          <option value="">All searches</option>
+          <option value="">All queries</option>
           {/* A query from a shared link that the list doesn't hold still shows as chosen. */}
           {view.query !== null && !options.some((q) => q.id === view.query) ? (
             <option value={view.query}>Query #{view.query}</option>
@@ -70,7 +70,7 @@ export function OverviewFilters({
         </select>
       </div>
       {queries.isError ? (
-        <p className="text-sm text-danger-fg">{`Could not load the searches: ${queries.error.message}`}</p>
+        <p className="text-sm text-danger-fg">{`Could not load the queries: ${queries.error.message}`}</p>
       ) : null}
     </div>
   );

@@ -30,7 +30,7 @@ describe('OverviewPage: the range and the query in the URL', () => {
     expect(requests.every((r) => r.params.toString() === 'range=90&query=2')).toBe(true);
     expect(screen.getByRole('combobox', { name: 'Range' })).toHaveValue('90');
     // The saved queries fill the select; the URL's query is the one chosen.
-    const search = screen.getByRole('combobox', { name: 'Search' });
+    const search = screen.getByRole('combobox', { name: 'Query' });
     await within(search).findByRole('option', { name: 'Financial Analyst · New York' });
     expect(search).toHaveValue('2');
     expect(
@@ -38,7 +38,7 @@ describe('OverviewPage: the range and the query in the URL', () => {
         .getAllByRole('option')
         .map((o) => o.textContent),
     ).toEqual([
-      'All searches',
+      'All queries',
       'Data Analyst · Berlin, Germany',
       'Financial Analyst · New York',
       'Old search · Paris, France (archived)',
@@ -63,22 +63,22 @@ describe('OverviewPage: the range and the query in the URL', () => {
     expect(location()).toBe('/overview?range=7');
     await waitFor(() => expect(askedWith(requests, 'range=7')).toBe(PARTS.join(',')));
 
-    const search = screen.getByRole('combobox', { name: 'Search' });
+    const search = screen.getByRole('combobox', { name: 'Query' });
     await within(search).findByRole('option', { name: 'Data Analyst · Berlin, Germany' });
     await user.selectOptions(search, 'Data Analyst · Berlin, Germany');
     expect(location()).toBe('/overview?range=7&query=1');
     await waitFor(() => expect(askedWith(requests, 'range=7&query=1')).toBe(PARTS.join(',')));
 
-    // The default range leaves the URL; "All searches" drops the query.
+    // The default range leaves the URL; "All queries" drops the query.
     await user.selectOptions(screen.getByRole('combobox', { name: 'Range' }), 'Last 30 days');
-    await user.selectOptions(search, 'All searches');
+    await user.selectOptions(search, 'All queries');
     expect(location()).toBe('/overview');
   });
 
   it('keeps a query from a shared link chosen while the list does not hold it', async () => {
     serveOverview(server);
     renderOverview('/overview?query=77');
-    const search = screen.getByRole('combobox', { name: 'Search' });
+    const search = screen.getByRole('combobox', { name: 'Query' });
     await within(search).findByRole('option', { name: 'Data Analyst · Berlin, Germany' });
     expect(search).toHaveValue('77');
     expect(within(search).getByRole('option', { name: 'Query #77' })).toBeInTheDocument();

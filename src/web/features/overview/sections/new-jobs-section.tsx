@@ -47,7 +47,7 @@ function NewJobsChart({ data, view }: { data: OverviewNewJobs; view: OverviewPar
         none
           ? view.query === null
             ? 'No new jobs in this range yet: they appear here once a batch stores some.'
-            : 'This search stored no new jobs in this range.'
+            : 'This query stored no new jobs in this range.'
           : null
       }
     >

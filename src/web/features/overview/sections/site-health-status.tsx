@@ -1,4 +1,5 @@
 import { CircleCheck, TriangleAlert } from 'lucide-react';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import {
   OVERVIEW_FIELD_LABELS,
@@ -23,9 +24,10 @@ export function driftText(drift: OverviewDrift): string {
 
 /** The fields the site stopped giving (decision 054), each with the batch it started in. */
 export function DriftList({ drift }: { drift: readonly OverviewDrift[] }) {
+  const headingId = useId();
   return (
-    <section aria-labelledby="overview-drift" className="flex min-w-0 flex-col gap-2">
-      <h3 id="overview-drift" className="text-sm font-semibold text-fg">
+    <section aria-labelledby={headingId} className="flex min-w-0 flex-col gap-2">
+      <h3 id={headingId} className="text-sm font-semibold text-fg">
         Markup drift
       </h3>
       {drift.length === 0 ? (
@@ -72,9 +74,10 @@ function cookieLine(cookies: OverviewSiteHealth['cookies'], now: number) {
 export function CookieState({ cookies }: { cookies: OverviewSiteHealth['cookies'] }) {
   const now = useNow();
   const line = cookieLine(cookies, now);
+  const headingId = useId();
   return (
-    <section aria-labelledby="overview-cookies" className="flex min-w-0 flex-col gap-2">
-      <h3 id="overview-cookies" className="text-sm font-semibold text-fg">
+    <section aria-labelledby={headingId} className="flex min-w-0 flex-col gap-2">
+      <h3 id={headingId} className="text-sm font-semibold text-fg">
         Cookies
       </h3>
       <p className="text-sm">

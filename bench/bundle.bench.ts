@@ -4,7 +4,10 @@ import { atMost, context, type BenchSuite } from './report';
 import { chromiumLaunchOptions } from '../test/chromium';
 import { startServerProcess } from '../test/server-process';
 
+// Every screen's first visit is held to DESIGN.md's 150 kB; the Overview's (issue 32) carries the
+// chart library, which no other screen loads (docs/decisions/053).
 const SCREENS = [
+  '/overview',
   '/jobs',
   '/jobs/rules',
   '/query-runs',

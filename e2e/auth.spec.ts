@@ -15,6 +15,7 @@ test('signs in and lands on /batches with the layout of SPEC.md §2', async ({ p
   await expect(page.getByText('LinkedIn Scraper Admin')).toBeVisible();
   const links = page.getByRole('navigation', { name: 'Main' }).getByRole('link');
   await expect(links).toHaveText([
+    'Overview',
     'Jobs',
     'Query Runs',
     'Batches',

@@ -348,6 +348,7 @@ test('on a phone the navigation folds into a menu that Escape, a link and the fo
     await menu.click();
     await expect(menu).toHaveAttribute('aria-expanded', 'true');
     await expect(nav.getByRole('link')).toHaveText([
+      'Overview',
       'Jobs',
       'Query Runs',
       'Batches',
@@ -359,7 +360,7 @@ test('on a phone the navigation folds into a menu that Escape, a link and the fo
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
 
     await page.keyboard.press('Tab');
-    await expect(nav.getByRole('link', { name: 'Jobs' })).toBeFocused();
+    await expect(nav.getByRole('link', { name: 'Overview' })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(nav).toBeHidden();
     await expect(menu).toBeFocused();

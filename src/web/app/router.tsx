@@ -20,6 +20,11 @@ const AppLayout = page(
   () => import('./layout'),
   (m) => m.AppLayout,
 );
+// The Overview's charts (visx, decision 053) come with its chunk alone: no other screen grows.
+const OverviewPage = page(
+  () => import('../features/overview/overview-page'),
+  (m) => m.OverviewPage,
+);
 const JobsPage = page(
   () => import('../features/jobs/jobs-page'),
   (m) => m.JobsPage,
@@ -65,6 +70,7 @@ export function AppRoutes() {
             }
           >
             <Route index element={<Navigate to={INDEX_REDIRECT} replace />} />
+            <Route path="overview" element={<OverviewPage />} />
             <Route path="jobs" element={<JobsPage />} />
             <Route path="jobs/rules" element={<RulesPage />} />
             <Route path="query-runs" element={<QueryRunsPage />} />

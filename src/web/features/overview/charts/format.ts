@@ -1,0 +1,56 @@
+// The Overview's numbers and days, in the operator's locale. Days are the server's calendar days
+// (YYYY-MM-DD in its time zone): they are shown as written, never moved into the browser's zone.
+
+const numberFormat = new Intl.NumberFormat();
+const percentFormat = new Intl.NumberFormat(undefined, {
+  style: 'percent',
+  maximumFractionDigits: 1,
+});
+const shortDay = new Intl.DateTimeFormat(undefined, {
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+const longDay = new Intl.DateTimeFormat(undefined, {
+  weekday: 'short',
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+
+const dayDate = (day: string) => new Date(`${day}T00:00:00Z`);
+
+/** "Mar 4": an axis tick. */
+export const formatDayShort = (day: string): string => shortDay.format(dayDate(day));
+/** "Tue, Mar 4, 2025": a tooltip's heading and a day's accessible name. */
+export const formatDayLong = (day: string): string => longDay.format(dayDate(day));
+export const formatNumber = (n: number): string => numberFormat.format(n);
+/** A share from 0 to 1: "82.5%". */
+export const formatShare = (share: number): string => percentFormat.format(share);
+/** A share as the tables and CSV files write it: a percentage with one decimal, 82.5. */
+export const percentValue = (share: number): number => Math.round(share * 1000) / 10;
+
+const currencyFormats = new Map<string, Intl.NumberFormat>();
+
+/** "€65,000"; a code Intl does not know is written after the number. */
+export function formatMoney(amount: number, currency: string): string {
+  let format = currencyFormats.get(currency);
+  if (!format) {
+    try {
+      format = new Intl.NumberFormat(undefined, {
+        style: 'currency',
+        currency,
+        maximumFractionDigits: 0,
+      });
+    } catch {
+      return `${formatNumber(Math.round(amount))} ${currency}`;
+    }
+    currencyFormats.set(currency, format);
+  }
+  return format.format(amount);
+}
+
+const decimalFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
+/** "12.3": a ratio such as site requests per new job. */
+export const formatDecimal = (n: number): string => decimalFormat.format(n);

@@ -1,0 +1,49 @@
+import { formatDayShort, formatNumber } from './format';
+
+const WIDTH = 96;
+const HEIGHT = 24;
+
+/**
+ * A row's new jobs per day, as a line in a table cell. Its name says what it shows in words
+ * (the total, and the best day), since a screen reader cannot see the line.
+ */
+export function Sparkline({
+  days,
+  values,
+}: {
+  days: readonly string[];
+  values: readonly number[];
+}) {
+  const max = Math.max(1, ...values);
+  const step = values.length > 1 ? WIDTH / (values.length - 1) : 0;
+  const y = (v: number) => (HEIGHT - 2 - (v / max) * (HEIGHT - 4)).toFixed(1);
+  // One day is a level line across the box.
+  const points =
+    values.length === 1
+      ? `0,${y(values[0] ?? 0)} ${WIDTH},${y(values[0] ?? 0)}`
+      : values.map((v, i) => `${(i * step).toFixed(1)},${y(v)}`).join(' ');
+  const total = values.reduce((a, b) => a + b, 0);
+  const peak = values.indexOf(Math.max(...values));
+  const peakDay = days[peak];
+  const name =
+    total === 0 || peakDay === undefined
+      ? 'No new jobs on any day'
+      : `${formatNumber(total)} new in all, most on ${formatDayShort(peakDay)} (${formatNumber(values[peak] ?? 0)})`;
+  return (
+    <svg
+      width={WIDTH}
+      height={HEIGHT}
+      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+      role="img"
+      aria-label={name}
+      className="block overflow-visible"
+    >
+      <title>{name}</title>
+      <polyline
+        points={points}
+        style={{ fill: 'none', stroke: 'var(--chart-5)', strokeWidth: 1.5 }}
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}

@@ -1,0 +1,41 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { Card } from '../../components/ui/card';
+import { PageHeader } from '../../components/ui/page-header';
+import './charts/chart-tokens.css';
+import { OverviewFilters } from './overview-filters';
+import { overviewParamsToUrl, parseOverviewParams, type OverviewParams } from './overview-params';
+import { MarketSection } from './sections/market-section';
+import { NewJobsSection } from './sections/new-jobs-section';
+import { SearchesSection } from './sections/searches-section';
+import { SiteHealthSection } from './sections/site-health-section';
+import { TriageSection } from './sections/triage-section';
+
+/**
+ * `/overview` (issue 32): what the searches found over time, what it cost, and whether the site
+ * still parses, for a range of days and optionally one saved query. Five sections, each on its
+ * own call; the charts (visx, decision 053) load with this screen only.
+ */
+export function OverviewPage() {
+  const [params, setParams] = useSearchParams();
+  const view = useMemo(() => parseOverviewParams(params), [params]);
+  const setView = useCallback(
+    (next: OverviewParams) => setParams(overviewParamsToUrl(next)),
+    [setParams],
+  );
+  return (
+    <>
+      <PageHeader title="Overview" />
+      <div className="flex flex-col gap-6">
+        <Card className="p-4">
+          <OverviewFilters view={view} onChange={setView} />
+        </Card>
+        <NewJobsSection view={view} />
+        <SearchesSection view={view} />
+        <MarketSection view={view} />
+        <TriageSection view={view} />
+        <SiteHealthSection view={view} />
+      </div>
+    </>
+  );
+}

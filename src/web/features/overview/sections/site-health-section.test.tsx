@@ -1,0 +1,127 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { recordDownloads, type RecordedDownloads } from '../../../test/downloads';
+import { formatDayLong } from '../charts/format';
+import { findChart, renderOverview, serveOverview, SITE_HEALTH, tableRows } from '../testing';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  vi.restoreAllMocks();
+});
+afterAll(() => server.close());
+
+let downloads: RecordedDownloads;
+beforeEach(() => {
+  downloads = recordDownloads();
+  serveOverview(server);
+});
+
+const location = () => screen.getByTestId('location').textContent ?? '';
+const mediumDate = (iso: string) =>
+  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(iso));
+
+async function health() {
+  const section = await screen.findByRole('region', { name: 'Site health' });
+  await findChart('Fields filled per day');
+  return section;
+}
+
+describe('Site health', () => {
+  it('names each drifting field, since when, and links its batch’s jobs', async () => {
+    const user = userEvent.setup();
+    renderOverview('/overview?range=7');
+    const drift = within(await health()).getByRole('region', { name: 'Markup drift' });
+    expect(within(drift).getByRole('listitem')).toHaveTextContent(
+      `Salary not parsed since ${mediumDate('2025-03-06T09:00:00.000Z')}, batch #12`,
+    );
+    await user.click(within(drift).getByRole('link', { name: 'batch #12' }));
+    expect(location()).toBe('/jobs?batch=12');
+  });
+
+  it('says when every field parses, and shows the cookies’ state', async () => {
+    vi.useFakeTimers({ now: new Date('2025-03-07T11:00:00.000Z'), toFake: ['Date'] });
+    serveOverview(server, { 'site-health': { ...SITE_HEALTH, drift: [] } });
+    renderOverview('/overview?range=7');
+    const section = await health();
+    expect(within(section).getByRole('region', { name: 'Markup drift' })).toHaveTextContent(
+      'Every watched field parses as usual.',
+    );
+    expect(within(section).getByRole('region', { name: 'Cookies' })).toHaveTextContent(
+      'Valid — checked 3 hours ago · Settings',
+    );
+    vi.useRealTimers();
+  });
+
+  it('draws each field’s fill per day as a line, a day without jobs as a gap', async () => {
+    const user = userEvent.setup();
+    renderOverview('/overview?range=7');
+    await health();
+    const frame = await findChart('Fields filled per day');
+    expect(within(frame).getByText('Filled (%)')).toBeInTheDocument();
+    expect(
+      within(within(frame).getByRole('list', { name: 'Legend' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Company id',
+      'Location',
+      'Posted date',
+      'Salary',
+      'Seniority',
+      'Employment type',
+      'Description',
+      'Applicants',
+    ]);
+    await user.hover(within(frame).getByRole('img', { name: formatDayLong('2025-03-06') }));
+    const tooltip = screen.getByRole('tooltip');
+    expect(tooltip).toHaveTextContent('Salary:0%');
+    expect(tooltip).toHaveTextContent('Applicants:80%');
+    await user.hover(within(frame).getByRole('img', { name: formatDayLong('2025-03-03') }));
+    expect(screen.getByRole('tooltip')).toHaveTextContent('Company id:no data');
+
+    await user.click(within(frame).getByRole('button', { name: 'Show as table' }));
+    const rows = tableRows(within(frame).getByRole('table', { name: 'Fields filled per day' }));
+    expect(rows[0]).toEqual(['2025-03-01', '100', '100', '90', '50', '100', '100', '100', '75']);
+    expect(rows[2]).toEqual(['2025-03-03', '–', '–', '–', '–', '–', '–', '–', '–']);
+    expect(rows[4]).toEqual(['2025-03-05', '100', '100', '80', '50', '100', '100', '100', '72.5']);
+
+    await user.click(within(frame).getByRole('button', { name: 'Download CSV' }));
+    expect(downloads.names).toEqual(['overview-field-fill-7d.csv']);
+    const lines = (await downloads.blobs[0]?.text())?.split('\r\n');
+    expect(lines?.[0]).toBe(
+      'Day,Company id (%),Location (%),Posted date (%),Salary (%),Seniority (%),Employment type (%),Description (%),Applicants (%)',
+    );
+    expect(lines?.[3]).toBe('2025-03-03,,,,,,,,');
+    expect(lines?.[7]).toBe('2025-03-07,100,100,100,0,100,100,100,80');
+  });
+
+  it('counts the site requests and the trouble per day, pause time in the table', async () => {
+    const user = userEvent.setup();
+    renderOverview('/overview?range=7');
+    await health();
+    const requests = await findChart('Site requests per day');
+    await user.hover(within(requests).getByRole('img', { name: formatDayLong('2025-03-04') }));
+    expect(screen.getByRole('tooltip')).toHaveTextContent('Site requests:25All requests:25');
+
+    const trouble = await findChart('Trouble per day');
+    await user.click(within(trouble).getByRole('button', { name: 'Show as table' }));
+    const table = within(trouble).getByRole('table', { name: 'Trouble per day' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual([
+      'Day',
+      'Rate-limited (429, 999)',
+      'Retries',
+      'Pauses',
+      'Failed details',
+      'Pause time (s)',
+    ]);
+    expect(tableRows(table)[1]).toEqual(['2025-03-02', '2', '2', '1', '0', '30.5']);
+  });
+});

@@ -18,6 +18,21 @@ export const OVERVIEW_FIELDS = [
 export type OverviewField = (typeof OVERVIEW_FIELDS)[number];
 export const overviewFieldSchema = z.enum(OVERVIEW_FIELDS);
 
+/**
+ * Issue 32's "parsed partly" on a batch and its query runs: the fields the batch's markup drift
+ * verdict names (decision 054), in OVERVIEW_FIELDS order; empty for a batch that parsed fully.
+ */
+export const parsedPartlyWireSchema = z.array(overviewFieldSchema);
+
+/**
+ * Issue 32's "parsed partly" as the screens read it: missing from older servers (none), and a
+ * field this client does not know left out rather than the whole answer refused.
+ */
+export const parsedPartlySchema = z.pipe(
+  z._default(z.array(z.string()), []),
+  z.transform((fields: string[]) => OVERVIEW_FIELDS.filter((field) => fields.includes(field))),
+);
+
 /** How the screen names a field (the "parsed partly" marks and the Site health chart). */
 export const OVERVIEW_FIELD_LABELS: Record<OverviewField, string> = {
   company_id: 'Company id',

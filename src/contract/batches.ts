@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { nullableDateTimeSchema, orNull } from './common';
 import { exportFormatParamSchema } from './export-formats';
+import { parsedPartlySchema, parsedPartlyWireSchema } from './overview-fields';
 
 /** Issue 10: how a batch's standard runs searched; mixed when some ran full and some not. */
 export const batchSearchModeSchema = z.enum(['full', 'incremental', 'mixed']);
@@ -38,6 +39,8 @@ export const batchWireSchema = z.object({
   search_mode: z.nullable(batchSearchModeSchema),
   /** The operator asked to cancel it; it ends failed once its runner stops (issue 12). */
   cancel_requested: z.boolean(),
+  /** Issue 32: the fields the site stopped giving in this batch ("parsed partly"); [] otherwise. */
+  parsed_partly: parsedPartlyWireSchema,
 });
 export type BatchWire = z.infer<typeof batchWireSchema>;
 export const batchWireListSchema = z.array(batchWireSchema);
@@ -63,6 +66,7 @@ export const batchSchema = z.extend(batchWireSchema, {
   jobs_total: z._default(z.int(), 0),
   search_mode: orNull(batchSearchModeSchema),
   cancel_requested: z._default(z.boolean(), false),
+  parsed_partly: parsedPartlySchema,
 });
 export type Batch = z.output<typeof batchSchema>;
 export const batchListSchema = z.array(batchSchema);

@@ -83,9 +83,14 @@ describe('batchSchema', () => {
       jobs_total: 0,
       search_mode: null,
       cancel_requested: false,
+      parsed_partly: ['salary'],
     };
     expect(batchWireSchema.parse(full)).toEqual(full);
     expect(batchSchema.parse(full)).toEqual(full);
+    // Issue 32: a server sends the fields it knows; the screens take none from an older one.
+    expect(batchWireSchema.safeParse({ ...full, parsed_partly: ['favicon'] }).success).toBe(false);
+    const { parsed_partly: _omitted, ...older } = full;
+    expect(batchSchema.parse(older).parsed_partly).toEqual([]);
   });
 
   it('rejects an unknown status', () => {

@@ -11,9 +11,15 @@ export const notificationChannelKindSchema = z.enum(NOTIFICATION_CHANNEL_KINDS, 
 });
 export type NotificationChannelKind = z.infer<typeof notificationChannelKindSchema>;
 
-export const NOTIFICATION_EVENTS = ['batch_finished', 'batch_failed', 'cookies_rejected'] as const;
+/** `markup_drift` (issue 32): a field the site stopped giving, once per field until it recovers. */
+export const NOTIFICATION_EVENTS = [
+  'batch_finished',
+  'batch_failed',
+  'cookies_rejected',
+  'markup_drift',
+] as const;
 export const notificationEventSchema = z.enum(NOTIFICATION_EVENTS, {
-  error: 'events must hold batch_finished, batch_failed or cookies_rejected',
+  error: 'events must hold batch_finished, batch_failed, cookies_rejected or markup_drift',
 });
 export type NotificationEvent = z.infer<typeof notificationEventSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { nullableDateTimeSchema } from './common';
 import { cookieStatusSchema } from './operations';
+import { overviewFieldSchema } from './overview-fields';
 
 // The Overview (issue 32): what the searches found over time, what it cost, and whether the site
 // still parses. Five read-only calls under /overview, each for a range of calendar days in the
@@ -13,31 +14,12 @@ export const OVERVIEW_RANGES = ['7', '30', '90', 'all'] as const;
 export type OverviewRange = (typeof OVERVIEW_RANGES)[number];
 export const OVERVIEW_RANGE_DEFAULT: OverviewRange = '30';
 
-/** The watched fields of the site's markup (decision 054), in the order the screen lists them. */
-export const OVERVIEW_FIELDS = [
-  'company_id',
-  'location',
-  'posted_at',
-  'salary',
-  'seniority',
-  'employment_type',
-  'description',
-  'applicants',
-] as const;
-export type OverviewField = (typeof OVERVIEW_FIELDS)[number];
-export const overviewFieldSchema = z.enum(OVERVIEW_FIELDS);
-
-/** How the screen names a field (the "parsed partly" marks and the Site health chart). */
-export const OVERVIEW_FIELD_LABELS: Record<OverviewField, string> = {
-  company_id: 'Company id',
-  location: 'Location',
-  posted_at: 'Posted date',
-  salary: 'Salary',
-  seniority: 'Seniority',
-  employment_type: 'Employment type',
-  description: 'Description',
-  applicants: 'Applicants',
-};
+export {
+  OVERVIEW_FIELD_LABELS,
+  OVERVIEW_FIELDS,
+  overviewFieldSchema,
+  type OverviewField,
+} from './overview-fields';
 
 const OVERVIEW_PARAMS = ['range', 'query'] as const;
 
@@ -50,13 +32,11 @@ export const overviewQuerySchema = z.strictObject(
     ),
     query: z.optional(
       z.pipe(
-        z
-          .string({ error: 'query must be given once, as text' })
-          .check(
-            z.regex(/^[1-9]\d{0,14}$/, {
-              error: 'query must be a saved query’s id (a positive integer)',
-            }),
-          ),
+        z.string({ error: 'query must be given once, as text' }).check(
+          z.regex(/^[1-9]\d{0,14}$/, {
+            error: 'query must be a saved query’s id (a positive integer)',
+          }),
+        ),
         z.transform((v: string) => Number(v)),
       ),
     ),

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { nullableDateTimeSchema, orNull } from './common';
+import { parsedPartlySchema, parsedPartlyWireSchema } from './overview-fields';
 
 export const searchModeSchema = z.enum(['full', 'incremental']);
 export type SearchMode = z.infer<typeof searchModeSchema>;
@@ -28,6 +29,8 @@ export const queryRunWireSchema = z.object({
   jobs_new: z.int(),
   /** Issue 10: how a standard run searched; null for AI runs and runs from before. */
   search_mode: z.nullable(searchModeSchema),
+  /** Issue 32: its batch's fields the site stopped giving ("parsed partly"); [] otherwise. */
+  parsed_partly: parsedPartlyWireSchema,
 });
 export type QueryRunWire = z.infer<typeof queryRunWireSchema>;
 export const queryRunWireListSchema = z.array(queryRunWireSchema);
@@ -39,6 +42,7 @@ export const queryRunSchema = z.extend(queryRunWireSchema, {
   jobs_found: z._default(z.int(), 0),
   jobs_new: z._default(z.int(), 0),
   search_mode: orNull(searchModeSchema),
+  parsed_partly: parsedPartlySchema,
 });
 export type QueryRun = z.output<typeof queryRunSchema>;
 export const queryRunListSchema = z.array(queryRunSchema);

@@ -538,6 +538,51 @@ export const migrations: Record<string, Migration> = {
       );
     },
   },
+  // Issue 32: the site's side of each batch (its requests, refusals, retries, pauses and failed
+  // details), for the Overview's site health; and `markup_drift`, a field the site stopped giving,
+  // among the outbox's events. SQLite cannot change a CHECK in place: the outbox is rebuilt with
+  // the same rows, ids and id counter.
+  '0019-site-health': {
+    async up(db: Kysely<unknown>) {
+      await sql`CREATE TABLE batch_site_counts (
+        batch_id INTEGER PRIMARY KEY REFERENCES batches(id),
+        requests INTEGER NOT NULL,
+        rate_limited INTEGER NOT NULL,
+        retries INTEGER NOT NULL,
+        pauses INTEGER NOT NULL,
+        pause_ms INTEGER NOT NULL,
+        failed_details INTEGER NOT NULL
+      )`.execute(db);
+      await withForeignKeysOff(db, '0019', async () => {
+        await sql`CREATE TABLE notification_outbox_new (
+          id INTEGER PRIMARY KEY AUTOINCREMENT,
+          channel_id INTEGER NOT NULL REFERENCES notification_channels(id) ON DELETE CASCADE,
+          event TEXT NOT NULL CHECK (event IN ('batch_finished','batch_failed','cookies_rejected','markup_drift','test')),
+          batch_id INTEGER,
+          message TEXT NOT NULL,
+          status TEXT NOT NULL CHECK (status IN ('pending','delivered','failed')),
+          attempts INTEGER NOT NULL DEFAULT 0,
+          next_attempt_at INTEGER NOT NULL,
+          lease_until INTEGER,
+          error TEXT,
+          created_at INTEGER NOT NULL,
+          delivered_at INTEGER,
+          UNIQUE (channel_id, event, batch_id)
+        )`.execute(db);
+        await sql`INSERT INTO notification_outbox_new SELECT id, channel_id, event, batch_id, message,
+          status, attempts, next_attempt_at, lease_until, error, created_at, delivered_at
+          FROM notification_outbox ORDER BY id`.execute(db);
+        // AUTOINCREMENT's counter goes with the rows, so an id deleted before is never reused.
+        await sql`DELETE FROM sqlite_sequence WHERE name = 'notification_outbox_new'`.execute(db);
+        await sql`UPDATE sqlite_sequence SET name = 'notification_outbox_new'
+          WHERE name = 'notification_outbox'`.execute(db);
+        await sql`DROP TABLE notification_outbox`.execute(db);
+        await sql`ALTER TABLE notification_outbox_new RENAME TO notification_outbox`.execute(db);
+        await sql`CREATE INDEX notification_outbox_due
+          ON notification_outbox (status, next_attempt_at)`.execute(db);
+      });
+    },
+  },
 };
 
 /** The jobs table's columns as 0001-0013 left them, the two descriptions last (0014). */

@@ -196,7 +196,7 @@ export interface NotificationChannelsTable {
 export interface NotificationOutboxTable {
   id: Generated<number>;
   channel_id: number;
-  event: 'batch_finished' | 'batch_failed' | 'cookies_rejected' | 'test';
+  event: 'batch_finished' | 'batch_failed' | 'cookies_rejected' | 'markup_drift' | 'test';
   batch_id: number | null;
   /** JSON of the channel-neutral message (src/server/notifications/message.ts). */
   message: string;
@@ -276,6 +276,21 @@ export interface BatchFieldFillsTable {
   drifting: number;
 }
 
+/** Issue 32: what a batch cost the site (migration 0019); a resumed batch adds to its row. */
+export interface BatchSiteCountsTable {
+  batch_id: number;
+  /** Attempts at the batch's own calls (searches, details, companies), retries included. */
+  requests: number;
+  /** Of those, the site's refusals (429 and 999). */
+  rate_limited: number;
+  retries: number;
+  /** Waits before a retry, and their total length. */
+  pauses: number;
+  pause_ms: number;
+  /** Jobs whose details failed in the batch. */
+  failed_details: number;
+}
+
 export interface Database {
   settings: SettingsTable;
   auth_tokens: AuthTokensTable;
@@ -298,6 +313,7 @@ export interface Database {
   api_tokens: ApiTokensTable;
   rules_version: RulesVersionTable;
   batch_field_fills: BatchFieldFillsTable;
+  batch_site_counts: BatchSiteCountsTable;
 }
 
 export type QueryRow = Selectable<QueriesTable>;

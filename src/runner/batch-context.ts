@@ -4,6 +4,7 @@ import type { BatchStore } from './batch-store';
 import type { CompanyIdCache } from './company-ids';
 import type { BatchRunnerOptions, RunnerLog, RunnerObserver, RunnerSite } from './runner-types';
 import type { SearchHistory } from './search-history';
+import type { SiteTally } from './site-tally';
 
 /** What every step of the batch being driven reads: its parts, its clock, and whether to stop. */
 export interface BatchContext {
@@ -16,6 +17,8 @@ export interface BatchContext {
   readonly now: () => number;
   readonly log: RunnerLog;
   readonly observer: RunnerObserver | undefined;
+  /** What the batch costs the site, counted while it is driven (site-tally.ts). */
+  readonly siteTally: SiteTally | undefined;
   readonly options: BatchRunnerOptions;
   /** Aborted when the runner closes past its grace, or the batch's cancel outlasts it. */
   readonly signal: AbortSignal;
@@ -30,7 +33,16 @@ export interface BatchContext {
 /** The parts of a runner every batch it drives shares. */
 export type RunnerParts = Pick<
   BatchContext,
-  'sqlite' | 'store' | 'history' | 'companies' | 'site' | 'now' | 'log' | 'observer' | 'options'
+  | 'sqlite'
+  | 'store'
+  | 'history'
+  | 'companies'
+  | 'site'
+  | 'now'
+  | 'log'
+  | 'observer'
+  | 'siteTally'
+  | 'options'
 >;
 
 /**
@@ -46,6 +58,7 @@ export class DrivenBatch implements BatchContext {
   readonly now;
   readonly log;
   readonly observer;
+  readonly siteTally;
   readonly options;
   readonly signal: AbortSignal;
   private cancelling = false;
@@ -68,6 +81,7 @@ export class DrivenBatch implements BatchContext {
       now: this.now,
       log: this.log,
       observer: this.observer,
+      siteTally: this.siteTally,
       options: this.options,
     } = parts);
     this.signal = AbortSignal.any([runnerSignal, this.batchAbort.signal]);

@@ -15,6 +15,7 @@ export {
   type RunnerObserver,
   type RunnerSite,
 } from './runner-types';
+export { SiteTally } from './site-tally';
 
 /**
  * The batch runner: a queue (queue.ts) that drives one batch at a time through its steps
@@ -30,6 +31,7 @@ export function createBatchRunner(options: BatchRunnerOptions): BatchRunner {
     now: options.now,
     log: options.log,
     observer: options.observer,
+    siteTally: options.siteTally,
     options,
   });
 }

@@ -10,6 +10,7 @@ import {
 } from '../db/searches/runner-batches';
 import { prepareSettingStatements, type SettingStatements } from '../db/settings';
 import { BatchFieldFills } from '../db/searches/field-fills';
+import { BatchSiteCounts, type SiteCounts } from '../db/searches/site-counts';
 import { RunnerRuns, type ActiveQuery, type StoredRun } from '../db/searches/runner-runs';
 import type { JobDetails, SearchPage } from '../scraper';
 import { RuleGate } from './apply-rules';
@@ -36,6 +37,7 @@ export class BatchStore {
   private readonly detailParts: DetailsStoreParts;
   private readonly settings: SettingStatements;
   private readonly fieldFills: BatchFieldFills;
+  private readonly siteCounts: BatchSiteCounts;
 
   constructor(private readonly sqlite: SQLite.Database) {
     this.batches = new RunnerBatches(sqlite);
@@ -44,6 +46,7 @@ export class BatchStore {
     this.descriptions = new DescriptionIndex(sqlite);
     this.settings = prepareSettingStatements(sqlite);
     this.fieldFills = new BatchFieldFills(sqlite);
+    this.siteCounts = new BatchSiteCounts(sqlite);
     const rules = new RuleGate(sqlite);
     const reposts = new RepostDetector(sqlite, (key) => this.setting(key));
     const transaction = <T>(work: () => T): T => sqlite.transaction(work)();
@@ -141,6 +144,11 @@ export class BatchStore {
    */
   recordFieldHealth(batchId: number): FieldHealthChange[] {
     return recordFieldHealth(this.fieldFills, batchId);
+  }
+
+  /** Adds what a drive of the batch cost the site to what earlier drives stored (issue 32). */
+  addSiteCounts(batchId: number, counts: SiteCounts): void {
+    this.siteCounts.addTo(batchId, counts);
   }
 
   /** Records the operator's wish to cancel a running or enriching batch. */

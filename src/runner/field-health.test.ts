@@ -35,6 +35,16 @@ const fillsOf = (batchId: number) =>
       .map((row) => [row.field, row]),
   );
 
+const rateOf = (row: { filled: number; total: number } | undefined) =>
+  (row?.filled ?? 0) / (row?.total ?? 1);
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[mid] ?? 0)
+    : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
+
 async function nextDay(): Promise<{ batchId: number; drift: unknown }> {
   sim.clock.advanceDays(1);
   const result = fx.runner.start('daily');
@@ -91,7 +101,21 @@ describe('markup drift through the simulated site', () => {
       drifting: 1,
     });
     expect(fillsOf(dropped.batchId).get('location')).toMatchObject({ verdict: 'ok', drifting: 0 });
-    expect(dropped.drift).toEqual([{ field: 'salary', change: 'started' }]);
+    const salary = fillsOf(dropped.batchId).get('salary');
+    expect(dropped.drift).toEqual([
+      {
+        field: 'salary',
+        change: 'started',
+        filled: 0,
+        total: salary?.total,
+        rate: 0,
+        // The median of the healthy batches' rates: what the message calls its usual level.
+        level: expect.closeTo(
+          median(healthy.map(({ batchId }) => rateOf(fillsOf(batchId).get('salary')))),
+          10,
+        ),
+      },
+    ]);
 
     const still = await nextDay();
     expect(fillsOf(still.batchId).get('salary')).toMatchObject({ verdict: 'drift', drifting: 1 });

@@ -1,11 +1,13 @@
-import type { BatchFieldFills } from '../db/searches/field-fills';
+import type { BatchFieldFills, FieldCount } from '../db/searches/field-fills';
 import { DRIFT_FIELDS, driftChange, judgeField, type DriftField } from './markup-drift';
 
-/** A field whose drift started or ended with this batch (issue 32's `markup_drift`). */
-export interface FieldHealthChange {
-  field: DriftField;
-  change: 'started' | 'recovered';
-}
+/**
+ * A field whose drift started or ended with this batch (issue 32's `markup_drift`). A start says
+ * what the message needs: the batch's fill, its rate, and the recent level it fell from.
+ */
+export type FieldHealthChange =
+  | ({ field: DriftField; change: 'started'; rate: number; level: number } & FieldCount)
+  | { field: DriftField; change: 'recovered' };
 
 /**
  * The batch's end, for the site's health: each watched field's fill over the batch's new jobs,
@@ -21,7 +23,9 @@ export function recordFieldHealth(fills: BatchFieldFills, batchId: number): Fiel
     const change = driftChange(past.at(-1)?.drifting ?? false, verdict);
     const drifting = change === 'started' || change === 'continues';
     fills.save(batchId, { field, ...counts[field], verdict: verdict.kind, drifting });
-    if (change === 'started' || change === 'recovered') changes.push({ field, change });
+    if (change === 'started' && verdict.kind === 'drift')
+      changes.push({ field, change, rate: verdict.rate, level: verdict.level, ...counts[field] });
+    if (change === 'recovered') changes.push({ field, change });
   }
   return changes;
 }

@@ -11,6 +11,7 @@ import { createDailySchedule, type DailySchedule } from './daily-schedule';
 
 export {
   createBatchRunner,
+  SiteTally,
   NO_ACTIVE_QUERIES,
   CANCELLED_BY_OPERATOR,
   everyRunFailedMessage,
@@ -51,6 +52,8 @@ export interface RunnerServiceOptions {
   onBatchFinished?: BatchRunnerOptions['onBatchFinished'];
   /** See BatchRunnerOptions.observer (the server's metrics). */
   observer?: RunnerObserver;
+  /** See BatchRunnerOptions.siteTally (each batch's cost to the site, issue 32). */
+  siteTally?: BatchRunnerOptions['siteTally'];
 }
 
 /** The runner and its daily schedule, started and stopped together with the server. */
@@ -72,6 +75,7 @@ export function createRunnerService(options: RunnerServiceOptions): RunnerServic
     stopGraceMs: options.stopGraceMs,
     onBatchFinished: options.onBatchFinished,
     observer: options.observer,
+    siteTally: options.siteTally,
   });
   const schedule = createDailySchedule({
     sqlite: options.sqlite,

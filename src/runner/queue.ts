@@ -2,6 +2,7 @@ import type { BatchKind } from '../contract';
 import type { CancelRequest, ClaimResult } from '../db/searches/runner-batches';
 import { DrivenBatch, type RunnerParts } from './batch-context';
 import { driveBatch } from './batch-drive';
+import { keepSiteCounts } from './step-notify';
 import type { BatchRunner } from './runner-types';
 
 // The batch queue: claims batches (one at a time, database-wide), resumes those a stopped process
@@ -81,12 +82,31 @@ export class BatchQueue implements BatchRunner {
       this.parts.options.cancelPollMs ?? 1_000,
     );
     poll.unref();
+    const tally = this.parts.siteTally;
+    tally?.begin();
     try {
       await driveBatch(batch, this.isClosing);
     } finally {
       clearInterval(poll);
       batch.dispose();
       this.driving = null;
+      tally?.end();
+      await this.keepLeftSiteCounts(batch);
+    }
+  }
+
+  /**
+   * A drive that stopped before the batch's end (the runner closing: it resumes later) keeps
+   * what it cost the site so far; the resumed drive adds to it. A killed process loses the
+   * counts of its last drive: they are counted in memory.
+   */
+  private async keepLeftSiteCounts(batch: DrivenBatch): Promise<void> {
+    if (!this.parts.siteTally?.pending) return;
+    try {
+      await this.parts.store.writable();
+      keepSiteCounts(batch);
+    } catch (error) {
+      this.parts.log.error({ err: error, batchId: batch.batchId }, 'could not keep site counts');
     }
   }
 

@@ -2,13 +2,20 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, type OpenedDatabase } from '../db/database';
-import { createSiteClient, type JobCard, type JobDetails, type SiteClient } from '../scraper';
+import {
+  createSiteClient,
+  type JobCard,
+  type JobDetails,
+  type SiteClient,
+  type SiteObserver,
+} from '../scraper';
 import {
   createBatchRunner,
   type BatchFinished,
   type BatchRunner,
   type RunnerLog,
 } from './batch-runner';
+import { SiteTally } from './site-tally';
 
 // Shared set-up of the runner's tests and its child-process script: a fresh SQLite file,
 // the real site client pointed at a simulator, and rows seeded the way the API stores them.
@@ -17,6 +24,8 @@ export interface RunnerFixture {
   database: OpenedDatabase;
   dataDir: string;
   site: SiteClient;
+  /** What `site` reports to: a second runner on the same client counts with it too. */
+  siteTally: SiteTally;
   runner: BatchRunner;
   log: RecordingLog;
   /** What the runner told onBatchFinished, in order. */
@@ -39,8 +48,9 @@ export function recordingLog(): RecordingLog {
 }
 
 /** The client as tests need it: no pacing, no jitter, quick retries, a fast typeahead. */
-export function testSiteClient(baseUrl: string): SiteClient {
+export function testSiteClient(baseUrl: string, observer?: SiteObserver): SiteClient {
   return createSiteClient({
+    observer,
     baseUrl,
     siteName: 'LinkedIn',
     minIntervalMs: 0,
@@ -69,7 +79,9 @@ export async function startRunnerFixture(
   } = {},
 ): Promise<RunnerFixture> {
   const { database, dataDir } = await openTempDatabase();
-  const site = testSiteClient(simulatorUrl);
+  // The client reports to the runner's tally, as the server wires them (issue 32's site counts).
+  const siteTally = new SiteTally();
+  const site = testSiteClient(simulatorUrl, siteTally);
   const log = recordingLog();
   const finished: BatchFinished[] = [];
   const runner = createBatchRunner({
@@ -78,12 +90,14 @@ export async function startRunnerFixture(
     now: options.now ?? Date.now,
     log,
     stopGraceMs: options.stopGraceMs,
+    siteTally,
     onBatchFinished: (batch) => finished.push(batch),
   });
   return {
     database,
     dataDir,
     site,
+    siteTally,
     runner,
     log,
     finished,

@@ -4,6 +4,7 @@ import type { BatchKind } from '../contract';
 import { isSiteError, type SiteClient } from '../scraper';
 import type { CancelRequest, ClaimResult } from '../db/searches/runner-batches';
 import type { FieldHealthChange } from './field-health';
+import type { SiteTally } from './site-tally';
 
 /** The slice of a pino / Fastify logger the runner writes to. */
 export interface RunnerLog {
@@ -38,6 +39,11 @@ export interface BatchRunnerOptions {
   onBatchFinished?: (finished: BatchFinished) => void;
   /** Told of jobs stored and of each batch's end, after the fact (the server's metrics). */
   observer?: RunnerObserver;
+  /**
+   * The tally the site client reports to (issue 32): each batch's share of it is stored with
+   * the batch (batch_site_counts). Without one, nothing is stored: the requests are unknown.
+   */
+  siteTally?: SiteTally;
 }
 
 /** What the runner tells whoever watches it; calls must be quick and must not throw. */

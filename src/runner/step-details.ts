@@ -94,6 +94,7 @@ async function fetchDetails(
     // One job that is gone or unreadable is noted and skipped, never fatal.
     await writeHeld();
     ctx.store.saveDetailsError(ctx.batchId, jobId, describe(error));
+    ctx.siteTally?.detailsFailed();
     ctx.log.warn({ batchId: ctx.batchId, jobId, reason: describe(error) }, 'job details failed');
     return { kind: 'done' };
   }

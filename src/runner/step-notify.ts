@@ -21,6 +21,7 @@ export function finishBatch(
     if (!ctx.store.finishBatch(batchId, status, error, at)) return false;
     // Issue 32: a completed batch's fields, judged for markup drift with its end.
     const drift = status === 'completed' ? ctx.store.recordFieldHealth(batchId) : [];
+    keepSiteCounts(ctx);
     ctx.options.onBatchFinished?.({ batchId, status, error, cookiesRejected, now: at, drift });
     return true;
   })();
@@ -30,9 +31,20 @@ export function finishBatch(
 
 /** Ends the batch cancelled: the operator asked for it, so nobody is notified. */
 export function endCancelled(ctx: BatchContext): void {
-  ctx.store.finishCancelled(ctx.batchId, CANCELLED_BY_OPERATOR, ctx.now());
+  ctx.sqlite.transaction(() => {
+    ctx.store.finishCancelled(ctx.batchId, CANCELLED_BY_OPERATOR, ctx.now());
+    keepSiteCounts(ctx);
+  })();
   observeEnd(ctx, 'cancelled');
   ctx.log.warn({ batchId: ctx.batchId }, 'batch cancelled by the operator');
+}
+
+/**
+ * Adds what the batch cost the site since its drive began to its row (issue 32), in the
+ * transaction that ends it; the queue keeps what is left when a drive stops short of the end.
+ */
+export function keepSiteCounts(ctx: Pick<BatchContext, 'batchId' | 'store' | 'siteTally'>): void {
+  if (ctx.siteTally) ctx.store.addSiteCounts(ctx.batchId, ctx.siteTally.take());
 }
 
 /** Tells the observer how the batch ended, after its transaction committed. */

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { API_BASE_PATH } from '../contract';
-import { createSiteClient, type SiteClient, type SiteObserver } from '../runner';
+import { createSiteClient, SiteTally, type SiteClient, type SiteObserver } from '../runner';
 import { apiRoutes } from './api';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -37,7 +37,7 @@ export interface BuildAppOptions {
   site?: SiteClient;
 }
 
-/** The LinkedIn client as the configuration describes it, told to `observer` (the metrics). */
+/** The LinkedIn client as the configuration describes it, told to `observer` (metrics, tally). */
 export function siteClientFromConfig(config: Config, observer?: SiteObserver): SiteClient {
   return createSiteClient({
     observer,
@@ -48,6 +48,15 @@ export function siteClientFromConfig(config: Config, observer?: SiteObserver): S
     maxResultsPerQuery: config.scrapeMaxResultsPerQuery,
     proxyUrl: config.scrapeProxyUrl,
   });
+}
+
+/** One observer that tells each of `observers` (the metrics and the runner's tally). */
+function allOf(...observers: Array<SiteObserver | undefined>): SiteObserver {
+  const present = observers.filter((o) => o !== undefined);
+  return {
+    request: (endpoint, outcome) => present.forEach((o) => o.request(endpoint, outcome)),
+    pause: (endpoint, reason, ms) => present.forEach((o) => o.pause(endpoint, reason, ms)),
+  };
 }
 
 // Large enough for 64 KB of cookies plus JSON overhead, small enough to refuse junk early.
@@ -84,6 +93,9 @@ export async function buildApp(
     });
   }
 
+  // Issue 32: each batch's requests, refusals, retries and pauses, stored with the batch. The
+  // client reports to the tally, the runner reads it: neither knows the other (site-tally.ts).
+  const siteTally = options.site ? undefined : new SiteTally();
   const base: Omit<AppContext, 'runner' | 'notifications'> = {
     config: options.config,
     db: options.database.db,
@@ -91,7 +103,7 @@ export async function buildApp(
     now: options.now ?? Date.now,
     log: app.log,
     // A client handed in is not observed: its owner built it (the metrics count the app's own).
-    site: options.site ?? siteClientFromConfig(options.config, metrics?.site),
+    site: options.site ?? siteClientFromConfig(options.config, allOf(metrics?.site, siteTally)),
   };
   // Notifications (issue 11): queued by the runner in the transaction that ends a batch,
   // delivered in the background by the worker.
@@ -111,6 +123,7 @@ export async function buildApp(
       ...base,
       timeZone: options.config.timeZone,
       observer: metrics?.runner,
+      siteTally,
       onBatchFinished: (finished) => {
         // Inside the transaction that ends the batch. The cookies stored now are the ones the
         // batch read for its signed-in requests unless the operator saved others meanwhile.

@@ -33,7 +33,7 @@ export function prepareOutboxQueue(
 const claimedRowSchema = z.object({
   id: z.number(),
   channel_id: z.number(),
-  event: z.enum(['batch_finished', 'batch_failed', 'cookies_rejected', 'test']),
+  event: z.enum(['batch_finished', 'batch_failed', 'cookies_rejected', 'markup_drift', 'test']),
   message: z.string(),
   attempts: z.number(),
 });

@@ -2,6 +2,13 @@ import { sql } from 'kysely';
 import type { Db } from '../database';
 import type { BatchRow } from '../schema';
 
+/**
+ * Issue 32's "parsed partly": the fields a completed batch's verdict found drifting (decision
+ * 054), comma-separated, or null. Followed by the batch's id.
+ */
+export const DRIFT_FIELDS_OF_BATCH = sql`SELECT group_concat(f.field) FROM batch_field_fills f
+  WHERE f.verdict = 'drift' AND f.batch_id =`;
+
 export interface BatchWithProgress extends BatchRow {
   runs: number;
   runs_done: number;
@@ -12,6 +19,8 @@ export interface BatchWithProgress extends BatchRow {
   jobs_total: number;
   runs_full: number;
   runs_incremental: number;
+  /** Issue 32: the fields its drift verdict names, comma-separated; null when none. */
+  drift_fields: string | null;
 }
 
 /** Every batch, newest first, with the counts its progress is made of. */
@@ -50,5 +59,6 @@ function selectBatches(db: Db) {
       sql<number>`(SELECT COUNT(*) FROM query_runs r WHERE r.batch_id = b.id AND r.search_mode = 'incremental')`.as(
         'runs_incremental',
       ),
+      sql<string | null>`(${DRIFT_FIELDS_OF_BATCH} b.id)`.as('drift_fields'),
     ]);
 }

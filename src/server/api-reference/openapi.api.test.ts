@@ -646,6 +646,13 @@ describe('real answers validate against the document', () => {
     expect((await call('POST', '/api/v1/queries', { payload: write })).statusCode).toBe(409);
   });
 
+  it('the Overview’s site health (issue 32)', async () => {
+    const route = '/api/v1/overview/site-health';
+    expect((await call('GET', route, { query: 'range=7' })).statusCode).toBe(200);
+    expect((await call('GET', route, { query: 'range=5' })).statusCode).toBe(400);
+    expect((await call('GET', route, { query: 'query=999999' })).statusCode).toBe(404);
+  });
+
   it('every guarded call without a token, every id that is not one, every body that is not JSON', async () => {
     for (const [method, route] of operations()) {
       const op = operation(method, route);

@@ -7,6 +7,8 @@ import {
   JOB_WORKPLACES,
   JOBS_PAGE_DEFAULT,
   JOBS_PAGE_MAX,
+  OVERVIEW_RANGE_DEFAULT,
+  OVERVIEW_RANGES,
   RULE_IMPORT_MODES,
 } from '../../contract';
 
@@ -39,7 +41,9 @@ export const QUERY_PARAMETER_DESCRIPTIONS: Readonly<Record<string, string>> = {
   cursor: 'Where the next page starts: the `next_cursor` of the page before',
   limit: `Jobs per page, 1 to ${JOBS_PAGE_MAX} (default ${JOBS_PAGE_DEFAULT})`,
   format: `The file's format: ${EXPORT_FORMATS.join(', ')} (default xlsx)`,
-  query: 'The text typed so far: the site suggests places whose names start with it',
+  query:
+    'The typeahead’s text typed so far: the site suggests places whose names start with it. On the Overview, a saved query’s id: the figures of that query alone (site health covers every query, and checks the id)',
+  range: `The Overview’s days in the server’s time zone: ${OVERVIEW_RANGES.join(', ')} (the last 7, 30 or 90 days, today included, or every day since the first batch; default ${OVERVIEW_RANGE_DEFAULT})`,
   dry_run: 'true: count what the call would change, and change nothing',
   mode: `${RULE_IMPORT_MODES.join(' or ')}: add the file's rules after yours (their names must be new), or replace yours with them (default add)`,
 };

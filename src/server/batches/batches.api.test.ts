@@ -1,7 +1,13 @@
 import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../../simulator';
-import { batchListSchema, queryRunListSchema, XLSX_MIME_TYPE } from '../../contract';
+import {
+  batchListSchema,
+  batchWireListSchema,
+  queryRunListSchema,
+  queryRunWireListSchema,
+  XLSX_MIME_TYPE,
+} from '../../contract';
 import { BERLIN, blockCompany, PARIS, seedQueries } from '../../runner/runner-test-kit';
 import { normalizeCompanyName } from '../../scraper';
 import { EXPORT_COLUMNS } from '../export';
@@ -167,6 +173,48 @@ describe('GET /batches and GET /query-runs', () => {
 });
 
 describe('exports', () => {
+  it('names the fields a batch parsed partly, on the batch and on its runs (issue 32)', async () => {
+    seedQueries(server.database, [
+      { jobTitle: 'python developer', ...BERLIN },
+      { jobTitle: 'data engineer', ...PARIS },
+    ]);
+    const drifting = await startAndFinish();
+    const normal = await startAndFinish();
+    const { sqlite } = server.database;
+    // The verdicts a batch that lost the salary and the posted date stores (decision 054).
+    sqlite
+      .prepare(
+        `UPDATE batch_field_fills SET verdict = 'drift', drifting = 1
+         WHERE batch_id = ? AND field IN ('salary', 'posted_at')`,
+      )
+      .run(drifting);
+    // A drift kept by a batch too small to judge is not this batch's verdict: not marked.
+    sqlite
+      .prepare(
+        `UPDATE batch_field_fills SET verdict = 'unjudged', drifting = 1
+         WHERE batch_id = ? AND field = 'salary'`,
+      )
+      .run(normal);
+
+    const listed = batchWireListSchema.parse(
+      (await server.authed({ method: 'GET', url: '/api/v1/batches' })).json(),
+    );
+    const marks = new Map(listed.map((b) => [b.id, b.parsed_partly]));
+    // In the Overview's order, whatever order the rows were stored in.
+    expect(marks.get(drifting)).toEqual(['posted_at', 'salary']);
+    expect(marks.get(normal)).toEqual([]);
+    expect([...marks.values()].filter((fields) => fields.length > 0)).toHaveLength(1);
+
+    const runs = queryRunWireListSchema.parse(
+      (await server.authed({ method: 'GET', url: '/api/v1/query-runs' })).json(),
+    );
+    expect(runs.filter((r) => r.batch_id === drifting).map((r) => r.parsed_partly)).toEqual([
+      ['posted_at', 'salary'],
+      ['posted_at', 'salary'],
+    ]);
+    expect(runs.filter((r) => r.batch_id === normal).map((r) => r.parsed_partly)).toEqual([[], []]);
+  });
+
   it('streams a batch as an .xlsx: one row per job, first run wins, blocked companies left out', async () => {
     seedQueries(server.database, [
       { jobTitle: 'python developer', ...BERLIN },

@@ -6,6 +6,7 @@ import { isoOrNull } from '../../db/times';
 import { HttpError } from '../plugins/errors';
 import { findBatch, listBatches, type BatchWithProgress } from '../../db/searches/batches';
 import { batchExportJobs } from './export-source';
+import { parsedPartly } from './parsed-partly';
 import { exportFileResponse, sendExport } from './export-reply';
 import {
   batchWireListSchema,
@@ -37,6 +38,7 @@ export function toBatch(row: BatchWithProgress): BatchWire {
     jobs_total: row.jobs_total,
     search_mode: batchSearchMode(row.runs_full, row.runs_incremental),
     cancel_requested: row.cancel_requested_at !== null,
+    parsed_partly: parsedPartly(row.drift_fields),
   };
 }
 

@@ -1,6 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import { z } from 'zod';
-import { NOTIFICATION_JOBS_LISTED } from '../../contract';
+import { NOTIFICATION_JOBS_LISTED, OVERVIEW_FIELD_LABELS, OVERVIEW_FIELDS } from '../../contract';
+import type { BatchFinished } from '../../runner';
 import { readBatchMessageRows } from '../../db/notifications/batch-message';
 import { countBatchReposts } from '../../db/jobs/repost-rows';
 
@@ -15,7 +16,7 @@ const isoOrNull = z.string().nullable();
 
 export const notificationMessageSchema = z.object({
   version: z.literal(MESSAGE_VERSION),
-  event: z.enum(['batch_finished', 'batch_failed', 'cookies_rejected', 'test']),
+  event: z.enum(['batch_finished', 'batch_failed', 'cookies_rejected', 'markup_drift', 'test']),
   /** SITE_NAME, e.g. "LinkedIn". */
   site: z.string(),
   batch: z
@@ -61,6 +62,25 @@ export const notificationMessageSchema = z.object({
   jobs_url: z.string().nullable(),
   /** `${PUBLIC_URL}/settings` for the cookie message, or null. */
   settings_url: z.string().nullable(),
+  /**
+   * Issue 32's `markup_drift`: the fields whose drift started with this batch, each with the
+   * batch's fill and the recent level it fell from (rates 0 to 1). Empty in other messages.
+   */
+  drift: z
+    .array(
+      z.object({
+        field: z.enum(OVERVIEW_FIELDS),
+        /** How the dashboard names it ("Salary"). */
+        label: z.string(),
+        filled: z.number(),
+        total: z.number(),
+        rate: z.number(),
+        level: z.number(),
+      }),
+    )
+    .default([]),
+  /** Issue 32: `${PUBLIC_URL}/overview`, where the site's health is shown, or null. */
+  overview_url: z.string().nullable().default(null),
 });
 export type NotificationMessage = z.infer<typeof notificationMessageSchema>;
 
@@ -115,6 +135,51 @@ export function buildBatchMessage(
     })),
     jobs_url: base === undefined ? null : `${base}/jobs?batch=${batch.id}`,
     settings_url: base === undefined ? null : `${base}/settings`,
+    drift: [],
+    overview_url: base === undefined ? null : `${base}/overview`,
+  };
+}
+
+/** The fields whose drift started with a batch, as `markup_drift` names them. */
+export type DriftStart = Extract<
+  NonNullable<BatchFinished['drift']>[number],
+  { change: 'started' }
+>;
+
+/**
+ * Issue 32's `markup_drift` for a completed batch: the batch, and each field whose drift started
+ * with it, against its usual level. Read in the batch's finishing transaction, like the others.
+ */
+export function buildDriftMessage(
+  sqlite: SQLite.Database,
+  batchId: number,
+  started: readonly DriftStart[],
+  context: MessageContext,
+): NotificationMessage {
+  const batchMessage = buildBatchMessage(sqlite, batchId, 'batch_finished', context);
+  const base = context.publicUrl;
+  return {
+    ...batchMessage,
+    event: 'markup_drift',
+    // The batch's jobs are batch_finished's news; this message is about the site.
+    new_jobs: [],
+    failed_runs: [],
+    drift: OVERVIEW_FIELDS.flatMap((field) => {
+      const start = started.find((s) => s.field === field);
+      return start === undefined
+        ? []
+        : [
+            {
+              field,
+              label: OVERVIEW_FIELD_LABELS[field],
+              filled: start.filled,
+              total: start.total,
+              rate: start.rate,
+              level: start.level,
+            },
+          ];
+    }),
+    overview_url: base === undefined ? null : `${base}/overview`,
   };
 }
 
@@ -132,6 +197,8 @@ export function buildTestMessage(context: MessageContext): NotificationMessage {
     failed_runs: [],
     jobs_url: context.publicUrl === undefined ? null : `${context.publicUrl}/jobs`,
     settings_url: context.publicUrl === undefined ? null : `${context.publicUrl}/settings`,
+    drift: [],
+    overview_url: context.publicUrl === undefined ? null : `${context.publicUrl}/overview`,
   };
 }
 
@@ -232,6 +299,8 @@ export function renderMessage(message: NotificationMessage): RenderedMessage {
         link: message.jobs_url === null ? null : { label: 'Open jobscout', url: message.jobs_url },
         tone: 'bad',
       };
+    case 'markup_drift':
+      return renderDrift(message);
     case 'cookies_rejected':
       return {
         title: `${message.site} cookies rejected`,
@@ -244,6 +313,31 @@ export function renderMessage(message: NotificationMessage): RenderedMessage {
         tone: 'bad',
       };
   }
+}
+
+const percent = (rate: number) => `${Math.round(rate * 100)}%`;
+
+/** "Markup drift: Salary no longer parsed": the fields its drift started with, in words. */
+function renderDrift(message: NotificationMessage): RenderedMessage {
+  const id = message.batch?.id ?? 0;
+  const names = message.drift.map((d) => d.label);
+  const listed =
+    names.length <= 1
+      ? (names[0] ?? 'a field')
+      : `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`;
+  const lines = message.drift.map((d) => ({
+    text: `${d.label}: ${percent(d.rate)} of ${plural(d.total, 'job', 'jobs')} (usually ${percent(d.level)})`,
+  }));
+  return {
+    title: `Markup drift: ${listed} no longer parsed`,
+    summary: `Batch #${id} parsed ${listed} from far fewer of its new jobs than usual: ${message.site}'s pages may have changed. The jobs are stored without ${names.length === 1 ? 'it' : 'them'} until the parser is updated.`,
+    sections: lines.length > 0 ? [{ heading: 'Fill rate in this batch', lines }] : [],
+    link:
+      message.overview_url === null
+        ? null
+        : { label: 'Open the Overview', url: message.overview_url },
+    tone: 'bad',
+  };
 }
 
 /** The message as plain text: the e-mail's text part and ntfy's body. */

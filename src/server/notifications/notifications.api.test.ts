@@ -156,7 +156,10 @@ describe('channels', () => {
     [webhook('https://ntfy.sh/', { kind: 'ntfy' }), /ntfy topic URL/],
     [webhook('https://example.com/x', { kind: 'telegram' }), /kind/],
     [webhook('https://example.com/x', { events: [] }), /events must name at least one event/],
-    [webhook('https://example.com/x', { events: ['batch_started'] }), /events must hold/],
+    [
+      webhook('https://example.com/x', { events: ['batch_started'] }),
+      /events must hold batch_finished, batch_failed, cookies_rejected or markup_drift$/,
+    ],
     [webhook('https://example.com/x', { name: '   ' }), /name must not be empty/],
     [email({ smtp_port: 70000 }), /smtp_port must be a port number from 1 to 65535/],
     [email({ smtp_port: '25' }), /smtp_port must be a port number/],
@@ -170,6 +173,14 @@ describe('channels', () => {
     expect(res.json<{ error: string }>().error).toMatch(message);
     const list = await server.authed({ method: 'GET', url: `${URL_BASE}/channels` });
     expect(list.json()).toEqual([]);
+  });
+
+  it('subscribes a channel to markup_drift (issue 32)', async () => {
+    const res = await create(webhook('https://example.com/x', { events: ['markup_drift'] }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ events: ['markup_drift'] });
+    const list = await server.authed({ method: 'GET', url: `${URL_BASE}/channels` });
+    expect(list.json()).toEqual([expect.objectContaining({ events: ['markup_drift'] })]);
   });
 
   it("refuses to change a channel's kind, and answers 404 for an unknown one", async () => {

@@ -9,7 +9,9 @@ import { OutboxStatements, prepareOutboxQueue } from '../../db/notifications/out
 import type { BatchFinished } from '../../runner';
 import {
   buildBatchMessage,
+  buildDriftMessage,
   listedJobsCount,
+  type DriftStart,
   notificationMessageSchema,
   type MessageContext,
   type NotificationMessage,
@@ -20,12 +22,15 @@ import {
 // claim runs out and the row is tried again), and end delivered or failed. A delivered row
 // is never claimed again.
 
+/** The events about the batch's end itself (markup_drift is about the site: queued apart). */
+type BatchEndEvent = Exclude<NotificationEvent, 'markup_drift'>;
+
 /** Which event each channel receives for a batch's end; none when it asked for none. */
 export function eventForChannel(
   channel: StoredChannel,
   finished: Pick<BatchFinished, 'status' | 'cookiesRejected'>,
   newJobs: number,
-): NotificationEvent | null {
+): BatchEndEvent | null {
   const wants = (e: NotificationEvent) => channel.events.includes(e);
   if (finished.status === 'completed') {
     if (!wants('batch_finished')) return null;
@@ -49,20 +54,11 @@ export function queueBatchNotifications(
   const channels = enabledChannelsSync(sqlite);
   if (channels.length === 0) return 0;
   const insert = prepareOutboxQueue(sqlite);
-  const messages = new Map<NotificationEvent, NotificationMessage>();
-  const messageFor = (event: NotificationEvent) => {
+  const messages = new Map<BatchEndEvent, NotificationMessage>();
+  const messageFor = (event: BatchEndEvent) => {
     let message = messages.get(event);
     if (message === undefined) {
-      message = buildBatchMessage(
-        sqlite,
-        finished.batchId,
-        event === 'batch_finished'
-          ? 'batch_finished'
-          : event === 'cookies_rejected'
-            ? 'cookies_rejected'
-            : 'batch_failed',
-        context,
-      );
+      message = buildBatchMessage(sqlite, finished.batchId, event, context);
       messages.set(event, message);
     }
     return message;
@@ -83,6 +79,30 @@ export function queueBatchNotifications(
       finished.now,
     );
   }
+  return queued + queueDriftNotifications(sqlite, channels, finished, context);
+}
+
+/**
+ * Issue 32's `markup_drift`: one message per subscribed channel for the fields whose drift
+ * started with this batch, however many. The runner's rule (decision 054) says 'started' once
+ * per field until it recovers, so a drift that lasts is not told again.
+ */
+function queueDriftNotifications(
+  sqlite: SQLite.Database,
+  channels: readonly StoredChannel[],
+  finished: BatchFinished,
+  context: MessageContext,
+): number {
+  const started = (finished.drift ?? []).filter(
+    (change): change is DriftStart => change.change === 'started',
+  );
+  const subscribed = channels.filter((channel) => channel.events.includes('markup_drift'));
+  if (started.length === 0 || subscribed.length === 0) return 0;
+  const message = JSON.stringify(buildDriftMessage(sqlite, finished.batchId, started, context));
+  const insert = prepareOutboxQueue(sqlite);
+  let queued = 0;
+  for (const channel of subscribed)
+    queued += insert(channel.id, 'markup_drift', finished.batchId, message, finished.now);
   return queued;
 }
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { runExportJobs } from '../batches/export-source';
 import { exportFileResponse, sendExport } from '../batches/export-reply';
+import { parsedPartly } from '../batches/parsed-partly';
 import {
   errorBodySchema,
   exportQuerySchema,
@@ -31,6 +32,7 @@ export function toQueryRun(row: QueryRunWithCounts): QueryRunWire {
     jobs_found: row.jobs_found,
     jobs_new: row.jobs_new,
     search_mode: row.search_mode,
+    parsed_partly: parsedPartly(row.drift_fields),
   };
 }
 

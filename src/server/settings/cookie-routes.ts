@@ -6,7 +6,8 @@ import { isSiteError } from '../../runner';
 import type { AppContext } from '../context';
 import { HttpError } from '../plugins/errors';
 
-function toWire(state: CookieState): CookieStatus {
+/** GET /settings/cookies/status's answer; the Overview's site health shows the same (issue 32). */
+export function cookieStatusOf(state: CookieState): CookieStatus {
   const last = state.last;
   return {
     cookies: state.cookies,
@@ -41,7 +42,7 @@ export const cookieRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fast
         response: { 200: cookieStatusSchema },
       },
     },
-    async () => toWire(store.read()),
+    async () => cookieStatusOf(store.read()),
   );
 
   app.post(
@@ -72,7 +73,7 @@ export const cookieRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fast
       while (ctx.sqlite.inTransaction) await new Promise((resolve) => setImmediate(resolve));
       store.record(verdict, cookies, ctx.now(), 'check');
       request.log.info({ verdict }, 'cookies checked');
-      return toWire(store.read());
+      return cookieStatusOf(store.read());
     },
   );
 };

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Badge, type BadgeTone } from './badge';
 import { Tooltip } from './tooltip';
 
@@ -18,14 +19,29 @@ interface StatusBadgeProps {
   reason?: string | null;
   /** Small muted text under the badge, e.g. the progress of a running job. */
   detail?: string | null;
+  /** Shown beside the badge, wrapping under it on a narrow screen (issue 32's "parsed partly"). */
+  aside?: ReactNode;
 }
 
-export function StatusBadge({ status, reason = null, detail = null }: StatusBadgeProps) {
+export function StatusBadge({
+  status,
+  reason = null,
+  detail = null,
+  aside = null,
+}: StatusBadgeProps) {
   const badge = <Badge tone={TONES[status]}>{status}</Badge>;
+  // Only a failure has a reason to reveal; other badges stay out of the tab order.
+  const shown = status === 'failed' && reason ? <Tooltip content={reason}>{badge}</Tooltip> : badge;
   return (
     <div className="flex flex-col items-start gap-1">
-      {/* Only a failure has a reason to reveal; other badges stay out of the tab order. */}
-      {status === 'failed' && reason ? <Tooltip content={reason}>{badge}</Tooltip> : badge}
+      {aside ? (
+        <div className="flex flex-wrap items-center gap-1.5">
+          {shown}
+          {aside}
+        </div>
+      ) : (
+        shown
+      )}
       {detail ? <span className="text-xs whitespace-nowrap text-fg-subtle">{detail}</span> : null}
     </div>
   );

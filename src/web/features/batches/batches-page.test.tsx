@@ -270,6 +270,49 @@ describe('BatchesPage: the list', () => {
     await user.hover(screen.getByText('failed'));
     expect(await screen.findByRole('tooltip')).toHaveTextContent(reason);
   });
+
+  it('marks a batch the site parsed partly beside its status, naming the fields (issue 32)', async () => {
+    serveBatches([
+      { ...completed, id: 3, parsed_partly: ['posted_at', 'salary'] },
+      // An older server sends no such field; a field this client does not know is left out.
+      { ...completed, id: 2 },
+      { ...completed, id: 1, parsed_partly: ['salary', 'favicon'] },
+    ]);
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findAllByText('completed');
+    const rows = bodyRowsOf('Batches');
+    const status = (row: number) => at(within(at(rows, row)).getAllByRole('cell'), 2);
+    // The badge reads "parsed partly"; a screen reader hears the fields with it.
+    const badge = within(status(0)).getByText('parsed partly', { exact: false });
+    expect(badge).toHaveTextContent(/^parsed partly: Posted date, Salary$/);
+    expect(within(badge).getByText(': Posted date, Salary')).toHaveClass('sr-only');
+    expect(within(status(1)).queryByText(/parsed partly/)).not.toBeInTheDocument();
+    expect(within(status(2)).getByText(/parsed partly/)).toHaveTextContent(
+      /^parsed partly: Salary$/,
+    );
+    // Still the six columns: the mark sits in the Status cell, beside the badge.
+    expect(within(at(rows, 0)).getAllByRole('cell')).toHaveLength(6);
+    expect(status(0)).toHaveTextContent(
+      /^completedparsed partly: Posted date, Salary0 jobs · 0 new$/,
+    );
+
+    // Named on hover and on keyboard focus.
+    await user.hover(badge);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      'The site’s pages no longer gave these fields: Posted date, Salary. See the Overview’s site health.',
+    );
+    await user.unhover(badge);
+    await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
+    await screen.findByText(/^Next daily batch:/);
+    await user.tab(); // Run Batch
+    await user.tab(); // the schedule line's tooltip (issue 12)
+    await user.tab();
+    expect(document.activeElement).toContainElement(badge);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      'no longer gave these fields: Posted date, Salary',
+    );
+  });
 });
 
 describe('BatchesPage: Run Batch', () => {

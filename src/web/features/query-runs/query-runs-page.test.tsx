@@ -234,6 +234,29 @@ describe('QueryRunsPage: the list', () => {
     expect(await screen.findByRole('tooltip')).toHaveTextContent(reason);
     expect(within(at(bodyRowsOf('Query Runs'), 0)).getAllByRole('cell')).toHaveLength(9);
   });
+
+  it('marks a run whose batch the site parsed partly, naming the field (issue 32)', async () => {
+    serveRuns([
+      run({ id: 2, batch_id: 4, parsed_partly: ['salary'] }),
+      run({ id: 1, batch_id: 3 }),
+    ]);
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findAllByText('completed');
+    const rows = bodyRowsOf('Query Runs');
+    const status = (row: number) => at(within(at(rows, row)).getAllByRole('cell'), 5);
+    const badge = within(status(0)).getByText(/parsed partly/);
+    expect(badge).toHaveTextContent(/^parsed partly: Salary$/);
+    expect(within(badge).getByText(': Salary')).toHaveClass('sr-only');
+    expect(within(status(1)).queryByText(/parsed partly/)).not.toBeInTheDocument();
+    expect(within(at(rows, 0)).getAllByRole('cell')).toHaveLength(9);
+
+    await user.tab();
+    expect(document.activeElement).toContainElement(badge);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      'The site’s pages no longer gave this field: Salary. See the Overview’s site health.',
+    );
+  });
 });
 
 describe('QueryRunsPage: export', () => {

@@ -14,6 +14,7 @@ const batch: Batch = {
   jobs_total: 0,
   search_mode: null,
   cancel_requested: false,
+  parsed_partly: [],
 };
 
 describe('batchProgressText', () => {

@@ -2,6 +2,7 @@ import type { Batch } from '../../../../contract/batches';
 import { Badge } from '../../../components/ui/badge';
 import { DateTime } from '../../../components/ui/date-time';
 import { ExportButton } from '../../../components/ui/export-button';
+import { ParsedPartlyBadge } from '../../../components/ui/parsed-partly-badge';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { ListTable, TableCell, TableRow } from '../../../components/ui/table';
 import { ViewJobsLink } from '../../../components/ui/view-jobs-link';
@@ -37,7 +38,12 @@ function BatchRow({ batch }: { batch: Batch }) {
         <Badge tone={batch.kind === 'manual' ? 'amber' : 'neutral'}>{batch.kind}</Badge>
       </TableCell>
       <TableCell label="Status">
-        <StatusBadge status={batch.status} reason={batch.error} detail={batchProgressText(batch)} />
+        <StatusBadge
+          status={batch.status}
+          reason={batch.error}
+          detail={batchProgressText(batch)}
+          aside={<ParsedPartlyBadge fields={batch.parsed_partly} />}
+        />
       </TableCell>
       <TableCell label="Start Time" className="whitespace-nowrap">
         <DateTime value={batch.started_at} />

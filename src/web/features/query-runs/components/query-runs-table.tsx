@@ -2,6 +2,7 @@ import type { QueryRun } from '../../../../contract/query-runs';
 import { Badge } from '../../../components/ui/badge';
 import { DateTime } from '../../../components/ui/date-time';
 import { ExportButton } from '../../../components/ui/export-button';
+import { ParsedPartlyBadge } from '../../../components/ui/parsed-partly-badge';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { ListTable, TableCell, TableRow } from '../../../components/ui/table';
 import { ViewJobsLink } from '../../../components/ui/view-jobs-link';
@@ -50,7 +51,12 @@ function QueryRunRow({ run }: { run: QueryRun }) {
         {run.is_ai ? <Badge tone="violet">AI</Badge> : <Badge>Standard</Badge>}
       </TableCell>
       <TableCell label="Status">
-        <StatusBadge status={run.status} reason={run.error} detail={runProgressText(run)} />
+        <StatusBadge
+          status={run.status}
+          reason={run.error}
+          detail={runProgressText(run)}
+          aside={<ParsedPartlyBadge fields={run.parsed_partly} />}
+        />
       </TableCell>
       <TableCell label="Start Time" className="whitespace-nowrap">
         <DateTime value={run.start_time} />

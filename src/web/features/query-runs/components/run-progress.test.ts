@@ -17,6 +17,7 @@ const run: QueryRun = {
   jobs_found: 42,
   jobs_new: 0,
   search_mode: null,
+  parsed_partly: [],
 };
 
 describe('runProgressText', () => {

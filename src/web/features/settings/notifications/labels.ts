@@ -16,6 +16,7 @@ export const EVENT_LABELS: Record<NotificationEvent, string> = {
   batch_finished: 'Batch finished',
   batch_failed: 'Batch failed',
   cookies_rejected: 'Cookies rejected',
+  markup_drift: 'Markup drift',
 };
 
 export const DELIVERY_EVENT_LABELS: Record<DeliveryEvent, string> = {

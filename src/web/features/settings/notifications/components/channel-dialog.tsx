@@ -37,7 +37,8 @@ function initialState(channel: NotificationChannel | null): FormState {
     name: channel?.name ?? '',
     kind: channel?.kind ?? 'webhook',
     enabled: channel?.enabled ?? true,
-    events: channel?.events ?? ['batch_finished', 'batch_failed', 'cookies_rejected'],
+    // A new channel hears of everything until the operator unticks it.
+    events: channel?.events ?? [...NOTIFICATION_EVENTS],
     onlyNewJobs: channel?.only_new_jobs ?? false,
     url: '',
     smtpHost: channel?.smtp_host ?? '',

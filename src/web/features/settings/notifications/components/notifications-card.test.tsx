@@ -113,6 +113,29 @@ describe('NotificationsCard', () => {
     expect(screen.getByText('No notifications sent yet.')).toBeInTheDocument();
   });
 
+  it('subscribes a channel to markup drift, kept in the events’ order (issue 32)', async () => {
+    const calls = fakeServer([hook]);
+    renderCard();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Team Slack' });
+    const drift = within(dialog).getByRole('checkbox', { name: 'Markup drift' });
+    expect(drift).not.toBeChecked();
+    await user.click(drift);
+    await user.click(within(dialog).getByRole('button', { name: 'Save channel' }));
+    await waitFor(() => expect(calls.writes).toHaveLength(1));
+    expect(calls.writes[0]?.body).toMatchObject({
+      events: ['batch_finished', 'cookies_rejected', 'markup_drift'],
+    });
+  });
+
+  it('names markup drift among a channel’s events', async () => {
+    fakeServer([{ ...mail, events: ['batch_failed', 'markup_drift'] }]);
+    renderCard();
+    const row = await screen.findByRole('listitem', { name: 'Mail me' });
+    expect(within(row).getByText('Batch failed, Markup drift')).toBeInTheDocument();
+  });
+
   it('shows the empty state', async () => {
     fakeServer([]);
     renderCard();
@@ -186,13 +209,15 @@ describe('NotificationsCard', () => {
     await user.clear(within(dialog).getByLabelText('Webhook URL'));
     await user.type(within(dialog).getByLabelText('Webhook URL'), 'https://example.com/h');
     await user.click(within(dialog).getByLabelText('Only when there are new jobs'));
+    // Every event is ticked for a new channel, issue 32's markup drift with them.
+    expect(within(dialog).getByRole('checkbox', { name: 'Markup drift' })).toBeChecked();
     await user.click(within(dialog).getByRole('button', { name: 'Save channel' }));
     await waitFor(() => expect(calls.writes).toHaveLength(1));
     expect(calls.writes[0]?.body).toEqual({
       name: 'Receiver',
       kind: 'webhook',
       enabled: true,
-      events: ['batch_finished', 'batch_failed', 'cookies_rejected'],
+      events: ['batch_finished', 'batch_failed', 'cookies_rejected', 'markup_drift'],
       only_new_jobs: true,
       url: 'https://example.com/h',
     });

@@ -159,6 +159,12 @@ describe('buildDemoData', () => {
       expect(batches.map((b) => [b.kind, b.status, b.daily_date])).toEqual(
         plan.map((d) => ['daily', 'completed', d.date]),
       );
+      // The site client reports to the runner's tally: each batch's refusals are stored with it.
+      const refusals = all(
+        z.object({ batch_id: z.number(), rate_limited: z.number() }),
+        'SELECT batch_id, rate_limited FROM batch_site_counts ORDER BY batch_id',
+      );
+      expect(refusals.map((r) => r.rate_limited)).toEqual([0, 4, 0]);
       for (const [i, batch] of batches.entries()) {
         expect(batch.started_at).toBeGreaterThanOrEqual(plan[i]?.at ?? 0);
         expect(batch.started_at).toBeLessThan((plan[i]?.at ?? 0) + 60_000);

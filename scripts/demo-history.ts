@@ -14,7 +14,13 @@ import { saveLocations } from '../src/db/locations';
 import { RuleRepository } from '../src/db/rules/rule-repository';
 import { insertQuery } from '../src/db/searches/queries';
 import { SETTING_KEYS, writeSetting } from '../src/db/settings';
-import { createRunnerService, dayInZone, type BatchFinished, type RunnerLog } from '../src/runner';
+import {
+  createRunnerService,
+  dayInZone,
+  SiteTally,
+  type BatchFinished,
+  type RunnerLog,
+} from '../src/runner';
 import { createSiteClient, type SiteClient } from '../src/scraper';
 import { VALID_COOKIES, type Simulator, type SimulatorOptions } from '../simulator';
 import { createPrng } from '../simulator/prng';
@@ -189,8 +195,13 @@ export function createHistoryClock(start: number, seed = 1): HistoryClock {
 }
 
 /** The site client as the demo's server has it, on the history's clock. */
-export function historySiteClient(baseUrl: string, clock: HistoryClock): SiteClient {
+export function historySiteClient(
+  baseUrl: string,
+  clock: HistoryClock,
+  tally?: SiteTally,
+): SiteClient {
   return createSiteClient({
+    observer: tally,
     baseUrl,
     siteName: 'LinkedIn',
     minIntervalMs: HISTORY_INTERVAL_MS,
@@ -274,6 +285,8 @@ export interface FillHistoryOptions {
   plan: readonly HistoryDay[];
   clock: HistoryClock;
   site: SiteClient;
+  /** What `site` reports to, read by the runner: each batch's requests, 429s and pauses. */
+  siteTally?: SiteTally;
   timeZone: string;
   /** One line per ten days and at the end. */
   onProgress?: (line: string) => void;
@@ -302,6 +315,7 @@ export async function fillHistory(options: FillHistoryOptions): Promise<HistoryR
   const service = createRunnerService({
     sqlite: database.sqlite,
     site: options.site,
+    siteTally: options.siteTally,
     timeZone: options.timeZone,
     now: clock.now,
     log: quietLog(errors),
@@ -377,14 +391,15 @@ export interface DemoDataOptions {
 export async function buildDemoData(options: DemoDataOptions): Promise<HistoryResult | null> {
   const start = options.plan[0]?.at ?? Date.now();
   const clock = createHistoryClock(start - HOUR_MS);
-  const site = historySiteClient(options.simulator.url, clock);
+  const siteTally = new SiteTally();
+  const site = historySiteClient(options.simulator.url, clock, siteTally);
   const database = await openDatabase(options.dataDir, undefined, {
     backgroundCheckpoints: false,
   });
   try {
     await seedDemo(database, site, clock.now());
     if (options.plan.length === 0) return null;
-    return await fillHistory({ ...options, database, clock, site });
+    return await fillHistory({ ...options, database, clock, site, siteTally });
   } finally {
     await site.close();
     await database.close();

@@ -15,6 +15,8 @@ export interface BarItem {
   href?: string;
   /** Beside the label, e.g. a "Blocked" badge. */
   badge?: ReactNode;
+  /** A control beside the item, outside its link (a company's "Block"). */
+  action?: ReactNode;
   tooltip: readonly TooltipLine[];
   /** Drawn apart from the items above it, under a rule (hidden jobs under the funnel). */
   apart?: boolean;
@@ -84,22 +86,27 @@ export function BarList({
               onMouseEnter={() => (plain ? roving.itemProps(i).onMouseEnter() : setLinkActive(i))}
               onMouseLeave={plain ? undefined : () => setLinkActive(null)}
             >
-              {item.href === undefined ? (
-                <span className="flex items-baseline gap-2 text-fg-soft">{text}</span>
-              ) : (
-                <Link
-                  to={item.href}
-                  aria-describedby={described}
-                  className={cn('flex items-baseline gap-2', TEXT_LINK_CLASS)}
-                  onFocus={() => setLinkActive(i)}
-                  onBlur={() => setLinkActive(null)}
-                  onKeyDown={(event) => {
-                    if (event.key === 'Escape') setLinkActive(null);
-                  }}
-                >
-                  {text}
-                </Link>
-              )}
+              <div className="flex items-center gap-2">
+                {item.href === undefined ? (
+                  <span className="flex min-w-0 flex-1 items-baseline gap-2 text-fg-soft">
+                    {text}
+                  </span>
+                ) : (
+                  <Link
+                    to={item.href}
+                    aria-describedby={described}
+                    className={cn('flex min-w-0 flex-1 items-baseline gap-2', TEXT_LINK_CLASS)}
+                    onFocus={() => setLinkActive(i)}
+                    onBlur={() => setLinkActive(null)}
+                    onKeyDown={(event) => {
+                      if (event.key === 'Escape') setLinkActive(null);
+                    }}
+                  >
+                    {text}
+                  </Link>
+                )}
+                {item.action}
+              </div>
               <span aria-hidden="true" className="block h-2.5 w-full rounded-sm bg-line-soft">
                 <span
                   className="block h-full rounded-sm"

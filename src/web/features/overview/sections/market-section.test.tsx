@@ -1,9 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { recordDownloads, type RecordedDownloads } from '../../../test/downloads';
-import { findChart, MARKET, renderOverview, serveOverview, tableRows } from '../testing';
+import { API, findChart, MARKET, renderOverview, serveOverview, tableRows } from '../testing';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -50,6 +51,46 @@ describe('Market', () => {
 
     await user.click(within(frame).getByRole('link', { name: /Acme/ }));
     expect(location()).toBe('/jobs?company=Acme%2C+Inc.');
+  });
+
+  it('blocks a company with a known id from its row, after confirming in place, and reloads the figures', async () => {
+    const user = userEvent.setup();
+    const banned: string[] = [];
+    let marketCalls = 0;
+    serveOverview(server, { market: MARKET });
+    server.use(
+      http.get(`${API}/overview/market`, () => {
+        marketCalls += 1;
+        const blocked = banned.includes('11');
+        return HttpResponse.json({
+          ...MARKET,
+          companies: MARKET.companies.map((c) => (c.company_id === 11 ? { ...c, blocked } : c)),
+        });
+      }),
+      http.post(`${API}/companies/:id/ban`, ({ params }) => {
+        banned.push(String(params.id));
+        return HttpResponse.json({ id: Number(params.id), normalized_name: 'acme' });
+      }),
+    );
+    renderOverview('/overview?range=7');
+    const frame = await findChart('Top companies by new jobs');
+    // Only Acme can be blocked here: Globex is blocked already, and Formula Corp's id is unknown.
+    expect(
+      within(frame)
+        .getAllByRole('button', { name: /^Block / })
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Block Acme, Inc.']);
+    const callsBefore = marketCalls;
+    await user.click(within(frame).getByRole('button', { name: 'Block Acme, Inc.' }));
+    // Asked in place: nothing is sent before the second click.
+    expect(banned).toEqual([]);
+    await user.click(within(frame).getByRole('button', { name: 'Confirm: block Acme, Inc.' }));
+    expect(await screen.findByText('Company blocked successfully!')).toBeInTheDocument();
+    expect(banned).toEqual(['11']);
+    await vi.waitFor(() => expect(marketCalls).toBeGreaterThan(callsBefore));
+    await vi.waitFor(() =>
+      expect(within(frame).queryByRole('button', { name: 'Block Acme, Inc.' })).toBeNull(),
+    );
   });
 
   it('downloads the companies with their names quoted and formulas defused', async () => {

@@ -158,6 +158,15 @@ export interface JobsTable {
   repost_carried: Generated<'hidden' | 'saved' | 'seen' | null>;
   /** MinHash signature of the description (src/contract/repost-keys.ts). */
   description_minhash: Generated<Buffer | null>;
+  /** The saved query whose run stored the job first (migration 0018, docs/decisions/055). */
+  first_query_id: Generated<number | null>;
+  /** first_seen_at's calendar day (YYYY-MM-DD) in the server's zone when it was stored. */
+  first_seen_day: Generated<string | null>;
+  /** The salary text as one yearly figure in its currency (src/contract/salary-figures.ts). */
+  salary_currency: Generated<string | null>;
+  salary_yearly: Generated<number | null>;
+  /** The applicants caption as a number ("Over 200 applicants": 200). */
+  applicants_count: Generated<number | null>;
 }
 
 /**
@@ -276,6 +285,20 @@ export interface BatchFieldFillsTable {
   drifting: number;
 }
 
+/**
+ * Per day and saved query, the jobs it stored first with each value of each facet (migration
+ * 0018, docs/decisions/055): written only by the triggers of src/db/jobs/day-facets.ts.
+ */
+export interface JobDayFacetsTable {
+  day: string;
+  query_id: number;
+  /** kind, state, company, workplace, seniority, employment_type, easy_apply, salary:<currency>, applicants, details. */
+  facet: string;
+  value: string;
+  /** May be 0 once its last job moved on. */
+  jobs: number;
+}
+
 export interface Database {
   settings: SettingsTable;
   auth_tokens: AuthTokensTable;
@@ -298,6 +321,7 @@ export interface Database {
   api_tokens: ApiTokensTable;
   rules_version: RulesVersionTable;
   batch_field_fills: BatchFieldFillsTable;
+  job_day_facets: JobDayFacetsTable;
 }
 
 export type QueryRow = Selectable<QueriesTable>;

@@ -290,10 +290,10 @@ export interface BatchFieldFillsTable {
  * 0018, docs/decisions/055): written only by the triggers of src/db/jobs/day-facets.ts.
  */
 export interface JobDayFacetsTable {
-  day: string;
-  query_id: number;
   /** kind, state, company, workplace, seniority, employment_type, easy_apply, salary:<currency>, applicants, details. */
   facet: string;
+  day: string;
+  query_id: number;
   value: string;
   /** May be 0 once its last job moved on. */
   jobs: number;

@@ -14,6 +14,7 @@ import { jobRoutes } from './jobs/routes';
 import { ruleRoutes } from './rules/routes';
 import { repostRoutes } from './reposts/routes';
 import { apiTokenRoutes } from './api-tokens/routes';
+import { overviewRoutes } from './overview/routes';
 import { requireSessionForScope } from './auth/guard';
 import { openApiRoutes } from './api-reference/routes';
 import type { AppContext } from './context';
@@ -38,4 +39,5 @@ export const apiRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { 
   await app.register(ruleRoutes, { ctx });
   await app.register(repostRoutes, { ctx });
   await app.register(apiTokenRoutes, { ctx });
+  await app.register(overviewRoutes, { ctx });
 };

@@ -5,7 +5,11 @@ import { jobKeys } from '../contract/repost-keys';
 import { workplaceFromText } from '../contract/workplace';
 import { dayInZone, localTimeZone } from '../contract/calendar-days';
 import { applicantsCount, salaryFigures } from '../contract/salary-figures';
-import { DAY_FACETS_FROM_JOBS_SQL, JOB_DAY_FACETS_0018_SQL } from './jobs/day-facets';
+import {
+  DAY_FACETS_FROM_JOBS_SQL,
+  FACET_TOTALS_FROM_JOBS_SQL,
+  JOB_DAY_FACETS_0018_SQL,
+} from './jobs/day-facets';
 import {
   FTS_ID_OK,
   JOBS_FTS_DESCRIPTIONS_APART_SQL,
@@ -544,8 +548,9 @@ export const migrations: Record<string, Migration> = {
   // Issue 32: the Overview's aggregates (docs/decisions/055). Each job keeps the saved query
   // whose run stored it first, its first day in the server's zone, its salary as one yearly
   // figure and its applicants as a number; job_day_facets counts, per day and query, the jobs
-  // with each value of each facet, kept by triggers (src/db/jobs/day-facets.ts). The jobs stored
-  // before are filled in and counted here, in one transaction.
+  // with each value of each facet, and job_facet_totals the Market's facets over every day, kept
+  // by triggers (src/db/jobs/day-facets.ts). The jobs stored before are filled in and counted
+  // here, in one transaction.
   '0018-overview-aggregates': {
     async up(db: Kysely<unknown>) {
       await inOneTransaction(db, async () => {
@@ -575,6 +580,11 @@ export const migrations: Record<string, Migration> = {
         await sql
           .raw(
             `INSERT INTO job_day_facets (day, query_id, facet, value, jobs) ${DAY_FACETS_FROM_JOBS_SQL}`,
+          )
+          .execute(db);
+        await sql
+          .raw(
+            `INSERT INTO job_facet_totals (query_id, facet, value, jobs) ${FACET_TOTALS_FROM_JOBS_SQL}`,
           )
           .execute(db);
         // A query's jobs from its last run: "new in the last run" on the Overview's Searches.

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { openDatabase } from './database';
-import { DAY_FACETS_FROM_JOBS_SQL } from './jobs/day-facets';
+import { DAY_FACETS_FROM_JOBS_SQL, FACET_TOTALS_FROM_JOBS_SQL } from './jobs/day-facets';
 import { databaseBefore, migrationFolder } from './migration-test-kit';
 
 // Migration 0018 (docs/decisions/055) on a database that already holds jobs, as an upgraded
@@ -193,6 +193,21 @@ describe('migration 0018-overview-aggregates', () => {
         '2026-11-04 q1 seniority=Entry level: 1',
         '2026-11-04 q1 state=saved: 1',
         '2026-11-04 q1 workplace=unknown: 1',
+      ]);
+      const totals = sqlite.prepare(
+        'SELECT * FROM job_facet_totals ORDER BY facet, query_id, value',
+      );
+      expect(totals.all()).toEqual(
+        sqlite.prepare(`${FACET_TOTALS_FROM_JOBS_SQL} ORDER BY facet, query_id, value`).all(),
+      );
+      expect(totals.all()).toEqual([
+        { facet: 'applicants', query_id: 1, value: '200', jobs: 1 },
+        { facet: 'applicants', query_id: 1, value: '47', jobs: 1 },
+        { facet: 'company', query_id: 1, value: 'acme', jobs: 2 },
+        { facet: 'company', query_id: 2, value: 'acme', jobs: 1 },
+        { facet: 'salary:EUR', query_id: 2, value: '80000', jobs: 1 },
+        { facet: 'salary:USD', query_id: 1, value: '126000', jobs: 1 },
+        { facet: 'seniority', query_id: 1, value: 'Entry level', jobs: 2 },
       ]);
       // The triggers keep them from now on.
       sqlite.prepare(`UPDATE jobs SET state = 'applied' WHERE id = '3'`).run();

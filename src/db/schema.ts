@@ -287,7 +287,8 @@ export interface BatchFieldFillsTable {
 
 /**
  * Per day and saved query, the jobs it stored first with each value of each facet (migration
- * 0018, docs/decisions/055): written only by the triggers of src/db/jobs/day-facets.ts.
+ * 0018, docs/decisions/055): written only by the triggers of src/db/jobs/day-facets.ts, as
+ * job_facet_totals.
  */
 export interface JobDayFacetsTable {
   /** kind, state, company, workplace, seniority, employment_type, easy_apply, salary:<currency>, applicants, details. */
@@ -296,6 +297,14 @@ export interface JobDayFacetsTable {
   query_id: number;
   value: string;
   /** May be 0 once its last job moved on. */
+  jobs: number;
+}
+
+/** The facets of JobDayFacetsTable the Market reads as totals, over every day (migration 0018). */
+export interface JobFacetTotalsTable {
+  facet: string;
+  query_id: number;
+  value: string;
   jobs: number;
 }
 
@@ -322,6 +331,7 @@ export interface Database {
   rules_version: RulesVersionTable;
   batch_field_fills: BatchFieldFillsTable;
   job_day_facets: JobDayFacetsTable;
+  job_facet_totals: JobFacetTotalsTable;
 }
 
 export type QueryRow = Selectable<QueriesTable>;

@@ -7,7 +7,7 @@ import { BatchStore, type StoredRun } from '../../runner/batch-store';
 import { detailsOf, seedQueries } from '../../runner/runner-test-kit';
 import type { JobCard, JobDetails } from '../../scraper';
 import { openDatabase, type OpenedDatabase } from '../database';
-import { DAY_FACETS_FROM_JOBS_SQL } from './day-facets';
+import { DAY_FACETS_FROM_JOBS_SQL, FACET_TOTALS_FROM_JOBS_SQL } from './day-facets';
 import { JobStates } from './job-states';
 
 // The Overview's aggregates are kept by triggers on `jobs` (docs/decisions/055): whichever
@@ -57,6 +57,24 @@ function counted(): string[] {
     .all()
     .map((r) => line(rowSchema.parse(r)))
     .sort();
+}
+
+const totalSchema = rowSchema.omit({ day: true });
+const totalLine = (r: z.infer<typeof totalSchema>) =>
+  `q${r.query_id} ${r.facet}=${r.value}: ${r.jobs}`;
+const totals = (sql: string) =>
+  database.sqlite
+    .prepare(sql)
+    .all()
+    .map((r) => totalLine(totalSchema.parse(r)))
+    .sort();
+
+/** Both tables hold what the jobs hold: the day facets, and the Market's facets over all days. */
+function expectInStep(message?: string): void {
+  expect(kept(), message).toEqual(counted());
+  expect(totals('SELECT * FROM job_facet_totals WHERE jobs <> 0'), message).toEqual(
+    totals(FACET_TOTALS_FROM_JOBS_SQL),
+  );
 }
 
 const card = (id: string, more: Partial<JobCard> = {}): JobCard => ({
@@ -173,7 +191,7 @@ describe('job_day_facets', () => {
       '2026-11-04 q2 state=new: 2',
       '2026-11-04 q2 workplace=unknown: 2',
     ]);
-    expect(kept()).toEqual(counted());
+    expectInStep();
 
     // A job removed (a hand-edit, a test) leaves every facet it was in.
     database.sqlite.exec(`DELETE FROM query_run_jobs WHERE job_id = '103';
@@ -185,7 +203,7 @@ describe('job_day_facets', () => {
       '2026-11-04 q2 state=new: 1',
       '2026-11-04 q2 workplace=unknown: 1',
     ]);
-    expect(kept()).toEqual(counted());
+    expectInStep();
   });
 
   it('keeps a job with its first query and day: details with a salary after the card’s keep the card’s', () => {
@@ -219,7 +237,7 @@ describe('job_day_facets', () => {
         first_seen_day: '2026-11-02',
       },
     ]);
-    expect(kept()).toEqual(counted());
+    expectInStep();
   });
 
   it('stays equal to a count over the jobs through a random history', () => {
@@ -294,7 +312,7 @@ describe('job_day_facets', () => {
       for (const id of ids.filter(() => random() < 0.03))
         store.saveDetailsError(run.batch_id, id, 'Job removed');
       endBatch(run, clock);
-      expect(kept(), `after step ${step}`).toEqual(counted());
+      expectInStep(`after step ${step}`);
       clock += Math.floor(random() * 3) * 86_400_000 + 3_600_000;
     }
     expect(counted().length).toBeGreaterThan(100);
@@ -309,6 +327,6 @@ describe('job_day_facets', () => {
     expect(kept().filter((l) => l.includes('kind='))).toEqual(['2026-11-02 q1 kind=kept: 1']);
     sqlite.prepare(`UPDATE jobs SET first_query_id = 2 WHERE id IN ('301', '302')`).run();
     expect(kept().filter((l) => l.includes('kind='))).toEqual(['2026-11-02 q2 kind=kept: 2']);
-    expect(kept()).toEqual(counted());
+    expectInStep();
   });
 });

@@ -1,11 +1,13 @@
 // The Overview's aggregates (issue 32, docs/decisions/055): for each day and saved query, how
-// many of the jobs it stored first have each value of each facet. SQLite triggers on `jobs` keep
-// them, so they stay right whichever module writes a job (the store, details, rules, reposts,
-// triage, a restore); this module is the table's home: its only writers are the triggers below,
-// which migration 0018 creates. A job counts once it has both its first query and its first day.
+// many of the jobs it stored first have each value of each facet (job_day_facets), and for the
+// facets the Market reads as totals, the same over every day (job_facet_totals: a year of days
+// is too many rows to add up within the calls' budget). SQLite triggers on `jobs` keep them, so
+// they stay right whichever module writes a job (the store, details, rules, reposts, triage, a
+// restore); this module is the tables' home: their only writers are the triggers below, which
+// migration 0018 creates. A job counts once it has both its first query and its first day.
 //
 // Never edit what a migration has run: a change to the facets is a new migration with its own
-// constants (and a rebuild of the table from DAY_FACETS_FROM_JOBS_SQL's successor).
+// constants (and a rebuild of the tables from the successors of the FROM_JOBS statements).
 
 /** One facet of a job row `r` (NEW, OLD or a table alias): its name and value, as SQL. */
 interface Facet {
@@ -15,6 +17,8 @@ interface Facet {
   value: (r: string) => string;
   /** The columns both read: an update of one of them may move the job. */
   columns: readonly string[];
+  /** Also counted over every day (job_facet_totals). */
+  totals?: true;
 }
 
 const fixedName = (name: string) => () => `'${name}'`;
@@ -34,33 +38,43 @@ export const DAY_FACETS_0018: Readonly<Record<string, Facet>> = {
     name: fixedName('company'),
     value: textOf('company_normalized'),
     columns: ['company_normalized'],
+    totals: true,
   },
   workplace: {
     name: fixedName('workplace'),
     value: (r) => `COALESCE(${r}.workplace, 'unknown')`,
     columns: ['workplace'],
   },
-  seniority: { name: fixedName('seniority'), value: textOf('seniority'), columns: ['seniority'] },
+  seniority: {
+    name: fixedName('seniority'),
+    value: textOf('seniority'),
+    columns: ['seniority'],
+    totals: true,
+  },
   employment_type: {
     name: fixedName('employment_type'),
     value: textOf('employment_type'),
     columns: ['employment_type'],
+    totals: true,
   },
   easy_apply: {
     name: fixedName('easy_apply'),
     value: (r) => `CAST(${r}.easy_apply AS TEXT)`,
     columns: ['easy_apply'],
+    totals: true,
   },
   // A histogram of yearly salaries in steps of 1,000: enough for quartiles to the thousand.
   salary: {
     name: (r) => `'salary:' || ${r}.salary_currency`,
     value: (r) => `CAST(CAST(ROUND(${r}.salary_yearly / 1000.0) AS INTEGER) * 1000 AS TEXT)`,
     columns: ['salary_currency', 'salary_yearly'],
+    totals: true,
   },
   applicants: {
     name: fixedName('applicants'),
     value: (r) => `CAST(${r}.applicants_count AS TEXT)`,
     columns: ['applicants_count'],
+    totals: true,
   },
   details: {
     name: fixedName('details'),
@@ -71,33 +85,89 @@ export const DAY_FACETS_0018: Readonly<Record<string, Facet>> = {
 };
 
 const FACETS = Object.values(DAY_FACETS_0018);
+
+/** Whether a facet (`salary:EUR` is salary's) is also counted in job_facet_totals. */
+export function hasTotals(facet: string): boolean {
+  return DAY_FACETS_0018[facet.split(':')[0] ?? '']?.totals === true;
+}
+const TOTALLED = FACETS.filter((f) => f.totals);
 const KEYS = ['first_query_id', 'first_seen_day'] as const;
 const counted = (r: string) => KEYS.map((key) => `${r}.${key} IS NOT NULL`).join(' AND ');
 const sameKeys = KEYS.map((key) => `OLD.${key} IS NEW.${key}`).join(' AND ');
 
-/** Adds `r`'s job to the facets `facets` (a job without a first query or day to none). */
-function plusSql(r: string, facets: readonly Facet[]): string {
+/** The two tables: a day's count of a query's jobs, and the count over every day. */
+// Their writes are spelled out whole: `npm run table-homes` finds a table's writer by them.
+const TABLES = {
+  day: {
+    insert: 'INSERT INTO job_day_facets',
+    update: 'UPDATE job_day_facets',
+    keys: ['facet', 'day', 'query_id', 'value'],
+  },
+  totals: {
+    insert: 'INSERT INTO job_facet_totals',
+    update: 'UPDATE job_facet_totals',
+    keys: ['facet', 'query_id', 'value'],
+  },
+} as const;
+type Table = (typeof TABLES)[keyof typeof TABLES];
+
+/** A key column of row `r`'s job. */
+const keyOf = (r: string, column: string) =>
+  column === 'day' ? `${r}.first_seen_day` : column === 'query_id' ? `${r}.first_query_id` : column;
+
+/** Adds `r`'s job to `table`'s counts of `facets` (a job without a first query or day to none). */
+function plusSql(table: Table, r: string, facets: readonly Facet[]): string {
+  const upsert = `ON CONFLICT (${table.keys.join(', ')}) DO UPDATE SET jobs = jobs + 1;`;
+  const [only] = facets;
+  // One facet, whose trigger checked it has a value: a plain row, cheaper than a selection.
+  if (facets.length === 1 && only) {
+    const values = table.keys.map((k) =>
+      k === 'facet' ? only.name(r) : k === 'value' ? only.value(r) : keyOf(r, k),
+    );
+    return `${table.insert} (${table.keys.join(', ')}, jobs)
+      VALUES (${values.join(', ')}, 1) ${upsert}`;
+  }
+  if (facets.length === 0) return '';
   const rows = facets.map((f) => `SELECT ${f.name(r)} AS facet, ${f.value(r)} AS value`);
-  return `INSERT INTO job_day_facets (day, query_id, facet, value, jobs)
-    SELECT ${r}.first_seen_day, ${r}.first_query_id, f.facet, f.value, 1
-    FROM (${rows.join(' UNION ALL ')}) AS f
-    WHERE f.facet IS NOT NULL AND f.value IS NOT NULL AND ${counted(r)}
-    ON CONFLICT (facet, day, query_id, value) DO UPDATE SET jobs = jobs + 1;`;
+  const columns = table.keys.map((k) => (k === 'facet' || k === 'value' ? `f.${k}` : keyOf(r, k)));
+  return `${table.insert} (${table.keys.join(', ')}, jobs)
+    SELECT ${columns.join(', ')}, 1 FROM (${rows.join(' UNION ALL ')}) AS f
+    WHERE f.facet IS NOT NULL AND f.value IS NOT NULL AND ${counted(r)} ${upsert}`;
 }
 
-/** Takes `r`'s job out of the facets `facets`. A count may reach 0: its row stays, read as none. */
-function minusSql(r: string, facets: readonly Facet[]): string {
-  const pairs = facets.map((f) => `(${f.name(r)}, ${f.value(r)})`);
-  return `UPDATE job_day_facets SET jobs = jobs - 1
-    WHERE day = ${r}.first_seen_day AND query_id = ${r}.first_query_id
-      AND (facet, value) IN (VALUES ${pairs.join(', ')});`;
+/** Takes `r`'s job out of `table`'s counts of `facets`. A count may reach 0: its row stays. */
+function minusSql(table: Table, r: string, facets: readonly Facet[]): string {
+  if (facets.length === 0) return '';
+  const where = table.keys
+    .filter((k) => k !== 'facet' && k !== 'value')
+    .map((k) => `${k} = ${keyOf(r, k)}`);
+  const [only] = facets;
+  const which =
+    facets.length === 1 && only
+      ? `facet = ${only.name(r)} AND value = ${only.value(r)}`
+      : `(facet, value) IN (VALUES ${facets.map((f) => `(${f.name(r)}, ${f.value(r)})`).join(', ')})`;
+  return `${table.update} SET jobs = jobs - 1 WHERE ${where.join(' AND ')} AND ${which};`;
 }
+
+const plus = (r: string, facets: readonly Facet[]) =>
+  plusSql(TABLES.day, r, facets) +
+  plusSql(
+    TABLES.totals,
+    r,
+    facets.filter((f) => f.totals),
+  );
+const minus = (r: string, facets: readonly Facet[]) =>
+  minusSql(TABLES.day, r, facets) +
+  minusSql(
+    TABLES.totals,
+    r,
+    facets.filter((f) => f.totals),
+  );
 
 /**
  * One facet's two triggers: a job whose facet changes leaves its old value and enters its new one.
  * Two, each firing only when it has something to do, because most changes go from none to a
- * value (a job's details arrive): one statement for them instead of two (233 µs a job's details
- * with the triggers, against 265 µs with one trigger per facet and 198 µs without; decision 055).
+ * value (a job's details arrive): half the statements of one trigger doing both (decision 055).
  */
 function facetTriggers(key: string, facet: Facet): string[] {
   const moved = `(${facet.name('OLD')} IS NOT ${facet.name('NEW')}
@@ -107,20 +177,16 @@ function facetTriggers(key: string, facet: Facet): string[] {
       AND ${facet.name(r)} IS NOT NULL AND ${facet.value(r)} IS NOT NULL`;
   return [
     `CREATE TRIGGER job_day_facets_${key}_leave ${on('OLD')}
-    BEGIN UPDATE job_day_facets SET jobs = jobs - 1
-      WHERE day = OLD.first_seen_day AND query_id = OLD.first_query_id
-        AND facet = ${facet.name('OLD')} AND value = ${facet.value('OLD')}; END`,
+    BEGIN ${minus('OLD', [facet])} END`,
     `CREATE TRIGGER job_day_facets_${key}_enter ${on('NEW')}
-    BEGIN INSERT INTO job_day_facets (day, query_id, facet, value, jobs)
-      VALUES (NEW.first_seen_day, NEW.first_query_id, ${facet.name('NEW')}, ${facet.value('NEW')}, 1)
-      ON CONFLICT (facet, day, query_id, value) DO UPDATE SET jobs = jobs + 1; END`,
+    BEGIN ${plus('NEW', [facet])} END`,
   ];
 }
 
-/** The table and the triggers that keep it, as migration 0018 creates them. */
+/** The tables and the triggers that keep them, as migration 0018 creates them. */
 export const JOB_DAY_FACETS_0018_SQL: readonly string[] = [
-  // Facet first: every read takes one facet over a range of days, which this order keeps
-  // together (decision 055 measured it against day first).
+  // Facet first: every read takes one facet over a range of days (or every day), which this
+  // order keeps together (decision 055 measured it against day first).
   `CREATE TABLE job_day_facets (
     facet TEXT NOT NULL,
     day TEXT NOT NULL,
@@ -129,24 +195,40 @@ export const JOB_DAY_FACETS_0018_SQL: readonly string[] = [
     jobs INTEGER NOT NULL,
     PRIMARY KEY (facet, day, query_id, value)
   ) WITHOUT ROWID`,
+  `CREATE TABLE job_facet_totals (
+    facet TEXT NOT NULL,
+    query_id INTEGER NOT NULL,
+    value TEXT NOT NULL,
+    jobs INTEGER NOT NULL,
+    PRIMARY KEY (facet, query_id, value)
+  ) WITHOUT ROWID`,
   `CREATE TRIGGER job_day_facets_insert AFTER INSERT ON jobs WHEN ${counted('NEW')}
-    BEGIN ${plusSql('NEW', FACETS)} END`,
+    BEGIN ${plus('NEW', FACETS)} END`,
   `CREATE TRIGGER job_day_facets_delete AFTER DELETE ON jobs WHEN ${counted('OLD')}
-    BEGIN ${minusSql('OLD', FACETS)} END`,
+    BEGIN ${minus('OLD', FACETS)} END`,
   // A job given its first query or day (the migration's backfill, a hand-edit) moves whole.
   `CREATE TRIGGER job_day_facets_keys AFTER UPDATE OF ${KEYS.join(', ')} ON jobs
     WHEN NOT (${sameKeys})
-    BEGIN ${minusSql('OLD', FACETS)} ${plusSql('NEW', FACETS)} END`,
+    BEGIN ${minus('OLD', FACETS)} ${plus('NEW', FACETS)} END`,
   ...Object.entries(DAY_FACETS_0018).flatMap(([key, facet]) => facetTriggers(key, facet)),
 ];
+
+/** A facet's counts over the jobs, by `keys`, counted from scratch. */
+const countedFromJobs = (facets: readonly Facet[], keys: readonly string[]) =>
+  facets
+    .map(
+      (f) => `SELECT ${keys.map((k) => `${keyOf('j', k)} AS ${k}`).join(', ')},
+      ${f.name('j')} AS facet, ${f.value('j')} AS value, COUNT(*) AS jobs
+    FROM jobs j WHERE ${counted('j')} AND ${f.name('j')} IS NOT NULL AND ${f.value('j')} IS NOT NULL
+    GROUP BY ${keys.map((_, i) => i + 1).join(', ')}, ${keys.length + 1}, ${keys.length + 2}`,
+    )
+    .join(' UNION ALL ');
 
 /**
  * The facets as the jobs hold them now, counted from scratch: the migration's first fill, and
  * what a test compares the triggers' work with. Rows: day, query_id, facet, value, jobs.
  */
-export const DAY_FACETS_FROM_JOBS_SQL = FACETS.map(
-  (f) => `SELECT j.first_seen_day AS day, j.first_query_id AS query_id, ${f.name('j')} AS facet,
-      ${f.value('j')} AS value, COUNT(*) AS jobs
-    FROM jobs j WHERE ${counted('j')} AND ${f.name('j')} IS NOT NULL AND ${f.value('j')} IS NOT NULL
-    GROUP BY 1, 2, 3, 4`,
-).join(' UNION ALL ');
+export const DAY_FACETS_FROM_JOBS_SQL = countedFromJobs(FACETS, ['day', 'query_id']);
+
+/** The same for job_facet_totals. Rows: query_id, facet, value, jobs. */
+export const FACET_TOTALS_FROM_JOBS_SQL = countedFromJobs(TOTALLED, ['query_id']);

@@ -29,7 +29,7 @@ export function resolveSpan(statements: OverviewStatements, ask: OverviewAsk): R
       : addDays(today, 1 - Number(ask.range));
   return {
     span: { range: ask.range, query_id: query, days: daysFrom(first, today) },
-    scope: { first, last: today, query },
+    scope: { first, last: today, query, allDays: ask.range === 'all' },
     from: dayStartInZone(first, ask.timeZone),
   };
 }

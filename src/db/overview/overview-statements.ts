@@ -1,6 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import { z } from 'zod';
 import { BLOCKED_JOB_SQL } from '../companies/blocked-jobs';
+import { hasTotals } from '../jobs/day-facets';
 
 // The Overview's reads (issue 32, docs/decisions/055): prepared statements, as the budget of its
 // calls (p95 ≤ 100 ms with 200,000 jobs and a year of batches) makes them a measured hot path
@@ -13,12 +14,19 @@ export interface FacetScope {
   last: string;
   /** null: every query. */
   query: number | null;
+  /** The range is every day: a facet with totals is read from them (src/db/jobs/day-facets.ts). */
+  allDays: boolean;
 }
 
-const IN_SCOPE = `day BETWEEN @first AND @last AND (@query IS NULL OR query_id = @query)`;
+const OF_QUERY = '(@query IS NULL OR query_id = @query)';
+const IN_SCOPE = `day BETWEEN @first AND @last AND ${OF_QUERY}`;
+/** The facets named `@prefix`… (`salary:` and its currencies): their names sort together. */
+const PREFIXED = 'facet > @prefix AND facet < @prefix || char(1114111)';
 
 const valueRowSchema = z.object({ facet: z.string(), value: z.string(), jobs: z.number() });
 const dayValueRowSchema = z.object({ day: z.string(), value: z.string(), jobs: z.number() });
+const dayQueryRowSchema = z.object({ day: z.string(), query_id: z.number(), jobs: z.number() });
+const queryCountSchema = z.object({ query_id: z.number(), jobs: z.number() });
 const cellRowSchema = z.object({
   day: z.string(),
   query_id: z.number(),
@@ -55,6 +63,8 @@ const countSchema = z.object({ n: z.number() });
 export type FacetValueRow = z.infer<typeof valueRowSchema>;
 export type FacetDayValueRow = z.infer<typeof dayValueRowSchema>;
 export type FacetCellRow = z.infer<typeof cellRowSchema>;
+export type FacetDayQueryRow = z.infer<typeof dayQueryRowSchema>;
+export type QueryCountRow = z.infer<typeof queryCountSchema>;
 export type OverviewQueryRow = z.infer<typeof queryRowSchema>;
 export type RunTotalsRow = z.infer<typeof runTotalsSchema>;
 export type LastRunRow = z.infer<typeof lastRunSchema>;
@@ -67,14 +77,25 @@ function prepare(sqlite: SQLite.Database) {
       WHERE facet = @facet AND ${IN_SCOPE} AND jobs <> 0`),
     byDayValue: p(`SELECT day, value, SUM(jobs) AS jobs FROM job_day_facets
       WHERE facet = @facet AND ${IN_SCOPE} GROUP BY day, value HAVING SUM(jobs) <> 0`),
+    // Rows in key order (facet, day, query_id, value): grouped as they come, without a sort.
+    byDayQuery: p(`SELECT day, query_id, SUM(jobs) AS jobs FROM job_day_facets
+      WHERE facet = @facet AND ${IN_SCOPE} GROUP BY day, query_id HAVING SUM(jobs) <> 0`),
+    byQuery: p(`SELECT query_id, SUM(jobs) AS jobs FROM job_day_facets
+      WHERE facet = @facet AND ${IN_SCOPE} AND value IN (SELECT value FROM json_each(@values))
+      GROUP BY query_id`),
     byValue: p(`SELECT facet, value, SUM(jobs) AS jobs FROM job_day_facets
       WHERE facet = @facet AND ${IN_SCOPE} GROUP BY value HAVING SUM(jobs) <> 0`),
-    // Every salary:<currency> facet: the names sort together.
     byPrefixValue: p(`SELECT facet, value, SUM(jobs) AS jobs FROM job_day_facets
-      WHERE facet > @prefix AND facet < @prefix || char(1114111) AND ${IN_SCOPE}
-      GROUP BY facet, value HAVING SUM(jobs) <> 0`),
+      WHERE ${PREFIXED} AND ${IN_SCOPE} GROUP BY facet, value HAVING SUM(jobs) <> 0`),
     topValues: p(`SELECT facet, value, SUM(jobs) AS jobs FROM job_day_facets
       WHERE facet = @facet AND ${IN_SCOPE} GROUP BY value HAVING SUM(jobs) > 0
+      ORDER BY SUM(jobs) DESC, value LIMIT @limit`),
+    totalsByValue: p(`SELECT facet, value, SUM(jobs) AS jobs FROM job_facet_totals
+      WHERE facet = @facet AND ${OF_QUERY} GROUP BY value HAVING SUM(jobs) <> 0`),
+    totalsByPrefixValue: p(`SELECT facet, value, SUM(jobs) AS jobs FROM job_facet_totals
+      WHERE ${PREFIXED} AND ${OF_QUERY} GROUP BY facet, value HAVING SUM(jobs) <> 0`),
+    totalsTopValues: p(`SELECT facet, value, SUM(jobs) AS jobs FROM job_facet_totals
+      WHERE facet = @facet AND ${OF_QUERY} GROUP BY value HAVING SUM(jobs) > 0
       ORDER BY SUM(jobs) DESC, value LIMIT @limit`),
     firstFacetDay: p(`SELECT MIN(day) AS v FROM job_day_facets
       WHERE facet = 'kind' AND (@query IS NULL OR query_id = @query)`),
@@ -117,29 +138,63 @@ export class OverviewStatements {
     this.s = prepare(sqlite);
   }
 
-  /** One facet's counts by day and query: the series of the new-jobs chart and the sparklines. */
+  /** One facet's counts by day, query and value: the series of the new-jobs chart. */
   cells(facet: string, scope: FacetScope): FacetCellRow[] {
-    return this.s.cells.all({ facet, ...scope }).map((r) => cellRowSchema.parse(r));
+    return this.s.cells.all({ facet, ...this.days(scope) }).map((r) => cellRowSchema.parse(r));
   }
 
   /** One facet's counts by day and value, every query of the scope together. */
   byDayValue(facet: string, scope: FacetScope): FacetDayValueRow[] {
-    return this.s.byDayValue.all({ facet, ...scope }).map((r) => dayValueRowSchema.parse(r));
+    return this.s.byDayValue
+      .all({ facet, ...this.days(scope) })
+      .map((r) => dayValueRowSchema.parse(r));
+  }
+
+  /** One facet's counts by day and query, all its values together. */
+  byDayQuery(facet: string, scope: FacetScope): FacetDayQueryRow[] {
+    return this.s.byDayQuery
+      .all({ facet, ...this.days(scope) })
+      .map((r) => dayQueryRowSchema.parse(r));
+  }
+
+  /** Per query, how many jobs have one of `values` of a facet. */
+  byQuery(facet: string, values: readonly string[], scope: FacetScope): QueryCountRow[] {
+    return this.s.byQuery
+      .all({ facet, values: JSON.stringify(values), ...this.days(scope) })
+      .map((r) => queryCountSchema.parse(r));
   }
 
   /** One facet's counts by value over the scope. */
   byValue(facet: string, scope: FacetScope): FacetValueRow[] {
-    return this.s.byValue.all({ facet, ...scope }).map((r) => valueRowSchema.parse(r));
+    const statement = this.totals(facet, scope) ? this.s.totalsByValue : this.s.byValue;
+    return statement.all({ facet, ...this.days(scope) }).map((r) => valueRowSchema.parse(r));
   }
 
   /** The counts of every facet named `prefix`… (`salary:` and its currencies), by value. */
   byPrefixValue(prefix: string, scope: FacetScope): FacetValueRow[] {
-    return this.s.byPrefixValue.all({ prefix, ...scope }).map((r) => valueRowSchema.parse(r));
+    const statement = this.totals(prefix, scope)
+      ? this.s.totalsByPrefixValue
+      : this.s.byPrefixValue;
+    return statement.all({ prefix, ...this.days(scope) }).map((r) => valueRowSchema.parse(r));
   }
 
   /** The `limit` values of a facet with the most jobs, most first (ties by value). */
   topValues(facet: string, scope: FacetScope, limit: number): FacetValueRow[] {
-    return this.s.topValues.all({ facet, ...scope, limit }).map((r) => valueRowSchema.parse(r));
+    const statement = this.totals(facet, scope) ? this.s.totalsTopValues : this.s.topValues;
+    return statement.all({ facet, ...this.days(scope), limit }).map((r) => valueRowSchema.parse(r));
+  }
+
+  /**
+   * Every day's counts of a facet with totals are its totals: a year of daily rows is too many
+   * to add up within the calls' budget (decision 055).
+   */
+  private totals(facet: string, scope: FacetScope): boolean {
+    return scope.allDays && hasTotals(facet);
+  }
+
+  /** The scope as the statements' parameters. */
+  private days(scope: FacetScope) {
+    return { first: scope.first, last: scope.last, query: scope.query };
   }
 
   /** The first day a job was first seen on (by `query`), or null. */

@@ -21,12 +21,12 @@ function facetsByQuery(statements: OverviewStatements, resolved: ResolvedSpan) {
     }
     return facets;
   };
-  for (const cell of statements.cells('kind', scope))
-    of(cell.query_id).daily.add(cell.day, cell.jobs);
-  for (const cell of statements.cells('state', scope))
-    if (cell.value === 'hidden') of(cell.query_id).hidden += cell.jobs;
-  for (const cell of statements.cells('details', scope))
-    if (cell.value === 'fetched' || cell.value === 'failed') of(cell.query_id).details += cell.jobs;
+  for (const row of statements.byDayQuery('kind', scope))
+    of(row.query_id).daily.add(row.day, row.jobs);
+  for (const row of statements.byQuery('state', ['hidden'], scope))
+    of(row.query_id).hidden += row.jobs;
+  for (const row of statements.byQuery('details', ['fetched', 'failed'], scope))
+    of(row.query_id).details += row.jobs;
   return of;
 }
 

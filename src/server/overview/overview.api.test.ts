@@ -460,6 +460,38 @@ describe('GET /overview/market', () => {
     });
   });
 
+  it('counts every day’s jobs with range=all, the old batch’s too', async () => {
+    const { body } = await get('market?range=all');
+    const acme = { normalized_name: normalizeCompanyName('Acme'), company_id: 100 };
+    expect(body).toMatchObject({
+      // j0, a month before, is Acme's sixth.
+      companies: [
+        { ...acme, name: 'Acme Corporation', jobs: 6, blocked: false },
+        { name: 'Globex', jobs: 2 },
+        { name: 'Initech', jobs: 2 },
+        { name: 'Blocked Co', jobs: 1, blocked: true },
+        { name: 'Umbrella', jobs: 1 },
+      ],
+      salaries: [
+        { currency: 'EUR', jobs: 3, median: 55_000 },
+        { currency: 'USD', jobs: 2, median: 122_000 },
+        { currency: 'GBP', jobs: 1, median: 50_000 },
+      ],
+      easy_apply: { jobs: 6, easy_apply: 2 },
+      applicants: { jobs: 5, median: 25 },
+    });
+    const workplace = z.object({ unknown: z.array(z.number()) }).parse(body.workplace);
+    expect(workplace.unknown).toHaveLength(41);
+    expect(workplace.unknown[0]).toBe(1);
+    const old = await get(`market?range=all&query=${ids.q5}`);
+    expect(old.body).toMatchObject({
+      companies: [{ ...acme, jobs: 1 }],
+      salaries: [],
+      seniority: [],
+      applicants: { jobs: 0, median: null },
+    });
+  });
+
   it('reads one query’s jobs only, and gives no median without applicants', async () => {
     const { body } = await get(`market?range=7&query=${ids.q4}`);
     expect(body).toMatchObject({
@@ -488,6 +520,8 @@ describe('GET /overview/triage', () => {
       ],
       hidden: 2,
     });
+    const all = await get('triage?range=all');
+    expect(all.body.stages).toContainEqual({ stage: 'found', jobs: 12 });
     const one = await get(`triage?range=7&query=${ids.q1}`);
     expect(one.body.stages).toEqual([
       { stage: 'found', jobs: 6 },

@@ -1,5 +1,6 @@
 import SQLite from './sqlite-driver';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { DescriptionIndex } from './jobs/description-index';
 import { openDatabase } from './database';
 import {
@@ -75,6 +76,21 @@ const indexesOf = (sqlite: SQLite.Database) =>
     `SELECT name, sql FROM sqlite_master WHERE tbl_name = 'jobs' AND type = 'index'
     ORDER BY name`,
   );
+/** What migrations after 0015 add to `jobs` (0018's Overview aggregates), left out of the comparison. */
+const LATER_COLUMNS = [
+  'first_query_id',
+  'first_seen_day',
+  'salary_currency',
+  'salary_yearly',
+  'applicants_count',
+];
+const LATER_INDEXES = ['jobs_first_query'];
+const earlierColumnsOf = (sqlite: SQLite.Database) =>
+  columnsOf(sqlite).filter((c) => !LATER_COLUMNS.includes(c));
+const earlierIndexesOf = (sqlite: SQLite.Database) =>
+  indexesOf(sqlite).filter(
+    (row) => !LATER_INDEXES.includes(z.object({ name: z.string() }).parse(row).name),
+  );
 const triggersOf = (sqlite: SQLite.Database) =>
   sqlite
     .prepare(
@@ -111,7 +127,7 @@ describe('migration 0015-descriptions-apart', () => {
     await upTo0015.close();
     const { sqlite, close } = await openDatabase(dir());
     try {
-      expect(columnsOf(sqlite)).toEqual(
+      expect(earlierColumnsOf(sqlite)).toEqual(
         columnsBefore.filter((c) => c !== 'description' && c !== 'description_html'),
       );
       // The same rows with the same rowids; the descriptions, letter for letter, apart.
@@ -121,7 +137,7 @@ describe('migration 0015-descriptions-apart', () => {
       );
       expect(rowsOf(sqlite, 'SELECT * FROM query_run_jobs ORDER BY job_id')).toEqual(linksBefore);
       expect(rowsOf(sqlite, 'SELECT * FROM job_flags ORDER BY job_id')).toEqual(flagsBefore);
-      expect(indexesOf(sqlite)).toEqual(indexesBefore);
+      expect(earlierIndexesOf(sqlite)).toEqual(indexesBefore);
       expect(triggersOf(sqlite)).toEqual([
         'job_descriptions_fts_delete',
         'job_descriptions_fts_insert',

@@ -3,6 +3,13 @@ import { sql, type Kysely, type Migration } from 'kysely';
 import { z } from 'zod';
 import { jobKeys } from '../contract/repost-keys';
 import { workplaceFromText } from '../contract/workplace';
+import { dayInZone, localTimeZone } from '../contract/calendar-days';
+import { applicantsCount, salaryFigures } from '../contract/salary-figures';
+import {
+  DAY_FACETS_FROM_JOBS_SQL,
+  FACET_TOTALS_FROM_JOBS_SQL,
+  JOB_DAY_FACETS_0018_SQL,
+} from './jobs/day-facets';
 import {
   FTS_ID_OK,
   JOBS_FTS_DESCRIPTIONS_APART_SQL,
@@ -538,6 +545,55 @@ export const migrations: Record<string, Migration> = {
       );
     },
   },
+  // Issue 32: the Overview's aggregates (docs/decisions/055). Each job keeps the saved query
+  // whose run stored it first, its first day in the server's zone, its salary as one yearly
+  // figure and its applicants as a number; job_day_facets counts, per day and query, the jobs
+  // with each value of each facet, and job_facet_totals the Market's facets over every day, kept
+  // by triggers (src/db/jobs/day-facets.ts). The jobs stored before are filled in and counted
+  // here, in one transaction.
+  '0018-overview-aggregates': {
+    async up(db: Kysely<unknown>) {
+      await inOneTransaction(db, async () => {
+        const columns = [
+          sql`ALTER TABLE jobs ADD COLUMN first_query_id INTEGER`,
+          sql`ALTER TABLE jobs ADD COLUMN first_seen_day TEXT`,
+          sql`ALTER TABLE jobs ADD COLUMN salary_currency TEXT`,
+          sql`ALTER TABLE jobs ADD COLUMN salary_yearly INTEGER`,
+          sql`ALTER TABLE jobs ADD COLUMN applicants_count INTEGER`,
+        ];
+        for (const statement of columns) await statement.execute(db);
+        // The query of the batch's first run (lowest id) that linked the job.
+        await sql`UPDATE jobs SET first_query_id = (
+            SELECT r.query_id FROM query_run_jobs l JOIN query_runs r ON r.id = l.query_run_id
+            WHERE l.job_id = jobs.id AND r.batch_id = jobs.first_seen_batch_id
+            ORDER BY r.id LIMIT 1)`.execute(db);
+        await fillFirstSeenDays(db, localTimeZone());
+        await fillFromTexts(db, 'salary', (text) => {
+          const figures = salaryFigures(text);
+          return figures && [figures.currency, figures.yearly];
+        });
+        await fillFromTexts(db, 'applicants', (text) => {
+          const count = applicantsCount(text);
+          return count === null ? null : [null, count];
+        });
+        for (const statement of JOB_DAY_FACETS_0018_SQL) await sql.raw(statement).execute(db);
+        await sql
+          .raw(
+            `INSERT INTO job_day_facets (day, query_id, facet, value, jobs) ${DAY_FACETS_FROM_JOBS_SQL}`,
+          )
+          .execute(db);
+        await sql
+          .raw(
+            `INSERT INTO job_facet_totals (query_id, facet, value, jobs) ${FACET_TOTALS_FROM_JOBS_SQL}`,
+          )
+          .execute(db);
+        // A query's jobs from its last run: "new in the last run" on the Overview's Searches.
+        await sql`CREATE INDEX jobs_first_query ON jobs (first_query_id, first_seen_batch_id)`.execute(
+          db,
+        );
+      });
+    },
+  },
   // Issue 32: the site's side of each batch (its requests, refusals, retries, pauses and failed
   // details), for the Overview's site health; and `markup_drift`, a field the site stopped giving,
   // among the outbox's events. SQLite cannot change a CHECK in place: the outbox is rebuilt with
@@ -584,6 +640,81 @@ export const migrations: Record<string, Migration> = {
     },
   },
 };
+
+/** Runs `work` in one `BEGIN IMMEDIATE` transaction: a migration that fails leaves nothing. */
+async function inOneTransaction(db: Kysely<unknown>, work: () => Promise<void>): Promise<void> {
+  await sql`BEGIN IMMEDIATE`.execute(db);
+  try {
+    await work();
+    await sql`COMMIT`.execute(db);
+  } catch (error) {
+    await sql`ROLLBACK`.execute(db);
+    throw error;
+  }
+}
+
+/**
+ * Every zone's offset from UTC is a multiple of 15 minutes (Nepal's +5:45, Chatham's +12:45), so
+ * every instant of a quarter hour falls on the same day: each quarter the jobs were first seen in
+ * is dated once, and the jobs read their day from it.
+ */
+const QUARTER_HOUR_MS = 900_000;
+const quarterSchema = z.object({ quarter: z.number() });
+
+async function fillFirstSeenDays(db: Kysely<unknown>, timeZone: string): Promise<void> {
+  const quarters =
+    await sql<unknown>`SELECT DISTINCT first_seen_at / ${sql.lit(QUARTER_HOUR_MS)} AS quarter
+    FROM jobs`.execute(db);
+  const days = quarters.rows.map((raw) => {
+    const { quarter } = quarterSchema.parse(raw);
+    return [quarter, dayInZone(quarter * QUARTER_HOUR_MS, timeZone)];
+  });
+  await sql`CREATE TEMP TABLE quarter_days (quarter INTEGER PRIMARY KEY, day TEXT NOT NULL)`.execute(
+    db,
+  );
+  await sql`INSERT INTO temp.quarter_days (quarter, day)
+    SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]')
+    FROM json_each(${JSON.stringify(days)})`.execute(db);
+  await sql`UPDATE jobs SET first_seen_day = (SELECT day FROM temp.quarter_days
+    WHERE quarter = jobs.first_seen_at / ${sql.lit(QUARTER_HOUR_MS)})`.execute(db);
+  await sql`DROP TABLE temp.quarter_days`.execute(db);
+}
+
+const textSchema = z.object({ text: z.string() });
+
+/**
+ * Each distinct text of `column` read once by `read`; the jobs then take their figures from a
+ * temporary table keyed by the text (one lookup each, where a join on the texts' JSON would
+ * compare every job with every text).
+ */
+async function fillFromTexts(
+  db: Kysely<unknown>,
+  column: 'salary' | 'applicants',
+  read: (text: string) => [string | null, number] | null,
+): Promise<void> {
+  const texts = await sql<unknown>`SELECT DISTINCT ${sql.ref(column)} AS text FROM jobs
+    WHERE ${sql.ref(column)} IS NOT NULL`.execute(db);
+  const figures = texts.rows.flatMap((raw) => {
+    const { text } = textSchema.parse(raw);
+    const figure = read(text);
+    return figure === null ? [] : [[text, ...figure]];
+  });
+  await sql`CREATE TEMP TABLE text_figures (text TEXT PRIMARY KEY, currency TEXT, figure INTEGER)`.execute(
+    db,
+  );
+  await sql`INSERT INTO temp.text_figures (text, currency, figure)
+    SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]')
+    FROM json_each(${JSON.stringify(figures)})`.execute(db);
+  const figure = (part: 'currency' | 'figure') =>
+    sql`(SELECT ${sql.ref(part)} FROM temp.text_figures WHERE text = jobs.${sql.ref(column)})`;
+  if (column === 'salary')
+    await sql`UPDATE jobs SET salary_currency = ${figure('currency')},
+      salary_yearly = ${figure('figure')} WHERE salary IS NOT NULL`.execute(db);
+  else
+    await sql`UPDATE jobs SET applicants_count = ${figure('figure')}
+      WHERE applicants IS NOT NULL`.execute(db);
+  await sql`DROP TABLE temp.text_figures`.execute(db);
+}
 
 /** The jobs table's columns as 0001-0013 left them, the two descriptions last (0014). */
 const JOBS_COLUMNS_0014 = [

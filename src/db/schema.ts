@@ -158,6 +158,15 @@ export interface JobsTable {
   repost_carried: Generated<'hidden' | 'saved' | 'seen' | null>;
   /** MinHash signature of the description (src/contract/repost-keys.ts). */
   description_minhash: Generated<Buffer | null>;
+  /** The saved query whose run stored the job first (migration 0018, docs/decisions/055). */
+  first_query_id: Generated<number | null>;
+  /** first_seen_at's calendar day (YYYY-MM-DD) in the server's zone when it was stored. */
+  first_seen_day: Generated<string | null>;
+  /** The salary text as one yearly figure in its currency (src/contract/salary-figures.ts). */
+  salary_currency: Generated<string | null>;
+  salary_yearly: Generated<number | null>;
+  /** The applicants caption as a number ("Over 200 applicants": 200). */
+  applicants_count: Generated<number | null>;
 }
 
 /**
@@ -291,6 +300,29 @@ export interface BatchSiteCountsTable {
   failed_details: number;
 }
 
+/**
+ * Per day and saved query, the jobs it stored first with each value of each facet (migration
+ * 0018, docs/decisions/055): written only by the triggers of src/db/jobs/day-facets.ts, as
+ * job_facet_totals.
+ */
+export interface JobDayFacetsTable {
+  /** kind, state, company, workplace, seniority, employment_type, easy_apply, salary:<currency>, applicants, details. */
+  facet: string;
+  day: string;
+  query_id: number;
+  value: string;
+  /** May be 0 once its last job moved on. */
+  jobs: number;
+}
+
+/** The facets of JobDayFacetsTable the Market reads as totals, over every day (migration 0018). */
+export interface JobFacetTotalsTable {
+  facet: string;
+  query_id: number;
+  value: string;
+  jobs: number;
+}
+
 export interface Database {
   settings: SettingsTable;
   auth_tokens: AuthTokensTable;
@@ -314,6 +346,8 @@ export interface Database {
   rules_version: RulesVersionTable;
   batch_field_fills: BatchFieldFillsTable;
   batch_site_counts: BatchSiteCountsTable;
+  job_day_facets: JobDayFacetsTable;
+  job_facet_totals: JobFacetTotalsTable;
 }
 
 export type QueryRow = Selectable<QueriesTable>;

@@ -1,5 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import type { BatchKind } from '../contract';
+import { localTimeZone } from '../contract/calendar-days';
 import { StoredCards } from '../db/jobs/stored-cards';
 import { StoredDetails } from '../db/jobs/stored-details';
 import {
@@ -101,9 +102,17 @@ export class BatchStore {
     return this.runs.create(batchId, query, now);
   }
 
-  /** One page of results in one transaction (step-store.ts). */
-  savePage(run: StoredRun, page: SearchPage, now: number): { stored: number; fresh: number } {
-    return storePage(this.page, run, page, now);
+  /**
+   * One page of results in one transaction (step-store.ts); its new jobs are dated in `timeZone`
+   * (config.timeZone; the process's own by default).
+   */
+  savePage(
+    run: StoredRun,
+    page: SearchPage,
+    now: number,
+    timeZone: string = localTimeZone(),
+  ): { stored: number; fresh: number } {
+    return storePage(this.page, run, page, now, timeZone);
   }
 
   finishRun(runId: number, status: 'completed' | 'failed', error: string | null, now: number) {

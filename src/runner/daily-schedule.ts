@@ -1,6 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import { Cron } from 'croner';
 import { DEFAULT_SCRIPT_TIME, scriptTimeSchema } from '../contract';
+import { dayInZone } from '../contract/calendar-days';
 import type { BatchRunner, RunnerLog } from './batch-runner';
 import { BatchStore } from './batch-store';
 
@@ -43,17 +44,7 @@ export interface DailySchedule {
   stop(): void;
 }
 
-/** YYYY-MM-DD of an instant in a time zone. */
-export function dayInZone(at: number, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(new Date(at));
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
-}
+export { dayInZone };
 
 /** HH:MM (24-hour) of an instant in a time zone. */
 export function timeInZone(at: number, timeZone: string): string {

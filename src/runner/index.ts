@@ -72,6 +72,7 @@ export function createRunnerService(options: RunnerServiceOptions): RunnerServic
     site: options.site,
     now: options.now,
     log: options.log,
+    timeZone: options.timeZone,
     stopGraceMs: options.stopGraceMs,
     onBatchFinished: options.onBatchFinished,
     observer: options.observer,

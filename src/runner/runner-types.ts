@@ -31,6 +31,8 @@ export interface BatchRunnerOptions {
   cancelPollMs?: number;
   /** Incremental runs (docs/decisions/017). Default true; false re-scans in full (benchmarks). */
   incremental?: boolean;
+  /** config.timeZone: the zone a new job's first day is read in (issue 32). Default the process's. */
+  timeZone?: string;
   /**
    * Called inside the transaction that marks a batch completed or failed, so what it writes
    * (the notification outbox, issue 11) commits or rolls back with the batch's end. It must

@@ -1,3 +1,4 @@
+import { applicantsCount, salaryFigures } from '../contract/salary-figures';
 import type { StoredDetails } from '../db/jobs/stored-details';
 import type { JobDetails } from '../scraper';
 import { descriptionHtmlFromText, sanitizeDescriptionHtml } from '../scraper/description-html';
@@ -20,6 +21,7 @@ export function writeJobDetails(parts: DetailsStoreParts, details: JobDetails, n
   // Issue 17: the signature is stored with the details (one write of the row), and the
   // description confirms a repost decided on the card, or undoes it.
   const reposts = parts.reposts.prepareDetails(details.jobId, details.description);
+  const salary = salaryFigures(details.salary);
   parts.details.save({
     id: details.jobId,
     seniority: details.seniority,
@@ -27,8 +29,12 @@ export function writeJobDetails(parts: DetailsStoreParts, details: JobDetails, n
     jobFunction: details.jobFunction,
     industries: details.industries,
     applicants: details.applicantsText,
+    // Read from the caption as the migration read the stored ones (issue 32).
+    applicantsCount: applicantsCount(details.applicantsText),
     easyApply: details.easyApply ? 1 : 0,
     salary: details.salary,
+    salaryCurrency: salary?.currency ?? null,
+    salaryYearly: salary?.yearly ?? null,
     slug: details.companySlug,
     now,
     signature: reposts.signature,

@@ -57,7 +57,7 @@ async function runOne(ctx: BatchContext, run: StoredRun): Promise<Outcome> {
   try {
     for await (const page of pagesOf(ctx, run)) {
       await store.writable();
-      const saved = store.savePage(run, page, now());
+      const saved = store.savePage(run, page, now(), ctx.options.timeZone);
       ctx.observer?.jobsStored(saved.stored, saved.fresh);
       // Between two pages is the safe place to stop: everything fetched is stored.
       if (ctx.stopped()) return { kind: 'stopped' };

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { dayInZone } from '../contract/calendar-days';
 import { normalizeCompanyName } from '../contract/company-name';
+import { salaryFigures } from '../contract/salary-figures';
 import {
   WORKPLACE_BY_SITE_CODE,
   workplaceFromText,
@@ -35,8 +37,11 @@ export function storePage(
   run: StoredRun,
   page: SearchPage,
   now: number,
+  timeZone: string,
 ): { stored: number; fresh: number } {
   const siteWorkplace = searchedWorkplace(parts.runs.searchParams(run.id));
+  // Issue 32: a new job is counted on the Overview under this run's query and this day.
+  const day = dayInZone(now, timeZone);
   let fresh = 0;
   parts.transaction(() => {
     // Issue 17: new jobs pass through the rules that read only the card (docs/decisions/036).
@@ -50,6 +55,7 @@ export function storePage(
       const keys = known
         ? { repost: null, role: null, group: null, newGroup: false }
         : parts.reposts.keys(normalized, card.title, location);
+      const salary = known ? null : salaryFigures(card.salary);
       parts.cards.save({
         id: card.jobId,
         title: card.title,
@@ -67,6 +73,10 @@ export function storePage(
         repostKey: keys.repost,
         roleKey: keys.role,
         groupKey: keys.group,
+        queryId: run.query_id,
+        day,
+        salaryCurrency: salary?.currency ?? null,
+        salaryYearly: salary?.yearly ?? null,
       });
       if (!known) {
         // Issue 17: a repost is recognised on its card, before its details are fetched.

@@ -3,6 +3,7 @@ import { attr, field, innerHtml, parseHtml, pick, pickAll, type FieldSelectors }
 import { blockText, inlineText } from './html-text';
 import { canonicalJobUrl, companySlugFromLink } from './job-url';
 import type { ParseContext } from './parse-search-cards';
+import { applicantsCount } from '../contract/salary-figures';
 import { SiteError } from './site-error';
 import type { JobDetails } from './types';
 
@@ -43,13 +44,8 @@ const FIELDS = {
   plainCompany: field('.topcard__flavor:not(.topcard__flavor--bullet)'),
 } satisfies Record<string, FieldSelectors>;
 
-/** 200 for "Over 200 applicants", 25 for "Be among the first 25 applicants", 1234 for "1,234 applicants". */
-export function applicantsNumber(text: string | null): number | null {
-  const digits = text ? /(\d[\d,.\s]*)/.exec(text)?.[1] : undefined;
-  if (!digits) return null;
-  const n = Number(digits.replace(/[,.\s]/g, ''));
-  return Number.isFinite(n) ? n : null;
-}
+/** 200 for "Over 200 applicants", 25 for "Be among the first 25 applicants" (src/contract). */
+export const applicantsNumber = applicantsCount;
 
 function companyName(root: AnyNode[], orgLink: Element | null): string | null {
   if (orgLink) return inlineText(orgLink) || null;

@@ -15,6 +15,7 @@ import { ruleRoutes } from './rules/routes';
 import { repostRoutes } from './reposts/routes';
 import { apiTokenRoutes } from './api-tokens/routes';
 import { siteHealthRoutes } from './overview/site-health-routes';
+import { overviewRoutes } from './overview/routes';
 import { requireSessionForScope } from './auth/guard';
 import { openApiRoutes } from './api-reference/routes';
 import type { AppContext } from './context';
@@ -40,4 +41,5 @@ export const apiRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { 
   await app.register(repostRoutes, { ctx });
   await app.register(apiTokenRoutes, { ctx });
   await app.register(siteHealthRoutes, { ctx });
+  await app.register(overviewRoutes, { ctx });
 };

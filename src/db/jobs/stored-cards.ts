@@ -43,18 +43,27 @@ export interface CardRow {
   repostKey: string | null;
   roleKey: string | null;
   groupKey: string | null;
+  /** The saved query whose run stores the job (issue 32: the Overview counts it under it). */
+  queryId: number;
+  /** `now`'s day in the server's zone. */
+  day: string;
+  /** The salary text as one yearly figure (src/contract/salary-figures.ts). */
+  salaryCurrency: string | null;
+  salaryYearly: number | null;
 }
 
 function prepare(sqlite: SQLite.Database) {
   const p = (text: string) => sqlite.prepare(text);
   return {
-    // A job seen again keeps everything from its first sighting but the time and, when this
-    // search filtered on it, the site's own workplace.
+    // A job seen again keeps everything from its first sighting (its first query and day
+    // included) but the time and, when this search filtered on it, the site's own workplace.
     insertJob: p(
       `INSERT INTO jobs (id, title, company_name, company_slug, company_normalized, location, posted_at, salary, url,
-                         first_seen_batch_id, first_seen_at, last_seen_at, workplace, repost_key, role_key, group_key)
+                         first_seen_batch_id, first_seen_at, last_seen_at, workplace, repost_key, role_key, group_key,
+                         first_query_id, first_seen_day, salary_currency, salary_yearly)
        VALUES (@id, @title, @company, @slug, @normalized, @location, @posted, @salary, @url, @batch, @now, @now,
-               COALESCE(@siteWorkplace, @textWorkplace), @repostKey, @roleKey, @groupKey)
+               COALESCE(@siteWorkplace, @textWorkplace), @repostKey, @roleKey, @groupKey,
+               @queryId, @day, @salaryCurrency, @salaryYearly)
        ON CONFLICT (id) DO UPDATE SET last_seen_at = MAX(last_seen_at, excluded.last_seen_at),
          workplace = COALESCE(@siteWorkplace, workplace)`,
     ),

@@ -11,8 +11,13 @@ export interface DetailsRow {
   jobFunction: string | null;
   industries: string | null;
   applicants: string | null;
+  /** The applicants caption as a number (src/contract/salary-figures.ts). */
+  applicantsCount: number | null;
   easyApply: 0 | 1;
   salary: string | null;
+  /** `salary` as one yearly figure, taken only by a job without a salary yet, as `salary` is. */
+  salaryCurrency: string | null;
+  salaryYearly: number | null;
   slug: string | null;
   now: number;
   /** The description's signature for repost detection (null for a job without a key). */
@@ -24,8 +29,11 @@ function prepare(sqlite: SQLite.Database) {
   return {
     saveDetails: p(
       `UPDATE jobs SET seniority = @seniority, employment_type = @employmentType, job_function = @jobFunction,
-         industries = @industries, applicants = @applicants, easy_apply = @easyApply,
-         salary = COALESCE(salary, @salary), company_slug = COALESCE(company_slug, @slug),
+         industries = @industries, applicants = @applicants, applicants_count = @applicantsCount,
+         easy_apply = @easyApply, salary = COALESCE(salary, @salary),
+         salary_currency = CASE WHEN salary IS NULL THEN @salaryCurrency ELSE salary_currency END,
+         salary_yearly = CASE WHEN salary IS NULL THEN @salaryYearly ELSE salary_yearly END,
+         company_slug = COALESCE(company_slug, @slug),
          details_fetched_at = @now, details_error = NULL, details_error_batch_id = NULL,
          description_minhash = @signature
        WHERE id = @id`,

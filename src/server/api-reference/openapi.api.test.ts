@@ -245,6 +245,17 @@ describe('the OpenAPI document', () => {
     );
   });
 
+  it('says the Overview’s query is a saved query, where the typeahead’s is text (issue 32)', () => {
+    const described = (route: string, name: string) =>
+      z
+        .looseObject({ description: z.string() })
+        .parse(operation('GET', route).parameters?.find((p) => p.in === 'query' && p.name === name))
+        .description;
+    expect(described('/api/v1/overview/market', 'query')).toMatch(/saved query/);
+    expect(described('/api/v1/overview/market', 'range')).toMatch(/7, 30, 90.*all/);
+    expect(described('/api/v1/locations/typeahead', 'query')).toMatch(/text typed/);
+  });
+
   it('says the list lists every job unless grouping is asked for (issue 30)', () => {
     for (const route of ['/api/v1/jobs', '/api/v1/jobs/export']) {
       const grouped = operation('GET', route).parameters?.find(
@@ -386,6 +397,20 @@ describe('real answers validate against the document', () => {
     expect((await call('POST', ban, { params: { id: companyId } })).statusCode).toBe(200);
     expect((await call('GET', '/api/v1/companies/banned')).statusCode).toBe(200);
     expect((await call('DELETE', ban, { params: { id: companyId } })).statusCode).toBe(200);
+  });
+
+  it('the Overview, over the batch the runner stored', async () => {
+    const paths = ['new-jobs', 'searches', 'market', 'triage'];
+    for (const path of paths) {
+      const route = `/api/v1/overview/${path}`;
+      expect((await call('GET', route, { query: 'range=all' })).statusCode, route).toBe(200);
+      expect((await call('GET', route, { query: 'range=365' })).statusCode, route).toBe(400);
+      expect((await call('GET', route, { query: 'query=999' })).statusCode, route).toBe(404);
+    }
+    // The runner counted the batch's new jobs under its query, on today's date.
+    const newJobs = await call('GET', '/api/v1/overview/new-jobs', { query: 'range=7' });
+    const { total } = z.object({ total: z.array(z.number()) }).parse(newJobs.json());
+    expect(total.at(-1)).toBeGreaterThan(0);
   });
 
   it("rules, the reposts setting, fetching a job's details, and the list's issue 17 params", async () => {

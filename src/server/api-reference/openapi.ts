@@ -5,7 +5,10 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { API_BASE_PATH, errorBodySchema } from '../../contract';
 import packageJson from '../../../package.json';
 import { PUBLIC_API_ROUTES, READING_METHODS, SESSION_ONLY_API_ROUTES } from '../auth/guard';
-import { QUERY_PARAMETER_DESCRIPTIONS } from './query-parameters';
+import {
+  QUERY_PARAMETER_DESCRIPTIONS,
+  ROUTE_QUERY_PARAMETER_DESCRIPTIONS,
+} from './query-parameters';
 
 /** The security scheme every guarded route of /api/v1 names. */
 export const BEARER_SCHEME = 'bearer';
@@ -94,7 +97,7 @@ export const documentRoute =
     const key = guardKey(method, url);
     const isPublic = key === undefined || PUBLIC_API_ROUTES.has(key);
     const transformed = jsonSchemaTransform({ ...document, schema: { ...own, response } });
-    describeQueryParameters(transformed.schema.querystring);
+    describeQueryParameters(transformed.schema.querystring, url);
     return {
       url: transformed.url,
       schema: {
@@ -109,11 +112,15 @@ export const documentRoute =
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
 
-/** Gives each property of a route's query-string JSON Schema its text, unless it has one. */
-function describeQueryParameters(querystring: unknown): void {
+/**
+ * Gives each property of a route's query-string JSON Schema its text, unless it has one: its
+ * routes' own where they give the name a meaning of their own, else the name's.
+ */
+function describeQueryParameters(querystring: unknown, url: string): void {
   if (!isRecord(querystring) || !isRecord(querystring.properties)) return;
+  const own = ROUTE_QUERY_PARAMETER_DESCRIPTIONS.find(([prefix]) => url.startsWith(prefix))?.[1];
   for (const [name, property] of Object.entries(querystring.properties)) {
-    const description = QUERY_PARAMETER_DESCRIPTIONS[name];
+    const description = own?.[name] ?? QUERY_PARAMETER_DESCRIPTIONS[name];
     if (isRecord(property) && description !== undefined && property.description === undefined)
       property.description = description;
   }

@@ -1,4 +1,5 @@
 import {
+  API_BASE_PATH,
   EXPORT_FORMATS,
   JOB_POSTED_WITHIN,
   JOB_SEARCH_MAX_LENGTH,
@@ -47,3 +48,19 @@ export const QUERY_PARAMETER_DESCRIPTIONS: Readonly<Record<string, string>> = {
   dry_run: 'true: count what the call would change, and change nothing',
   mode: `${RULE_IMPORT_MODES.join(' or ')}: add the file's rules after yours (their names must be new), or replace yours with them (default add)`,
 };
+
+/**
+ * The names a group of routes gives a meaning of its own, by the routes' path prefix: the
+ * Overview's `query` is a saved query, where the typeahead's is the text typed (issue 32).
+ */
+export const ROUTE_QUERY_PARAMETER_DESCRIPTIONS: ReadonlyArray<
+  readonly [prefix: string, texts: Readonly<Record<string, string>>]
+> = [
+  [
+    `${API_BASE_PATH}/overview/`,
+    {
+      range: `The days counted, in the server's time zone: ${OVERVIEW_RANGES.filter((r) => r !== 'all').join(', ')} (today and the days before it) or all (from the first day anything was found). Default ${OVERVIEW_RANGE_DEFAULT}`,
+      query: 'Only what this saved query found (its id); every query without it',
+    },
+  ],
+];

@@ -282,6 +282,7 @@ const LIST_PARAMS = [
   'batch',
   'run',
   'new_in_batch',
+  'query',
   'posted',
   'workplace',
   'easy_apply',
@@ -301,6 +302,8 @@ const filterShape = {
   q: trimmedParam('q', JOB_SEARCH_MAX_LENGTH),
   batch: positiveIntParam('batch'),
   run: positiveIntParam('run'),
+  /** Issue 32: only the jobs found by any run of this saved query (the Overview's searches). */
+  query: positiveIntParam('query'),
   new_in_batch: positiveIntParam('new_in_batch'),
   posted: oneOfParam('posted', JOB_POSTED_WITHIN),
   workplace: listParam('workplace', JOB_WORKPLACES),

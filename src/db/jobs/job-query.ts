@@ -45,6 +45,7 @@ export function hasRowFilters(filters: JobFilterQuery): boolean {
   return (
     filters.batch !== undefined ||
     filters.run !== undefined ||
+    filters.query !== undefined ||
     filters.new_in_batch !== undefined ||
     filters.posted !== undefined ||
     (filters.workplace !== undefined && filters.workplace.length > 0) ||
@@ -112,6 +113,11 @@ export function filterSql(filters: JobFilterQuery, now: number, anyBlocked = tru
   if (filters.run !== undefined) {
     where.push('j.id IN (SELECT l.job_id FROM query_run_jobs l WHERE l.query_run_id = @run)');
     params.run = filters.run;
+  }
+  if (filters.query !== undefined) {
+    where.push(`j.id IN (SELECT l.job_id FROM query_runs r JOIN query_run_jobs l ON l.query_run_id = r.id
+      WHERE r.query_id = @query)`);
+    params.query = filters.query;
   }
   if (filters.new_in_batch !== undefined) {
     where.push('j.first_seen_batch_id = @newInBatch');
@@ -254,6 +260,8 @@ export function listFingerprint(filters: JobFilterQuery, sort: JobSort): string 
     filters.group ?? null,
     isGrouped(filters),
     sort,
+    // Issue 32's filter, only when given: the cursors of lists without it stay as they were.
+    ...(filters.query === undefined ? [] : [filters.query]),
   ]);
   return createHash('sha256').update(canonical).digest('base64url').slice(0, 16);
 }

@@ -254,6 +254,10 @@ describe('the OpenAPI document', () => {
     expect(described('/api/v1/overview/market', 'query')).toMatch(/saved query/);
     expect(described('/api/v1/overview/market', 'range')).toMatch(/7, 30, 90.*all/);
     expect(described('/api/v1/locations/typeahead', 'query')).toMatch(/text typed/);
+    for (const route of ['/api/v1/jobs', '/api/v1/jobs/export'])
+      expect(described(route, 'query')).toBe(
+        'Only the jobs found by any run of this saved query (its id)',
+      );
   });
 
   it('says the list lists every job unless grouping is asked for (issue 30)', () => {

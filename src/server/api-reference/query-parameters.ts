@@ -63,4 +63,8 @@ export const ROUTE_QUERY_PARAMETER_DESCRIPTIONS: ReadonlyArray<
       query: 'Only what this saved query found (its id); every query without it',
     },
   ],
+  [
+    `${API_BASE_PATH}/jobs`,
+    { query: 'Only the jobs found by any run of this saved query (its id)' },
+  ],
 ];

@@ -182,6 +182,11 @@ describe('GET /jobs', () => {
     expect(await ids('?batch=1')).toEqual([2, 1]);
     expect(await ids('?batch=2')).toEqual([4, 3, 1]);
     expect(await ids('?run=2')).toEqual([2]);
+    // Issue 32: every run of a saved query (runs 1 and 3 are query 1's, run 2 query 2's).
+    expect(await ids('?query=1')).toEqual([4, 3, 2, 1]);
+    expect(await ids('?query=2')).toEqual([2]);
+    expect(await ids('?query=2&batch=2')).toEqual([]);
+    expect(await ids('?query=3')).toEqual([]);
     expect(await ids('?new_in_batch=2')).toEqual([4, 3]);
     expect(await ids('?posted=24h')).toEqual([1]);
     expect(await ids('?posted=7d')).toEqual([2, 1]);
@@ -342,6 +347,7 @@ describe('GET /jobs', () => {
       ['?limit=101', 'limit must be an integer from 1 to 100'],
       ['?batch=abc', 'batch must be a positive integer'],
       ['?run=-1', 'run must be a positive integer'],
+      ['?query=abc', 'query must be a positive integer'],
       ['?easy_apply=1', 'easy_apply must be true or false'],
       ['?batch=1&batch=2', 'batch must be given once, as text'],
     ];

@@ -56,6 +56,8 @@ export interface JobFilters {
   q: string;
   batch: number | null;
   run: number | null;
+  /** Issue 32: only jobs found by any run of this saved query (the Overview's searches). */
+  query: number | null;
   new_in_batch: number | null;
   posted: PostedWithin | null;
   workplace: Workplace[];
@@ -76,6 +78,7 @@ export const EMPTY_FILTERS: JobFilters = {
   q: '',
   batch: null,
   run: null,
+  query: null,
   new_in_batch: null,
   posted: null,
   workplace: [],
@@ -113,6 +116,7 @@ export function parseJobFilters(params: URLSearchParams): JobFilters {
     q: params.get('q')?.trim() ?? '',
     batch: positiveInt(params.get('batch')),
     run: positiveInt(params.get('run')),
+    query: positiveInt(params.get('query')),
     new_in_batch: positiveInt(params.get('new_in_batch')),
     posted: posted !== null && isOneOf(POSTED_WITHIN)(posted) ? posted : null,
     workplace: list(params.get('workplace'), WORKPLACES),
@@ -132,6 +136,7 @@ export function jobFiltersToParams(filters: JobFilters): URLSearchParams {
   if (filters.q) params.set('q', filters.q);
   if (filters.batch !== null) params.set('batch', String(filters.batch));
   if (filters.run !== null) params.set('run', String(filters.run));
+  if (filters.query !== null) params.set('query', String(filters.query));
   if (filters.new_in_batch !== null) params.set('new_in_batch', String(filters.new_in_batch));
   if (filters.posted) params.set('posted', filters.posted);
   if (filters.workplace.length > 0) params.set('workplace', filters.workplace.join(','));

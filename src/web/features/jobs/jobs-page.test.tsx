@@ -208,6 +208,35 @@ describe('JobsPage: filters in the URL', () => {
     expect(within(chips).getByText('Batch #3')).toBeInTheDocument();
   });
 
+  it('keeps the jobs of one saved query (the Overview’s searches), named on its chip (issue 32)', async () => {
+    const user = userEvent.setup();
+    server.use(
+      http.get(`${API}/query-runs`, () =>
+        HttpResponse.json([
+          {
+            id: 9,
+            batch_id: 2,
+            query_id: 5,
+            job_title: 'Data Engineer',
+            location: 'Berlin, Germany',
+            is_ai: false,
+            status: 'completed',
+            start_time: null,
+            end_time: null,
+            error: null,
+          },
+        ]),
+      ),
+    );
+    renderJobs('/jobs?query=5');
+    await screen.findByText('No jobs match this search and these filters.');
+    expect(lastList().get('query')).toBe('5');
+    const chips = screen.getByRole('list', { name: 'Active filters' });
+    const chip = await within(chips).findByText('Query: Data Engineer · Berlin, Germany');
+    await user.click(within(chip.closest('li') ?? chips).getByRole('button'));
+    await waitFor(() => expect(lastList().get('query')).toBeNull());
+  });
+
   it('folds the filters behind a Filters button that says whether they are shown (phones)', async () => {
     const user = userEvent.setup();
     renderJobs();

@@ -19,11 +19,13 @@ export function useFilterBatches() {
   );
 }
 
-export function useFilterRuns() {
+/** `enabled` false: not asked for (a chip that needs the list only while its filter is set). */
+export function useFilterRuns(enabled = true) {
   return useQuery(
     queryOptions({
       queryKey: queryRunsQueryKey,
       queryFn: ({ signal }) => apiRequest('/query-runs', queryRunListSchema, { signal }),
+      enabled,
     }),
   );
 }

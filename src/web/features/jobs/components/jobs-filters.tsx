@@ -312,13 +312,14 @@ interface Chip {
   clear: Partial<JobFilters>;
 }
 
-function chipsOf(filters: JobFilters, flagLabel: string | null): Chip[] {
+function chipsOf(filters: JobFilters, flagLabel: string | null, queryLabel: string): Chip[] {
   const chips: Chip[] = [];
   if (filters.q) chips.push({ label: `Search: “${filters.q}”`, clear: { q: '', sort: null } });
   if (filters.batch !== null)
     chips.push({ label: `Batch #${filters.batch}`, clear: { batch: null } });
   if (filters.run !== null)
     chips.push({ label: `Query run #${filters.run}`, clear: { run: null } });
+  if (filters.query !== null) chips.push({ label: queryLabel, clear: { query: null } });
   if (filters.new_in_batch !== null)
     chips.push({ label: `New in batch #${filters.new_in_batch}`, clear: { new_in_batch: null } });
   if (filters.posted) chips.push({ label: POSTED_LABELS[filters.posted], clear: { posted: null } });
@@ -341,13 +342,24 @@ function chipsOf(filters: JobFilters, flagLabel: string | null): Chip[] {
   return chips;
 }
 
+/**
+ * The chip of the Overview's query filter (issue 32): the search's words and place as its runs
+ * name them, from the runs list the filter panel loads anyway; its id until that list is here.
+ */
+function useQueryChipLabel(queryId: number | null): string {
+  const runs = useFilterRuns(queryId !== null);
+  const run = queryId === null ? undefined : runs.data?.find((r) => r.query_id === queryId);
+  return run ? `Query: ${run.job_title} · ${run.location}` : `Query #${queryId ?? ''}`;
+}
+
 /** One chip per active filter, each removable, and "Clear filters" for all of them. */
 export function ActiveFilterChips({ filters, onChange }: FiltersProps) {
   const flagLabel = useFlagChipLabel(filters.flag);
+  const queryLabel = useQueryChipLabel(filters.query);
   if (!hasActiveFilters(filters)) return null;
   return (
     <ul aria-label="Active filters" className="flex flex-wrap items-center gap-2">
-      {chipsOf(filters, flagLabel).map((chip) => (
+      {chipsOf(filters, flagLabel, queryLabel).map((chip) => (
         <li key={chip.label}>
           <span className="inline-flex items-center gap-1 rounded-full bg-accent-soft py-0.5 pl-3 pr-1 text-xs font-medium text-accent-soft-fg ring-1 ring-focus-ring">
             {chip.label}

@@ -2,6 +2,7 @@ import { bundleSuite } from './bundle.bench';
 import { exportSuite } from './export.bench';
 import { incrementalSuite } from './incremental.bench';
 import { jobsSuite } from './jobs.bench';
+import { overviewSuite } from './overview.bench';
 import type { BenchSuite } from './report';
 import { repostsSuite } from './reposts.bench';
 import { rulesRequestsSuite, rulesSuite } from './rules.bench';
@@ -21,4 +22,5 @@ export const suites: BenchSuite[] = [
   repostsSuite,
   rulesSuite,
   rulesRequestsSuite,
+  overviewSuite,
 ];

@@ -1,6 +1,5 @@
 import type SQLite from 'better-sqlite3';
 import { z } from 'zod';
-import { BLOCKED_JOB_SQL } from '../companies/blocked-jobs';
 import { hasTotals } from '../jobs/day-facets';
 
 // The Overview's reads (issue 32, docs/decisions/055): prepared statements, as the budget of its
@@ -120,13 +119,23 @@ function prepare(sqlite: SQLite.Database) {
       'SELECT COUNT(*) AS n FROM jobs WHERE first_query_id = @query AND first_seen_batch_id = @batch',
     ),
     // A company's name as its page has it when its id is known, else as a job of it shows it;
-    // blocked as the Jobs list reads it (by id, or by name while the id is not known). A job
-    // with the id is taken first: the first one the name's index gives usually has it.
-    company: p(`SELECT COALESCE((SELECT c.name FROM companies c WHERE c.id = j.company_id),
-          j.company_name) AS name, j.company_id, ${BLOCKED_JOB_SQL} AS blocked
-      FROM jobs j WHERE j.id = COALESCE(
-        (SELECT id FROM jobs WHERE company_normalized = @normalized AND company_id IS NOT NULL LIMIT 1),
-        (SELECT id FROM jobs WHERE company_normalized = @normalized LIMIT 1))`),
+    // blocked as the Jobs list reads it (by id, or by name while the id is not known). The id
+    // comes from the company-id lookups the runner made (they set it on the jobs, too), else from
+    // the company's oldest job, which a lookup reached first: not from a search for a job with an
+    // id among a big company's jobs, which read each of them (124 ms of a year's market with
+    // 200,000 jobs, measured), where these answer by key.
+    company: p(`SELECT COALESCE(c.name,
+          (SELECT company_name FROM jobs WHERE company_normalized = @normalized LIMIT 1),
+          @normalized) AS name,
+        k.id AS company_id,
+        (EXISTS (SELECT 1 FROM banned_companies b WHERE b.id = k.id)
+          OR (k.id IS NULL AND EXISTS (SELECT 1 FROM banned_companies b
+                                       WHERE b.normalized_name = @normalized))) AS blocked
+      FROM (SELECT COALESCE(
+          (SELECT company_id FROM company_id_lookups WHERE normalized_name = @normalized),
+          (SELECT id FROM companies WHERE normalized_name = @normalized ORDER BY id LIMIT 1),
+          (SELECT company_id FROM jobs WHERE company_normalized = @normalized LIMIT 1)) AS id) k
+      LEFT JOIN companies c ON c.id = k.id`),
   };
 }
 

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { startSimulator } from '../simulator';
+import { buildDemoData, demoSimulatorOptions, planHistory } from './demo-history';
 import { chromiumLaunchOptions } from '../test/chromium';
 import { startServerProcess, TEST_SERVER_PASSWORD } from '../test/server-process';
 import {
@@ -23,6 +25,9 @@ const WIDTHS = [
   { name: 'phone', viewport: PHONE_VIEWPORT },
 ] as const;
 const MAX_RESULTS = '8';
+/** The Overview is photographed on the demo's history (issue 32): weeks of batches to chart. */
+const OVERVIEW_DAYS = 90;
+const OVERVIEW_ZONE = 'Europe/Berlin';
 
 async function newContext(
   browser: Browser,
@@ -44,6 +49,16 @@ async function newContext(
 
 async function main(): Promise<void> {
   fs.mkdirSync(OUT_DIR, { recursive: true });
+  // `npm run screenshots -- overview` takes the Overview's alone (its history takes a while).
+  if (process.argv.includes('overview')) {
+    const browser = await chromium.launch(chromiumLaunchOptions);
+    try {
+      await photographOverview(browser);
+    } finally {
+      await browser.close();
+    }
+    return;
+  }
   const simulator = await startSimulator();
   const server = await startServerProcess({
     env: { LINKEDIN_BASE_URL: simulator.url, SCRAPE_MAX_RESULTS_PER_QUERY: MAX_RESULTS },
@@ -74,10 +89,57 @@ async function main(): Promise<void> {
         await context.close();
       }
     }
+    await photographOverview(browser);
   } finally {
     await browser.close();
     await server.stop();
     await simulator.close();
+  }
+}
+
+/**
+ * The Overview over `npm run demo`'s 90 simulated days, whole page, in both themes at both widths:
+ * docs/screenshots/overview-{theme}-{width}.png.
+ */
+async function photographOverview(browser: Browser): Promise<void> {
+  const plan = planHistory({
+    days: OVERVIEW_DAYS,
+    now: Date.now(),
+    timeZone: OVERVIEW_ZONE,
+    scriptTime: '09:00',
+  });
+  const simulator = await startSimulator(demoSimulatorOptions(plan));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobscout-screenshots-overview-'));
+  await buildDemoData({ dataDir, simulator, plan, timeZone: OVERVIEW_ZONE });
+  const server = await startServerProcess({
+    dataDir,
+    env: { LINKEDIN_BASE_URL: simulator.url, TZ: OVERVIEW_ZONE },
+  });
+  try {
+    for (const theme of THEMES) {
+      for (const { name: width, viewport } of WIDTHS) {
+        const context = await newContext(browser, theme, viewport);
+        const page = await context.newPage();
+        await page.goto(`${server.url}/sign-in`);
+        await page.getByLabel('Password').fill(TEST_SERVER_PASSWORD);
+        await page.getByRole('button', { name: 'Sign in' }).click();
+        await page.getByRole('button', { name: 'Dark mode' }).waitFor();
+        await openScreen(page, server.url, {
+          name: 'overview',
+          path: '/overview?range=90',
+          heading: 'Overview',
+        });
+        await page.getByRole('heading', { name: 'Site health' }).waitFor();
+        const file = `overview-${theme}-${width}.png`;
+        await page.screenshot({ path: path.join(OUT_DIR, file), fullPage: true });
+        console.log(`docs/screenshots/${file}`);
+        await context.close();
+      }
+    }
+  } finally {
+    await server.stop();
+    await simulator.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

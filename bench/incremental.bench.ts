@@ -10,7 +10,7 @@ import {
   seedQueries,
   testSiteClient,
 } from '../src/runner/runner-test-kit';
-import { atMost, context, type BenchFigure, type BenchSuite } from './report';
+import { atMost, context, type BenchFigure, type BenchSuite, round } from './report';
 
 // Issue 10: a simulated week of daily batches. 20 standard queries, the site's catalogue
 // growing 5% a day, one batch a day, no interval. Requests are the product's scarcest
@@ -172,7 +172,6 @@ export async function week(
   }
 }
 
-const round = (value: number): number => Math.round(value * 100) / 100;
 const hours = (requests: number): number => round((requests * MEAN_GAP_S) / 3600);
 
 async function measure(): Promise<BenchFigure[]> {

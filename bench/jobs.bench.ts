@@ -15,6 +15,8 @@ import {
   machinePaceMs,
   type BenchFigure,
   type BenchSuite,
+  p95,
+  round,
 } from './report';
 
 // Issue 9: the Jobs screen over 200,000 stored jobs. The jobs are stored the way the runner
@@ -421,12 +423,6 @@ const share = (list: z.infer<typeof listSchema>): string =>
   list.total_capped
     ? `over ${list.total.toLocaleString('en')} jobs`
     : `${list.total.toLocaleString('en')} jobs, ${Math.round((list.total / JOBS) * 100)}%`;
-
-function p95(times: number[]): number {
-  const sorted = [...times].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)] ?? Number.NaN;
-}
-const round = (value: number): number => Math.round(value * 100) / 100;
 
 async function measure(): Promise<BenchFigure[]> {
   const seeded = await seed();

@@ -14,6 +14,8 @@ import {
   machinePaceMs,
   type BenchFigure,
   type BenchSuite,
+  p95,
+  round,
 } from './report';
 
 // Issue 32: the Overview's calls over a year of daily batches and 200,000 jobs. The history is
@@ -127,12 +129,6 @@ async function seed(): Promise<Seeded> {
   await database.close();
   return { dataDir, jobs, storePerSecond, seedSeconds: (performance.now() - started) / 1000 };
 }
-
-function p95(times: number[]): number {
-  const sorted = [...times].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)] ?? Number.NaN;
-}
-const round = (value: number): number => Math.round(value * 100) / 100;
 
 async function measure(): Promise<BenchFigure[]> {
   const seeded = await seed();

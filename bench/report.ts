@@ -50,3 +50,12 @@ export function machinePaceMs(): number {
   times.sort((a, b) => a - b);
   return Math.round((times[2] ?? 0) * 10) / 10;
 }
+
+/** The 95th percentile of some timings (the nearest rank: no sample is made up). */
+export function p95(times: readonly number[]): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)] ?? Number.NaN;
+}
+
+/** A figure to two decimals, as the report prints it. */
+export const round = (value: number): number => Math.round(value * 100) / 100;

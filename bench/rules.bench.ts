@@ -9,7 +9,7 @@ import type { JobCard } from '../src/scraper';
 import { startServerProcess } from '../test/server-process';
 import { week } from './incremental.bench';
 import { card, details, seed, storeCards, storeDetails } from './jobs.bench';
-import { atLeast, atMost, context, type BenchFigure, type BenchSuite } from './report';
+import { atLeast, atMost, context, type BenchFigure, type BenchSuite, p95, round } from './report';
 
 // Issue 17: rules over 200,000 stored jobs (stored as the Jobs bench stores them, 2.5 kB
 // descriptions), with 50 enabled rules. Through the built server over HTTP: the preview's p95
@@ -127,12 +127,6 @@ const PREVIEWS: Array<Pick<RuleWriteInput, 'conditions' | 'match' | 'exceptions'
   { conditions: [t('senior'), d('kubernetes')], match: 'all', exceptions: [loc('remote')] },
   { conditions: [co('gmbh'), co('labs'), co('systems')] },
 ];
-
-function p95(times: number[]): number {
-  const sorted = [...times].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)] ?? Number.NaN;
-}
-const round = (value: number): number => Math.round(value * 100) / 100;
 
 /** The rules stored as `POST /rules` stores them. */
 export function insertRules(sqlite: SQLite.Database, rules: readonly RuleWriteInput[]): void {

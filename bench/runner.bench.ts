@@ -9,7 +9,7 @@ import {
 } from '../src/runner/runner-test-kit';
 import { startServerProcess } from '../test/server-process';
 import { processCpuSeconds, processMemoryMb } from './process-stats';
-import { atLeast, atMost, context, type BenchFigure, type BenchSuite } from './report';
+import { atLeast, atMost, context, type BenchFigure, type BenchSuite, round } from './report';
 
 // DESIGN.md's runner budget: a batch against the simulated site with no interval stores at
 // least 1,000 jobs a second. 50 queries × 100 jobs; "stored" = a card written to the
@@ -24,8 +24,6 @@ const STORE_BUDGET_PER_S = 1_000;
 const EXPORT_JOBS = 100_000;
 const EXPORT_TIME_BUDGET_S = 5;
 const EXPORT_PEAK_BUDGET_MB = 250;
-
-const round = (value: number): number => Math.round(value * 100) / 100;
 
 async function measureBatch(): Promise<BenchFigure[]> {
   const simulator = await startSimulator({ jobsPerQuery: JOBS_PER_QUERY });

@@ -1,5 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import { z } from 'zod';
+import { OVERVIEW_FIELDS } from '../../contract/overview-fields';
 
 // A completed batch's fill of each watched field (issue 32, docs/decisions/054), counted over the
 // jobs it found first: those are the ones parsed from the site's markup by this batch (a known job
@@ -7,16 +8,7 @@ import { z } from 'zod';
 // whose details were fetched. Prepared: written in the batch's end transaction (decision 052).
 
 /** The field names as stored; the runner's DRIFT_FIELDS, in the same order. */
-export const FILL_FIELDS = [
-  'company_id',
-  'location',
-  'posted_at',
-  'salary',
-  'seniority',
-  'employment_type',
-  'description',
-  'applicants',
-] as const;
+export const FILL_FIELDS = OVERVIEW_FIELDS;
 export type FillField = (typeof FILL_FIELDS)[number];
 
 const n = z

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { SetupServer } from 'msw/node';
-import { expect } from 'vitest';
+import { setupServer, type SetupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
+import { recordDownloads, type RecordedDownloads } from '../../test/downloads';
 import {
   overviewMarketSchema,
   overviewNewJobsSchema,
@@ -291,4 +292,33 @@ export function tableRows(table: HTMLElement): string[][] {
     .getAllByRole('row')
     .slice(1)
     .map((row) => [...row.querySelectorAll('th, td')].map(cellText));
+}
+
+/**
+ * A test file's fake API: the Overview's answers served before each test (a test may add its own
+ * with `server.use`), and the downloads it starts recorded in `downloads`.
+ */
+export function fakeOverviewServer(): {
+  server: SetupServer;
+  readonly downloads: RecordedDownloads;
+} {
+  const server = setupServer();
+  let recorded: RecordedDownloads | undefined;
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  beforeEach(() => {
+    recorded = recordDownloads();
+    serveOverview(server);
+  });
+  afterEach(() => {
+    server.resetHandlers();
+    vi.restoreAllMocks();
+  });
+  afterAll(() => server.close());
+  return {
+    server,
+    get downloads() {
+      if (!recorded) throw new Error('downloads are recorded from the first test on');
+      return recorded;
+    },
+  };
 }

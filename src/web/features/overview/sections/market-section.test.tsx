@@ -1,24 +1,19 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { recordDownloads, type RecordedDownloads } from '../../../test/downloads';
-import { API, findChart, MARKET, renderOverview, serveOverview, tableRows } from '../testing';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  API,
+  findChart,
+  MARKET,
+  renderOverview,
+  serveOverview,
+  tableRows,
+  fakeOverviewServer,
+} from '../testing';
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  vi.restoreAllMocks();
-});
-afterAll(() => server.close());
-
-let downloads: RecordedDownloads;
-beforeEach(() => {
-  downloads = recordDownloads();
-  serveOverview(server);
-});
+const overview = fakeOverviewServer();
+const { server } = overview;
 
 const location = () => screen.getByTestId('location').textContent ?? '';
 const euros = (n: number) =>
@@ -98,8 +93,8 @@ describe('Market', () => {
     renderOverview('/overview?range=all');
     const frame = await findChart('Top companies by new jobs');
     await user.click(within(frame).getByRole('button', { name: 'Download CSV' }));
-    expect(downloads.names).toEqual(['overview-companies-all.csv']);
-    expect((await downloads.blobs[0]?.text())?.split('\r\n')).toEqual([
+    expect(overview.downloads.names).toEqual(['overview-companies-all.csv']);
+    expect((await overview.downloads.blobs[0]?.text())?.split('\r\n')).toEqual([
       'Company,New jobs,Company id,Blocked',
       '"Acme, Inc.",6,11,No',
       'Globex GmbH,4,12,Yes',

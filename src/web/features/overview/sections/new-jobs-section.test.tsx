@@ -1,24 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { recordDownloads, type RecordedDownloads } from '../../../test/downloads';
+import { describe, expect, it } from 'vitest';
 import { formatDayLong } from '../charts/format';
-import { DAYS, findChart, renderOverview, serveOverview, tableRows } from '../testing';
+import { DAYS, findChart, renderOverview, tableRows, fakeOverviewServer } from '../testing';
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  vi.restoreAllMocks();
-});
-afterAll(() => server.close());
-
-let downloads: RecordedDownloads;
-beforeEach(() => {
-  downloads = recordDownloads();
-  serveOverview(server);
-});
+const overview = fakeOverviewServer();
 
 const TITLE = 'New jobs per day';
 
@@ -161,8 +147,8 @@ describe('New jobs per day', () => {
     renderOverview('/overview?range=7&query=2');
     const frame = await findChart(TITLE);
     await user.click(within(frame).getByRole('button', { name: 'Download CSV' }));
-    expect(downloads.names).toEqual(['overview-new-jobs-7d-query-2.csv']);
-    const blob = downloads.blobs[0];
+    expect(overview.downloads.names).toEqual(['overview-new-jobs-7d-query-2.csv']);
+    const blob = overview.downloads.blobs[0];
     expect(blob?.type).toBe('text/csv;charset=utf-8');
     // A BOM first, for Excel (Blob.text() reads past it, as UTF-8 decoding does).
     const bytes = new Uint8Array((await blob?.arrayBuffer()) ?? new ArrayBuffer(0));

@@ -1,24 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { recordDownloads, type RecordedDownloads } from '../../../test/downloads';
+import { describe, expect, it } from 'vitest';
 import { formatDayShort } from '../charts/format';
-import { renderOverview, serveOverview, tableRows } from '../testing';
+import { renderOverview, serveOverview, tableRows, fakeOverviewServer } from '../testing';
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  vi.restoreAllMocks();
-});
-afterAll(() => server.close());
-
-let downloads: RecordedDownloads;
-beforeEach(() => {
-  downloads = recordDownloads();
-  serveOverview(server);
-});
+const overview = fakeOverviewServer();
+const { server } = overview;
 
 const location = () => screen.getByTestId('location').textContent ?? '';
 const searchNames = (table: HTMLElement) => tableRows(table).map((row) => row[0]);
@@ -152,8 +139,8 @@ describe('Searches', () => {
     await user.click(within(table).getByRole('button', { name: 'Search' }));
     const section = screen.getByRole('region', { name: 'Searches' });
     await user.click(within(section).getByRole('button', { name: 'Download CSV' }));
-    expect(downloads.names).toEqual(['overview-searches-7d.csv']);
-    expect((await downloads.blobs[0]?.text())?.split('\r\n')).toEqual([
+    expect(overview.downloads.names).toEqual(['overview-searches-7d.csv']);
+    expect((await overview.downloads.blobs[0]?.text())?.split('\r\n')).toEqual([
       'Search term,Location,AI,Query status,Jobs found,New in last run,New in range,Kept (%),Site requests,Requests per new job,Last run status,Last run at',
       'Data Analyst,"Berlin, Germany",No,active,120,4,15,80,60,4,completed,2025-03-07T09:10:00.000Z',
       'Financial Analyst,New York,Yes,active,40,0,4,100,90,22.5,failed,2025-03-07T09:10:00.000Z',

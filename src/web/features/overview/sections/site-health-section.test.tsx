@@ -1,24 +1,18 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { recordDownloads, type RecordedDownloads } from '../../../test/downloads';
+import { describe, expect, it, vi } from 'vitest';
 import { formatDayLong } from '../charts/format';
-import { findChart, renderOverview, serveOverview, SITE_HEALTH, tableRows } from '../testing';
+import {
+  findChart,
+  renderOverview,
+  serveOverview,
+  SITE_HEALTH,
+  tableRows,
+  fakeOverviewServer,
+} from '../testing';
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  vi.restoreAllMocks();
-});
-afterAll(() => server.close());
-
-let downloads: RecordedDownloads;
-beforeEach(() => {
-  downloads = recordDownloads();
-  serveOverview(server);
-});
+const overview = fakeOverviewServer();
+const { server } = overview;
 
 const location = () => screen.getByTestId('location').textContent ?? '';
 const mediumDate = (iso: string) =>
@@ -90,8 +84,8 @@ describe('Site health', () => {
     expect(rows[4]).toEqual(['2025-03-05', '100', '100', '80', '50', '100', '100', '100', '72.5']);
 
     await user.click(within(frame).getByRole('button', { name: 'Download CSV' }));
-    expect(downloads.names).toEqual(['overview-field-fill-7d.csv']);
-    const lines = (await downloads.blobs[0]?.text())?.split('\r\n');
+    expect(overview.downloads.names).toEqual(['overview-field-fill-7d.csv']);
+    const lines = (await overview.downloads.blobs[0]?.text())?.split('\r\n');
     expect(lines?.[0]).toBe(
       'Day,Company id (%),Location (%),Posted date (%),Salary (%),Seniority (%),Employment type (%),Description (%),Applicants (%)',
     );

@@ -1,23 +1,17 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { recordDownloads, type RecordedDownloads } from '../../../test/downloads';
-import { findChart, renderOverview, serveOverview, tableRows, TRIAGE } from '../testing';
+import { describe, expect, it } from 'vitest';
+import {
+  findChart,
+  renderOverview,
+  serveOverview,
+  tableRows,
+  TRIAGE,
+  fakeOverviewServer,
+} from '../testing';
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  vi.restoreAllMocks();
-});
-afterAll(() => server.close());
-
-let downloads: RecordedDownloads;
-beforeEach(() => {
-  downloads = recordDownloads();
-  serveOverview(server);
-});
+const overview = fakeOverviewServer();
+const { server } = overview;
 
 describe('Triage', () => {
   it('draws found → seen → saved → applied, and the hidden jobs apart', async () => {
@@ -65,8 +59,8 @@ describe('Triage', () => {
       ['Hidden', '6', '15'],
     ]);
     await user.click(within(frame).getByRole('button', { name: 'Download CSV' }));
-    expect(downloads.names).toEqual(['overview-triage-90d.csv']);
-    expect((await downloads.blobs[0]?.text())?.split('\r\n')).toEqual([
+    expect(overview.downloads.names).toEqual(['overview-triage-90d.csv']);
+    expect((await overview.downloads.blobs[0]?.text())?.split('\r\n')).toEqual([
       'Stage,Jobs,Share of found (%)',
       'Found,40,100',
       'Seen,25,62.5',

@@ -83,9 +83,12 @@ describe('Market', () => {
     expect(await screen.findByText('Company blocked successfully!')).toBeInTheDocument();
     expect(banned).toEqual(['11']);
     await vi.waitFor(() => expect(marketCalls).toBeGreaterThan(callsBefore));
+    // Reloaded: Acme reads Blocked, and no Block button comes back (the button is also gone while
+    // the check is asked, so the badge is what tells the reload happened).
     await vi.waitFor(() =>
-      expect(within(frame).queryByRole('button', { name: 'Block Acme, Inc.' })).toBeNull(),
+      expect(within(frame).getByRole('link', { name: /Acme/ })).toHaveTextContent('Blocked'),
     );
+    expect(within(frame).queryByRole('button', { name: 'Block Acme, Inc.' })).toBeNull();
   });
 
   it('downloads the companies with their names quoted and formulas defused', async () => {

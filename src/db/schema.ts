@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ApplicationEventSource, ApplicationStage } from '../contract';
 
 // Times are stored as milliseconds since the epoch (INTEGER); the API turns them into ISO text.
 // Booleans are stored as 0/1 (SQLite has no boolean type).
@@ -323,6 +324,65 @@ export interface JobFacetTotalsTable {
   jobs: number;
 }
 
+/**
+ * A job in the application pipeline (migration 0020, docs/decisions/056), keyed by the job.
+ * `left_at` is set while Jobs triage has taken the job out of saved/applied: off the board, its
+ * history and notes kept for when it comes back.
+ */
+export interface ApplicationsTable {
+  job_id: string;
+  stage: ApplicationStage;
+  /** The `at` of the application's latest history entry. */
+  stage_since: number;
+  created_at: number;
+  updated_at: number;
+  notes: Generated<string>;
+  reference: string | null;
+  salary_asked: string | null;
+  salary_offered: string | null;
+  /** Both set or both null. */
+  next_step_at: number | null;
+  next_step_what: string | null;
+  left_at: Generated<number | null>;
+}
+
+/** A stage change (migration 0020): `at` is when it happened and may be corrected. */
+export interface ApplicationEventsTable {
+  id: Generated<number>;
+  job_id: string;
+  stage: ApplicationStage;
+  at: number;
+  recorded_at: number;
+  source: ApplicationEventSource;
+}
+
+export interface ApplicationContactsTable {
+  id: Generated<number>;
+  job_id: string;
+  name: string;
+  role: string | null;
+  email: string | null;
+  url: string | null;
+  created_at: number;
+}
+
+/** A reminder queued in the outbox for a next step at `step_at`: at most once per kind. */
+export interface ApplicationRemindersTable {
+  job_id: string;
+  step_at: number;
+  kind: 'lead' | 'due';
+  queued_at: number;
+}
+
+/** The calendar feed's secret (migration 0020): only its SHA-256 is kept; one unrevoked at a time. */
+export interface CalendarFeedTokensTable {
+  id: Generated<number>;
+  token_hash: string;
+  created_at: number;
+  last_used_at: number | null;
+  revoked_at: number | null;
+}
+
 export interface Database {
   settings: SettingsTable;
   auth_tokens: AuthTokensTable;
@@ -348,6 +408,11 @@ export interface Database {
   batch_site_counts: BatchSiteCountsTable;
   job_day_facets: JobDayFacetsTable;
   job_facet_totals: JobFacetTotalsTable;
+  applications: ApplicationsTable;
+  application_events: ApplicationEventsTable;
+  application_contacts: ApplicationContactsTable;
+  application_reminders: ApplicationRemindersTable;
+  calendar_feed_tokens: CalendarFeedTokensTable;
 }
 
 export type QueryRow = Selectable<QueriesTable>;

@@ -105,16 +105,15 @@ const candidateSchema = z.object({ id: z.string(), first_seen_at: z.number() });
 export type DemoCandidate = z.infer<typeof candidateSchema>;
 
 /**
- * Up to `count` jobs to put into the pipeline, oldest first: those triaged saved or applied, then
- * (if too few) others the operator has not hidden, whether by hand or by a rule.
+ * Up to `count` of the jobs the operator saved or applied to, the latest found, listed oldest
+ * first. Only those: a job in the pipeline is one of them (docs/decisions/056).
  */
 export function pipelineCandidates(sqlite: SQLite.Database, count: number): DemoCandidate[] {
   return sqlite
     .prepare(
       `SELECT id, first_seen_at FROM (
-         SELECT id, first_seen_at, state IN ('saved', 'applied') AS triaged FROM jobs
-         WHERE state <> 'hidden'
-         ORDER BY triaged DESC, first_seen_at DESC, id
+         SELECT id, first_seen_at FROM jobs WHERE state IN ('saved', 'applied')
+         ORDER BY first_seen_at DESC, id
          LIMIT ?)
        ORDER BY first_seen_at, id`,
     )

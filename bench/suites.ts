@@ -3,6 +3,7 @@ import { exportSuite } from './export.bench';
 import { incrementalSuite } from './incremental.bench';
 import { jobsSuite } from './jobs.bench';
 import { overviewSuite } from './overview.bench';
+import { pipelineSuite } from './pipeline.bench';
 import type { BenchSuite } from './report';
 import { repostsSuite } from './reposts.bench';
 import { rulesRequestsSuite, rulesSuite } from './rules.bench';
@@ -23,4 +24,5 @@ export const suites: BenchSuite[] = [
   rulesSuite,
   rulesRequestsSuite,
   overviewSuite,
+  pipelineSuite,
 ];

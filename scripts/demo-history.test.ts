@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { APPLICATION_STAGES, jobStateOfStage } from '../src/contract/pipeline';
 import { openDatabase } from '../src/db/database';
+import type SQLite from '../src/db/sqlite-driver';
 import { dayInZone } from '../src/runner';
 import { startSimulator, type Simulator } from '../simulator';
 import {
@@ -15,6 +17,13 @@ import {
   TRIAGE_PATTERN,
   type HistoryDay,
 } from './demo-history';
+import {
+  DEMO_LINK_NOTE,
+  DEMO_OVERDUE_STEP,
+  DEMO_PIPELINE_SIZE,
+  DEMO_PIPELINE_STAGES,
+  planPipeline,
+} from './demo-pipeline';
 
 // Issue 32: `npm run demo`'s history, a daily batch per simulated day through the real runner
 // against the simulated site, with the operator's rule and triage and the site's faults.
@@ -81,6 +90,119 @@ describe('the history clock', () => {
   });
 });
 
+const applicationRow = z.object({
+  job_id: z.string(),
+  stage: z.enum(APPLICATION_STAGES),
+  stage_since: z.number(),
+  notes: z.string(),
+  next_step_at: z.number().nullable(),
+  next_step_what: z.string().nullable(),
+  state: z.string(),
+  first_seen_at: z.number(),
+  events: z.string(),
+  contacts: z.number(),
+});
+const eventsSchema = z.array(
+  z.object({ stage: z.enum(APPLICATION_STAGES), at: z.number(), source: z.string() }),
+);
+
+/** The demo's 40 applications, read back: every stage, dated histories, notes, steps, contacts. */
+function expectDemoPipeline(sqlite: SQLite.Database, count: number): void {
+  const apps = sqlite
+    .prepare(
+      `SELECT a.job_id, a.stage, a.stage_since, a.notes, a.next_step_at, a.next_step_what,
+         j.state, j.first_seen_at,
+         (SELECT json_group_array(json_object('stage', stage, 'at', at, 'source', source))
+            FROM (SELECT * FROM application_events e WHERE e.job_id = a.job_id ORDER BY id)) AS events,
+         (SELECT COUNT(*) FROM application_contacts c WHERE c.job_id = a.job_id) AS contacts
+       FROM applications a JOIN jobs j ON j.id = a.job_id`,
+    )
+    .all()
+    .map((row) => applicationRow.parse(row));
+  expect(apps).toHaveLength(count);
+  const perStage = Object.fromEntries(APPLICATION_STAGES.map((s) => [s, 0]));
+  for (const app of apps) {
+    perStage[app.stage] = (perStage[app.stage] ?? 0) + 1;
+    const events = eventsSchema.parse(JSON.parse(app.events));
+    // A history in order, after the job was found and before now, ending in the stage.
+    const times = events.map((e) => e.at);
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(times[0]).toBeGreaterThan(app.first_seen_at);
+    expect(times.at(-1)).toBeLessThanOrEqual(NOW);
+    expect(events.at(-1)?.stage).toBe(app.stage);
+    expect(app.stage_since).toBe(times.at(-1));
+    expect(events.length).toBeGreaterThan(app.stage === 'saved' ? 0 : 1);
+    expect(app.state).toBe(jobStateOfStage(app.stage));
+    if (app.stage === 'no_answer') expect(events.at(-1)?.source).toBe('product');
+  }
+  // As planned for that many jobs: every stage, the last Applied left out when one job short.
+  const planned = Object.fromEntries(APPLICATION_STAGES.map((s) => [s, 0]));
+  const jobs = Array.from({ length: count }, (_, i) => ({ id: String(i + 1), first_seen_at: 0 }));
+  for (const plan of planPipeline(jobs, NOW)) {
+    const stage = plan.history.at(-1)?.stage ?? 'saved';
+    planned[stage] = (planned[stage] ?? 0) + 1;
+  }
+  expect(perStage).toEqual(planned);
+  expect(Object.values(perStage).every((n) => n > 0)).toBe(true);
+  const steps = apps.filter((a) => a.next_step_at !== null);
+  expect(steps.filter((a) => (a.next_step_at ?? 0) < NOW).map((a) => a.next_step_what)).toEqual([
+    DEMO_OVERDUE_STEP,
+  ]);
+  const soon = steps.filter(
+    (a) => (a.next_step_at ?? 0) > NOW && (a.next_step_at ?? 0) < NOW + 7 * DAY_MS,
+  );
+  expect(soon.length).toBeGreaterThanOrEqual(10);
+  expect(apps.filter((a) => a.notes === DEMO_LINK_NOTE)).toHaveLength(1);
+  expect(apps.filter((a) => a.notes !== '').length).toBeGreaterThan(20);
+  expect(apps.filter((a) => a.contacts > 0).length).toBeGreaterThanOrEqual(15);
+}
+
+describe('planPipeline', () => {
+  it('spreads 40 applications over every stage, with weeks of history before now', () => {
+    const longAgo = NOW - 120 * DAY_MS;
+    const candidates = Array.from({ length: 50 }, (_, i) => ({
+      id: String(4_000_000_000 + i),
+      first_seen_at: longAgo + i * 1_000,
+    }));
+    const plans = planPipeline(candidates, NOW);
+    expect(plans).toHaveLength(DEMO_PIPELINE_SIZE);
+    expect(new Set(plans.map((p) => p.jobId)).size).toBe(DEMO_PIPELINE_SIZE);
+    const perStage = Object.fromEntries(APPLICATION_STAGES.map((s) => [s, 0]));
+    for (const plan of plans) {
+      const stage = plan.history.at(-1)?.stage ?? 'saved';
+      perStage[stage] = (perStage[stage] ?? 0) + 1;
+    }
+    expect(perStage).toEqual(DEMO_PIPELINE_STAGES);
+    const oldest = Math.min(...plans.map((p) => p.history[0]?.at ?? NOW));
+    expect(oldest).toBeGreaterThan(NOW - 50 * DAY_MS);
+    for (const plan of plans) {
+      const applied = plan.history.find((e) => e.stage === 'applied');
+      const noAnswer = plan.history.find((e) => e.stage === 'no_answer');
+      if (noAnswer) expect(noAnswer.at - (applied?.at ?? 0)).toBe(30 * DAY_MS);
+      if (plan.history.at(-1)?.stage === 'accepted') {
+        expect(plan.history.map((e) => e.stage)).toEqual([
+          'saved',
+          'applied',
+          'screening',
+          'interviewing',
+          'offer',
+          'accepted',
+        ]);
+        expect(plan.salaryOffered).toMatch(/^€\d+,000$/);
+      }
+    }
+    // The No answer ones, the longest histories, went to the jobs found first.
+    expect(
+      plans.filter((p) => p.history.at(-1)?.stage === 'no_answer').map((p) => p.jobId),
+    ).toEqual(candidates.slice(0, 4).map((c) => c.id));
+  });
+
+  it('plans only as many as there are jobs', () => {
+    expect(planPipeline([{ id: '1', first_seen_at: NOW - DAY_MS }], NOW)).toHaveLength(1);
+    expect(planPipeline([], NOW)).toEqual([]);
+  });
+});
+
 describe('buildDemoData', () => {
   let sim: Simulator | undefined;
   let dataDir: string | undefined;
@@ -122,6 +244,7 @@ describe('buildDemoData', () => {
       plan,
       timeZone: ZONE,
       onProgress: (line) => lines.push(line),
+      now: NOW,
     });
     expect(result).toMatchObject({ batches: 3, completed: 3 });
     expect(lines).toHaveLength(1);
@@ -214,10 +337,23 @@ describe('buildDemoData', () => {
       }
       const got = new Map<string, number>();
       for (const job of day1) got.set(job.state, (got.get(job.state) ?? 0) + 1);
-      expect(got).toEqual(expected);
+      // The pipeline moved some saved jobs on (a later stage keeps the job applied): the two
+      // states are counted together.
+      const together = (counts: Map<string, number>) => {
+        const merged = new Map(counts);
+        merged.set('saved', (counts.get('saved') ?? 0) + (counts.get('applied') ?? 0));
+        merged.delete('applied');
+        return merged;
+      };
+      expect(together(got)).toEqual(together(expected));
+      // The pipeline took the latest of the saved and applied jobs, up to its 40.
+      const savedOrApplied = (expected.get('saved') ?? 0) + (expected.get('applied') ?? 0);
+      expect(result?.applications).toBe(Math.min(DEMO_PIPELINE_SIZE, savedOrApplied));
       expect(result?.triaged).toBe(day1.length - (expected.get('new') ?? 0));
       const later = [...(perDay[1] ?? []), ...(perDay[2] ?? [])];
       expect(later.filter((j) => j.state !== 'new' && j.hidden_by_rule_id === null)).toEqual([]);
+
+      expectDemoPipeline(database.sqlite, Math.min(DEMO_PIPELINE_SIZE, savedOrApplied));
     } finally {
       await database.close();
     }

@@ -24,6 +24,7 @@ import {
 import { createSiteClient, type SiteClient } from '../src/scraper';
 import { VALID_COOKIES, type Simulator, type SimulatorOptions } from '../simulator';
 import { createPrng } from '../simulator/prng';
+import { fillPipeline } from './demo-pipeline';
 
 // `npm run demo`'s history (issue 32): before the server starts, the demo's database gets one
 // daily batch per simulated day, run by the real runner and site client against the simulated
@@ -276,6 +277,8 @@ export interface HistoryResult {
   triaged: number;
   /** "day 58: salary drift started", and the like. */
   events: string[];
+  /** Jobs put into the pipeline afterwards, with their histories (scripts/demo-pipeline.ts). */
+  applications: number;
   ms: number;
 }
 
@@ -308,6 +311,7 @@ export async function fillHistory(options: FillHistoryOptions): Promise<HistoryR
     newJobs: 0,
     triaged: 0,
     events: [],
+    applications: 0,
     ms: 0,
   };
   const errors: string[] = [];
@@ -382,11 +386,14 @@ export interface DemoDataOptions {
   plan: readonly HistoryDay[];
   timeZone: string;
   onProgress?: (line: string) => void;
+  /** When the pipeline's histories end and its next steps start (the wall clock by default). */
+  now?: number;
 }
 
 /**
  * The demo's database before its server starts: opened (and migrated) as the server opens it,
- * seeded with the settings and example queries, then filled with the plan's history.
+ * seeded with the settings and example queries, then filled with the plan's history, and some of
+ * the jobs it found put into the pipeline with weeks of their own history.
  */
 export async function buildDemoData(options: DemoDataOptions): Promise<HistoryResult | null> {
   const start = options.plan[0]?.at ?? Date.now();
@@ -399,7 +406,9 @@ export async function buildDemoData(options: DemoDataOptions): Promise<HistoryRe
   try {
     await seedDemo(database, site, clock.now());
     if (options.plan.length === 0) return null;
-    return await fillHistory({ ...options, database, clock, site, siteTally });
+    const result = await fillHistory({ ...options, database, clock, site, siteTally });
+    result.applications = fillPipeline(database.sqlite, options.now ?? Date.now());
+    return result;
   } finally {
     await site.close();
     await database.close();

@@ -58,6 +58,7 @@ async function fillDemo(dataDir: string, days: number) {
     console.log(
       `  History filled in ${(history.ms / 1000).toFixed(1)} s: ${history.completed} of ${history.batches} daily batches completed, ${history.newJobs} jobs found, ${history.triaged} triaged.`,
     );
+    console.log(`  ${history.applications} of them in the pipeline, with their histories.`);
   }
   return { simulator, history };
 }
@@ -116,6 +117,7 @@ async function main(): Promise<void> {
 
     Dashboard:  ${url}/
     Overview:   ${url}/overview
+    Pipeline:   ${url}/pipeline
     Password:   ${password}
 
   ${DEMO_QUERIES.length} example queries and the simulator's session cookies are saved,

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { batchExportFileName, jobsExportFileName, runExportFileName } from './export-file-names';
+import {
+  batchExportFileName,
+  jobsExportFileName,
+  pipelineExportFileName,
+  runExportFileName,
+} from './export-file-names';
 import { JOBS_EXPORT_FILE_NAME } from './jobs';
 
 describe('batchExportFileName', () => {
@@ -56,5 +61,15 @@ describe('the csv and json formats (issue 18)', () => {
     expect(jobsExportFileName()).toBe(JOBS_EXPORT_FILE_NAME);
     expect(jobsExportFileName('csv')).toBe('jobs.csv');
     expect(jobsExportFileName('json')).toBe('jobs.ndjson');
+  });
+});
+
+describe('pipelineExportFileName', () => {
+  it('names the pipeline export by its day, each format with its extension', () => {
+    expect(pipelineExportFileName('2026-11-02')).toBe('jobscout-pipeline-2026-11-02.xlsx');
+    expect(pipelineExportFileName('2026-11-02', 'csv')).toBe('jobscout-pipeline-2026-11-02.csv');
+    expect(pipelineExportFileName('2026-11-02', 'json')).toBe(
+      'jobscout-pipeline-2026-11-02.ndjson',
+    );
   });
 });

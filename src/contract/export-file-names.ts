@@ -33,3 +33,11 @@ export function runExportFileName(
 export function jobsExportFileName(format: ExportFormat = 'xlsx'): string {
   return `jobs.${EXPORT_FILE_EXTENSIONS[format]}`;
 }
+
+/**
+ * `jobscout-pipeline-2026-11-02.xlsx` for `GET /applications/export` (`.csv`, `.ndjson`): the
+ * day it was exported, in the server's time zone, so two downloads of different days sit apart.
+ */
+export function pipelineExportFileName(day: string, format: ExportFormat = 'xlsx'): string {
+  return `jobscout-pipeline-${day}.${EXPORT_FILE_EXTENSIONS[format]}`;
+}

@@ -6,6 +6,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startSimulator, VALID_COOKIES, type Simulator } from '../../../simulator';
+import { seedApplications } from '../../db/pipeline/demo-seed';
 import { BatchStore } from '../../runner/batch-store';
 import { BERLIN, seedQueries } from '../../runner/runner-test-kit';
 import type { JobCard } from '../../scraper';
@@ -415,6 +416,21 @@ describe('real answers validate against the document', () => {
     const newJobs = await call('GET', '/api/v1/overview/new-jobs', { query: 'range=7' });
     const { total } = z.object({ total: z.array(z.number()) }).parse(newJobs.json());
     expect(total.at(-1)).toBeGreaterThan(0);
+  });
+
+  it('the pipeline’s export (issue 33)', async () => {
+    const route = '/api/v1/applications/export';
+    const jobId = z
+      .string()
+      .parse(server.database.sqlite.prepare('SELECT id FROM jobs LIMIT 1').pluck().get());
+    seedApplications(server.database.sqlite, [
+      { jobId, history: [{ stage: 'applied', at: Date.parse('2026-10-30T09:00:00Z') }] },
+    ]);
+    for (const format of EXPORT_FORMATS) {
+      const query = `stage=saved,applied&format=${format}`;
+      expect((await call('GET', route, { query })).statusCode, format).toBe(200);
+    }
+    expect((await call('GET', route, { query: 'stage=hired' })).statusCode).toBe(400);
   });
 
   it("rules, the reposts setting, fetching a job's details, and the list's issue 17 params", async () => {

@@ -35,8 +35,21 @@ export function sendExport(
   fileName: string,
   jobs: AsyncIterable<ExportJob>,
 ): FastifyReply {
+  return sendDownload(reply, format, fileName, (body) => writeJobs(format, jobs, body));
+}
+
+/**
+ * sendExport for any writer (issue 33: the pipeline's export): `write` streams the file into the
+ * body it is given, with the same promises.
+ */
+export function sendDownload(
+  reply: FastifyReply,
+  format: ExportFormat,
+  fileName: string,
+  write: (body: NodeJS.WritableStream) => Promise<unknown>,
+): FastifyReply {
   const body = new PassThrough();
-  writeJobs(format, jobs, body).catch((error: unknown) => {
+  write(body).catch((error: unknown) => {
     reply.log.error({ err: error, format }, 'export failed');
   });
   return reply

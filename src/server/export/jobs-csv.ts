@@ -1,6 +1,6 @@
 import { stringify, type Options } from 'csv-stringify/sync';
 import { toCellText } from './cell-text';
-import { EXPORT_COLUMNS, type ExportJob } from './jobs-xlsx';
+import { JOBS_SHEET, type CellValue, type ExportJob, type SheetSpec } from './jobs-xlsx';
 import { streamText, TEXT_CHUNK_CHARS } from './text-stream';
 
 /**
@@ -22,30 +22,29 @@ const CSV_OPTIONS: Options = {
   escape_formulas: true,
 };
 
-type CellValue = ReturnType<(typeof EXPORT_COLUMNS)[number]['value']>;
-
 /** The header record: the sheet's column names. */
-export const CSV_HEADER: readonly string[] = EXPORT_COLUMNS.map((c) => c.header);
+export const CSV_HEADER: readonly string[] = JOBS_SHEET.columns.map((c) => c.header);
 
 /** One record: each column's text as the sheet shows it, null for an empty cell. */
-export function csvRecord(job: ExportJob): (string | null)[] {
-  return EXPORT_COLUMNS.map((column) => csvField(column.value(job)));
+export function csvRecord<Row>(spec: SheetSpec<Row>, row: Row): (string | null)[] {
+  return spec.columns.map((column) => csvField(spec, column.value(row)));
 }
 
-function csvField(value: CellValue): string | null {
+function csvField<Row>(spec: SheetSpec<Row>, value: CellValue): string | null {
   if (value === null) return null;
   if (typeof value === 'number') return String(value);
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (value instanceof Date) return spec.dateText(value);
   const text = toCellText(typeof value === 'string' ? value : value.text);
   return text === '' ? null : text;
 }
 
 /** The CSV text, a chunk of records at a time; the first chunk starts with the BOM and header. */
-async function* csvChunks(
-  jobs: AsyncIterable<ExportJob> | Iterable<ExportJob>,
+async function* csvChunks<Row>(
+  rows: AsyncIterable<Row> | Iterable<Row>,
+  spec: SheetSpec<Row>,
   counted: { rows: number },
 ): AsyncGenerator<string> {
-  let records: (string | null)[][] = [[...CSV_HEADER]];
+  let records: (string | null)[][] = [spec.columns.map((c) => c.header)];
   let chars = 0;
   let first = true;
   const take = (): string => {
@@ -55,8 +54,8 @@ async function* csvChunks(
     first = false;
     return text;
   };
-  for await (const job of jobs) {
-    const record = csvRecord(job);
+  for await (const row of rows) {
+    const record = csvRecord(spec, row);
     counted.rows += 1;
     records.push(record);
     for (const field of record) chars += field?.length ?? 0;
@@ -69,11 +68,20 @@ async function* csvChunks(
  * Streams jobs as CSV into `out`, taking jobs only as fast as `out` is read. Resolves with the
  * number of job rows once all is written; a failing source or output rejects and breaks `out`.
  */
-export async function writeJobsCsv(
+export function writeJobsCsv(
   jobs: AsyncIterable<ExportJob> | Iterable<ExportJob>,
   out: NodeJS.WritableStream,
 ): Promise<{ rows: number }> {
+  return writeSheetCsv(jobs, JOBS_SHEET, out);
+}
+
+/** writeJobsCsv for any sheet: `rows` in `spec`'s columns, with the same promises. */
+export async function writeSheetCsv<Row>(
+  rows: AsyncIterable<Row> | Iterable<Row>,
+  spec: SheetSpec<Row>,
+  out: NodeJS.WritableStream,
+): Promise<{ rows: number }> {
   const counted = { rows: 0 };
-  await streamText(csvChunks(jobs, counted), out);
+  await streamText(csvChunks(rows, spec, counted), out);
   return counted;
 }

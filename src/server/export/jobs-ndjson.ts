@@ -34,15 +34,16 @@ export function toExportedJob(job: ExportJob): ExportedJob {
 }
 
 /** NDJSON lines, joined into chunks of about TEXT_CHUNK_CHARS. */
-async function* ndjsonChunks(
-  jobs: AsyncIterable<ExportJob> | Iterable<ExportJob>,
+async function* ndjsonChunks<Row>(
+  rows: AsyncIterable<Row> | Iterable<Row>,
+  toLine: (row: Row) => unknown,
   counted: { rows: number },
 ): AsyncGenerator<string> {
   let lines: string[] = [];
   let chars = 0;
-  for await (const job of jobs) {
-    // JSON.stringify escapes line breaks inside strings, so each job is exactly one line.
-    const line = `${JSON.stringify(toExportedJob(job))}\n`;
+  for await (const row of rows) {
+    // JSON.stringify escapes line breaks inside strings, so each row is exactly one line.
+    const line = `${JSON.stringify(toLine(row))}\n`;
     counted.rows += 1;
     lines.push(line);
     chars += line.length;
@@ -60,11 +61,20 @@ async function* ndjsonChunks(
  * as `out` is read. Resolves with the number of lines once all is written; a failing source
  * or output rejects and breaks `out`. No jobs: an empty file.
  */
-export async function writeJobsNdjson(
+export function writeJobsNdjson(
   jobs: AsyncIterable<ExportJob> | Iterable<ExportJob>,
   out: NodeJS.WritableStream,
 ): Promise<{ rows: number }> {
+  return writeNdjson(jobs, toExportedJob, out);
+}
+
+/** writeJobsNdjson for any rows: each made a line's value by `toLine`, with the same promises. */
+export async function writeNdjson<Row>(
+  rows: AsyncIterable<Row> | Iterable<Row>,
+  toLine: (row: Row) => unknown,
+  out: NodeJS.WritableStream,
+): Promise<{ rows: number }> {
   const counted = { rows: 0 };
-  await streamText(ndjsonChunks(jobs, counted), out);
+  await streamText(ndjsonChunks(rows, toLine, counted), out);
   return counted;
 }

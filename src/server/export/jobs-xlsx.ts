@@ -46,13 +46,14 @@ export interface ExportJob {
 }
 
 export interface WriteJobsXlsxOptions {
-  /** Worksheet name; "Jobs" by default. */
+  /** Worksheet name; the sheet's own by default ("Jobs" for the jobs' exports). */
   sheetName?: string;
 }
 
-type CellValue = string | number | Date | { text: string; hyperlink: string } | null;
+export type CellValue = string | number | Date | { text: string; hyperlink: string } | null;
 
-interface ExportColumn {
+/** One column of a sheet of `Row`s. */
+export interface SheetColumn<Row> {
   header: string;
   /** Width in characters; long text columns are capped so a sheet stays readable. */
   width: number;
@@ -60,8 +61,24 @@ interface ExportColumn {
    * The cell's value: text (made safe for a cell when written: see toCellXml), a number,
    * a date, or a link. null leaves the cell empty.
    */
-  value: (job: ExportJob) => CellValue;
+  value: (row: Row) => CellValue;
 }
+
+/**
+ * What a sheet is made of: the jobs' exports have one (JOBS_SHEET), the pipeline's another
+ * (issue 33); the writers (xlsx and CSV) are the same for both.
+ */
+export interface SheetSpec<Row> {
+  /** The worksheet's name when none is asked for (or the one asked is not allowed). */
+  name: string;
+  columns: readonly SheetColumn<Row>[];
+  /** Excel's number format of every date cell. */
+  dateFormat: string;
+  /** A date as CSV text, as dateFormat shows it. */
+  dateText: (date: Date) => string;
+}
+
+type ExportColumn = SheetColumn<ExportJob>;
 
 // Yes/No text rather than Excel booleans for Easy Apply and New: an operator filtering the
 // column sees "Yes"/"No" instead of TRUE/FALSE, and an unknown Easy Apply stays an empty
@@ -105,8 +122,13 @@ export const MAX_HYPERLINKS_PER_SHEET = 66_530;
 /** Excel refuses hyperlink addresses longer than this (Excel specifications and limits). */
 const MAX_HYPERLINK_LENGTH = 2_079;
 
-/** The site gives a posting day, not a time. */
-const DATE_FORMAT = 'yyyy-mm-dd';
+/** The jobs' exports: DESIGN.md's columns; the site gives a posting day, not a time. */
+export const JOBS_SHEET: SheetSpec<ExportJob> = {
+  name: 'Jobs',
+  columns: EXPORT_COLUMNS,
+  dateFormat: 'yyyy-mm-dd',
+  dateText: (date) => date.toISOString().slice(0, 10),
+};
 
 /** Excel's serial day number of 1970-01-01 (day 0 being 1899-12-30, in the 1900 system). */
 const UNIX_EPOCH_SERIAL = 25_569;
@@ -123,16 +145,32 @@ const BUFFER_BYTES = 1280 * 1024;
 /** Cell text at least this long is appended to the sheet on its own (see textCell). */
 const APPEND_ALONE_CHARS = 512;
 
-const COLUMN_LETTERS = EXPORT_COLUMNS.map((_, i) => columnLetters(i));
-const LAST_COLUMN = COLUMN_LETTERS[COLUMN_LETTERS.length - 1] ?? 'A';
+/** What every row of a sheet shares: its columns' letters and the header row's XML. */
+interface SheetLayout {
+  letters: readonly string[];
+  lastColumn: string;
+  headerRowXml: string;
+}
 
-const HEADER_ROW_XML =
-  '<row r="1">' +
-  EXPORT_COLUMNS.map(
-    (c, i) =>
-      `<c r="${COLUMN_LETTERS[i] ?? 'A'}1" s="${STYLE.header}" t="inlineStr"><is><t>${toCellXml(c.header)}</t></is></c>`,
-  ).join('') +
-  '</row>';
+const layouts = new WeakMap<readonly SheetColumn<never>[], SheetLayout>();
+
+function layoutOf<Row>(columns: readonly SheetColumn<Row>[]): SheetLayout {
+  const known = layouts.get(columns);
+  if (known) return known;
+  const letters = columns.map((_, i) => columnLetters(i));
+  const headerRowXml =
+    '<row r="1">' +
+    columns
+      .map(
+        (c, i) =>
+          `<c r="${letters[i] ?? 'A'}1" s="${STYLE.header}" t="inlineStr"><is><t>${toCellXml(c.header)}</t></is></c>`,
+      )
+      .join('') +
+    '</row>';
+  const layout = { letters, lastColumn: letters[letters.length - 1] ?? 'A', headerRowXml };
+  layouts.set(columns, layout);
+  return layout;
+}
 
 /**
  * Streams jobs into an .xlsx workbook written to `out`, one row at a time so memory stays
@@ -145,30 +183,41 @@ const HEADER_ROW_XML =
  * `<is><t>…</t></is>`) and the writer never writes an `<f>`, so a title such as
  * "=HYPERLINK(…)" stays text and is never evaluated.
  */
-export async function writeJobsXlsx(
+export function writeJobsXlsx(
   jobs: AsyncIterable<ExportJob> | Iterable<ExportJob>,
   out: NodeJS.WritableStream,
   opts: WriteJobsXlsxOptions = {},
 ): Promise<{ rows: number }> {
+  return writeSheetXlsx(jobs, JOBS_SHEET, out, opts);
+}
+
+/** writeJobsXlsx for any sheet: `rows` in `spec`'s columns, with the same promises. */
+export async function writeSheetXlsx<Row>(
+  source: AsyncIterable<Row> | Iterable<Row>,
+  spec: SheetSpec<Row>,
+  out: NodeJS.WritableStream,
+  opts: WriteJobsXlsxOptions = {},
+): Promise<{ rows: number }> {
   const zip = new XlsxZip(out);
-  const name = sheetName(opts.sheetName);
+  const name = sheetName(opts.sheetName, spec.name);
+  const layout = layoutOf(spec.columns);
   let rows = 0;
   try {
     zip.addFile('[Content_Types].xml', contentTypesXml());
     zip.addFile('_rels/.rels', rootRelsXml());
     zip.addFile('xl/_rels/workbook.xml.rels', workbookRelsXml());
-    zip.addFile('xl/styles.xml', stylesXml(DATE_FORMAT));
+    zip.addFile('xl/styles.xml', stylesXml(spec.dateFormat));
 
     const sheet = new XmlEntryWriter(zip, zip.openEntry(SHEET_PATH));
-    sheet.append(sheetHeadXml(EXPORT_COLUMNS.map((c) => c.width)));
-    sheet.append(HEADER_ROW_XML);
+    sheet.append(sheetHeadXml(spec.columns.map((c) => c.width)));
+    sheet.append(layout.headerRowXml);
     const links = new LinkList();
-    for await (const job of jobs) {
+    for await (const row of source) {
       rows += 1;
-      appendRow(sheet, job, rows + 1, links);
+      appendRow(sheet, spec.columns, layout.letters, row, rows + 1, links);
       if (sheet.full) await sheet.flush();
     }
-    const filterRange = `A1:${LAST_COLUMN}${rows + 1}`;
+    const filterRange = `A1:${layout.lastColumn}${rows + 1}`;
     sheet.append(`</sheetData><autoFilter ref="${filterRange}"/>`);
     // The links wait for the end of the sheet: SpreadsheetML puts them after the rows.
     if (links.count > 0) {
@@ -275,28 +324,28 @@ class XmlEntryWriter {
 }
 
 /**
- * The hyperlinks met so far, kept compact until they are written after the rows: the row
- * number (the column is always URL's) and the address. At most MAX_HYPERLINKS_PER_SHEET.
+ * The hyperlinks met so far, kept until they are written after the rows: the cell and the
+ * address. At most MAX_HYPERLINKS_PER_SHEET.
  */
 class LinkList {
-  private readonly rows: number[] = [];
+  private readonly refs: string[] = [];
   private readonly urls: string[] = [];
 
   get count(): number {
-    return this.rows.length;
+    return this.refs.length;
   }
 
   get hasRoom(): boolean {
-    return this.rows.length < MAX_HYPERLINKS_PER_SHEET;
+    return this.refs.length < MAX_HYPERLINKS_PER_SHEET;
   }
 
-  add(row: number, url: string): void {
-    this.rows.push(row);
+  add(ref: string, url: string): void {
+    this.refs.push(ref);
     this.urls.push(url);
   }
 
   ref(i: number): string {
-    return `${URL_LETTERS}${this.rows[i] ?? 0}`;
+    return this.refs[i] ?? 'A1';
   }
 
   url(i: number): string {
@@ -304,17 +353,22 @@ class LinkList {
   }
 }
 
-const URL_LETTERS = COLUMN_LETTERS[EXPORT_COLUMNS.findIndex((c) => c.header === 'URL')] ?? 'A';
-
 /** Appends one row of the sheet, `<row>…</row>`; empty cells are left out. */
-function appendRow(sheet: XmlEntryWriter, job: ExportJob, row: number, links: LinkList): void {
+function appendRow<Row>(
+  sheet: XmlEntryWriter,
+  columns: readonly SheetColumn<Row>[],
+  letters: readonly string[],
+  source: Row,
+  row: number,
+  links: LinkList,
+): void {
   let xml = `<row r="${row}">`;
-  for (let i = 0; i < EXPORT_COLUMNS.length; i += 1) {
-    const column = EXPORT_COLUMNS[i];
+  for (let i = 0; i < columns.length; i += 1) {
+    const column = columns[i];
     if (column === undefined) continue;
-    const value = column.value(job);
+    const value = column.value(source);
     if (value === null) continue;
-    const ref = `${COLUMN_LETTERS[i] ?? 'A'}${row}`;
+    const ref = `${letters[i] ?? 'A'}${row}`;
     if (typeof value === 'string') {
       xml = textCell(sheet, xml, ref, value, STYLE.default);
     } else if (typeof value === 'number') {
@@ -323,7 +377,7 @@ function appendRow(sheet: XmlEntryWriter, job: ExportJob, row: number, links: Li
       const serial = UNIX_EPOCH_SERIAL + value.getTime() / MS_PER_DAY;
       xml += `<c r="${ref}" s="${STYLE.date}"><v>${serial}</v></c>`;
     } else if (links.hasRoom) {
-      links.add(row, value.hyperlink);
+      links.add(ref, value.hyperlink);
       xml = textCell(sheet, xml, ref, value.text, STYLE.link);
     } else {
       xml = textCell(sheet, xml, ref, value.text, STYLE.default);
@@ -382,7 +436,7 @@ function absoluteRange(range: string): string {
   return range.replace(/([A-Z]+)(\d+)/g, '$$$1$$$2');
 }
 
-function sheetName(requested: string | undefined): string {
+function sheetName(requested: string | undefined, fallback: string): string {
   // Excel's rules for sheet names: 1–31 characters, none of : \ / ? * [ ], no apostrophe
   // at either end, and not "History" (Excel keeps that name for itself).
   const name = toCellText(requested ?? '')
@@ -391,7 +445,7 @@ function sheetName(requested: string | undefined): string {
     .slice(0, 31)
     .replace(/^'+|'+$/g, '')
     .trim();
-  return name === '' || name.toLowerCase() === 'history' ? 'Jobs' : name;
+  return name === '' || name.toLowerCase() === 'history' ? fallback : name;
 }
 
 export function finiteOrNull(value: number | null): number | null {
@@ -409,7 +463,8 @@ export function applicantsValue(value: number | string | null): number | string 
   return /^\d+$/.test(value.trim()) ? Number(value.trim()) : value;
 }
 
-function urlValue(url: string): CellValue {
+/** A web address as a link cell (text otherwise); null for none. */
+export function urlValue(url: string): CellValue {
   const shown = toCellText(url.trim());
   if (shown === '') return null;
   // Only web links become clickable: a `javascript:` or `file:` target in a shared

@@ -16,6 +16,8 @@ import { repostRoutes } from './reposts/routes';
 import { apiTokenRoutes } from './api-tokens/routes';
 import { siteHealthRoutes } from './overview/site-health-routes';
 import { overviewRoutes } from './overview/routes';
+import { pipelineRoutes } from './pipeline/routes';
+import { pipelineSettingsRoutes } from './pipeline/settings-routes';
 import { requireSessionForScope } from './auth/guard';
 import { openApiRoutes } from './api-reference/routes';
 import type { AppContext } from './context';
@@ -42,4 +44,6 @@ export const apiRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { 
   await app.register(apiTokenRoutes, { ctx });
   await app.register(siteHealthRoutes, { ctx });
   await app.register(overviewRoutes, { ctx });
+  await app.register(pipelineRoutes, { ctx });
+  await app.register(pipelineSettingsRoutes, { ctx });
 };

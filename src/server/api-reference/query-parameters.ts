@@ -1,5 +1,6 @@
 import {
   API_BASE_PATH,
+  APPLICATION_STAGES,
   EXPORT_FORMATS,
   JOB_POSTED_WITHIN,
   JOB_SEARCH_MAX_LENGTH,
@@ -66,5 +67,13 @@ export const ROUTE_QUERY_PARAMETER_DESCRIPTIONS: ReadonlyArray<
   [
     `${API_BASE_PATH}/jobs`,
     { query: 'Only the jobs found by any run of this saved query (its id)' },
+  ],
+  [
+    `${API_BASE_PATH}/applications`,
+    {
+      stage: `Only these stages, comma-separated: ${APPLICATION_STAGES.join(', ')}. Without it, every stage`,
+      query: 'Only the applications to jobs this saved query found first (its id)',
+      company: 'Only the applications to companies whose name contains this text (any case)',
+    },
   ],
 ];

@@ -43,8 +43,13 @@ export const pipelineSettingsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = a
     },
     async (request) => {
       await writePipelineSettings(ctx.db, request.body);
-      // A shorter wait (30 -> 7 days) moves what it makes due now, not in up to 10 minutes.
-      ctx.noAnswer.sweep();
+      // A shorter wait (30 -> 7 days) moves what it makes due now, not in up to 10 minutes. The
+      // settings are saved either way: a sweep that fails here is the timer's to do again.
+      try {
+        ctx.noAnswer.sweep();
+      } catch (error) {
+        request.log.error({ err: error }, 'No answer sweep failed');
+      }
       request.log.info(request.body, 'pipeline settings changed');
       return readPipelineSettings(ctx.db);
     },

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { jobFlagSchema, jobRuleRefSchema } from './rules';
 import { exportFormatParamSchema } from './export-formats';
+import { applicationStageSchema } from './pipeline';
 
 // The Jobs screen's API (issue 9): every job the product has found, searched, filtered and triaged.
 // The names of the list's query string are the screen's URL parameters (docs/decisions/015).
@@ -59,6 +60,12 @@ export const jobRepostSchema = z.object({
   /** A job of the chain was marked applied. */
   applied_before: z.boolean(),
   confirmed: z.boolean(),
+  /**
+   * Issue 33: another job of the chain that is in the application pipeline (on the board), and
+   * its stage now ("applied before · Interviewing"); the latest one when several are; null when
+   * none is. Always sent by this server; optional for the clients written before it.
+   */
+  pipeline: z.optional(z.nullable(z.object({ job_id: z.int(), stage: applicationStageSchema }))),
 });
 export type JobRepost = z.infer<typeof jobRepostSchema>;
 

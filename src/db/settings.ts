@@ -1,5 +1,10 @@
 import type SQLite from 'better-sqlite3';
 import { z } from 'zod';
+import {
+  PIPELINE_SETTINGS_DEFAULT,
+  pipelineSettingsSchema,
+  type PipelineSettings,
+} from '../contract';
 import type { Db } from './database';
 
 // The key-value settings table holds the operator's settings and a few internal values.
@@ -13,6 +18,8 @@ export const SETTING_KEYS = {
   repostsCarryOverTriage: 'reposts.carry_over_triage',
   /** When the daily schedule first ran on this database: the runner's SCHEDULE_SINCE_SETTING. */
   scheduleSince: 'daily_schedule_since',
+  /** The pipeline's settings as one JSON object (GET/PUT /pipeline/settings, decision 056). */
+  pipeline: 'pipeline',
 } as const;
 export type SettingKey = (typeof SETTING_KEYS)[keyof typeof SETTING_KEYS];
 
@@ -51,6 +58,30 @@ export async function writeSettingOnce(
 }
 
 const settingSchema = z.object({ value: z.string() });
+
+/**
+ * The pipeline's settings from their stored JSON: the default for a missing or unreadable value
+ * (a hand-edited row must not stop the No answer sweep or the reminders).
+ */
+export function parsePipelineSettings(stored: string | undefined): PipelineSettings {
+  if (stored === undefined) return PIPELINE_SETTINGS_DEFAULT;
+  let value: unknown;
+  try {
+    value = JSON.parse(stored);
+  } catch {
+    return PIPELINE_SETTINGS_DEFAULT;
+  }
+  const parsed = pipelineSettingsSchema.safeParse(value);
+  return parsed.success ? parsed.data : PIPELINE_SETTINGS_DEFAULT;
+}
+
+export async function readPipelineSettings(db: Db): Promise<PipelineSettings> {
+  return parsePipelineSettings(await readSetting(db, SETTING_KEYS.pipeline));
+}
+
+export async function writePipelineSettings(db: Db, settings: PipelineSettings): Promise<void> {
+  await writeSetting(db, SETTING_KEYS.pipeline, JSON.stringify(settings));
+}
 
 /** The settings read and written synchronously, inside the runner's transactions. */
 export interface SettingStatements {

@@ -84,7 +84,12 @@ export function decideRepost(
   return null;
 }
 
-/** The state triage carries over to a repost of `earlier` (a chain with an application in it). */
+/**
+ * The state triage carries over to a repost of `earlier` (a chain with an application in it).
+ * A repost that inherits 'saved' does not enter the application pipeline: the earlier job is the
+ * application, and the repost's line links to it (docs/decisions/056). Saving or applying to the
+ * repost itself on the Jobs screen puts it in.
+ */
 export function carriedState(
   earlier: Candidate['state'],
   appliedBefore: boolean,

@@ -17,6 +17,8 @@ import { apiTokenRoutes } from './api-tokens/routes';
 import { siteHealthRoutes } from './overview/site-health-routes';
 import { overviewRoutes } from './overview/routes';
 import { pipelineExportRoutes } from './pipeline/export-routes';
+import { pipelineRoutes } from './pipeline/routes';
+import { pipelineSettingsRoutes } from './pipeline/settings-routes';
 import { requireSessionForScope } from './auth/guard';
 import { openApiRoutes } from './api-reference/routes';
 import type { AppContext } from './context';
@@ -44,4 +46,6 @@ export const apiRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { 
   await app.register(siteHealthRoutes, { ctx });
   await app.register(overviewRoutes, { ctx });
   await app.register(pipelineExportRoutes, { ctx });
+  await app.register(pipelineRoutes, { ctx });
+  await app.register(pipelineSettingsRoutes, { ctx });
 };

@@ -18,6 +18,7 @@ import { createCookieStateStore, createRunnerService } from '../runner';
 import { onSettingsChanged } from './settings/settings-events';
 import { createNotificationWorker } from './notifications/worker';
 import { metricsRoutes } from './metrics/routes';
+import { createNoAnswerSweeper } from './pipeline/no-answer-sweeper';
 
 export interface RegisteredRoute {
   method: string;
@@ -96,7 +97,7 @@ export async function buildApp(
   // Issue 32: each batch's requests, refusals, retries and pauses, stored with the batch. The
   // client reports to the tally, the runner reads it: neither knows the other (site-tally.ts).
   const siteTally = options.site ? undefined : new SiteTally();
-  const base: Omit<AppContext, 'runner' | 'notifications'> = {
+  const base: Omit<AppContext, 'runner' | 'notifications' | 'noAnswer'> = {
     config: options.config,
     db: options.database.db,
     sqlite: options.database.sqlite,
@@ -119,6 +120,7 @@ export async function buildApp(
   const ctx: AppContext = {
     ...base,
     notifications,
+    noAnswer: createNoAnswerSweeper({ sqlite: base.sqlite, now: base.now, log: base.log }),
     runner: createRunnerService({
       ...base,
       timeZone: options.config.timeZone,
@@ -144,11 +146,13 @@ export async function buildApp(
   app.addHook('onReady', async () => {
     ctx.runner.start();
     ctx.notifications.start();
+    ctx.noAnswer.start();
     onSettingsChanged(ctx, () => ctx.runner.schedule.settingsChanged());
   });
   app.addHook('onClose', async () => {
     // The runner first: it finishes its request in flight through the site client.
     await ctx.runner.close();
+    ctx.noAnswer.close();
     await ctx.notifications.close();
     await ctx.site.close();
   });

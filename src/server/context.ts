@@ -5,6 +5,7 @@ import type { Db } from '../db/database';
 import type SQLite from 'better-sqlite3';
 import type { SiteClient } from '../runner';
 import type { NotificationWorker } from './notifications/worker';
+import type { NoAnswerSweeper } from './pipeline/no-answer-sweeper';
 
 /** What every route module needs, built once at start and handed down explicitly. */
 export interface AppContext {
@@ -20,4 +21,6 @@ export interface AppContext {
   runner: RunnerService;
   /** The notification outbox's delivery worker (issue 11): started on ready, stopped on close. */
   notifications: NotificationWorker;
+  /** The pipeline's No answer rule (issue 33): swept on ready and every 10 minutes, stopped on close. */
+  noAnswer: NoAnswerSweeper;
 }

@@ -1,6 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import { z } from 'zod';
 import {
+  APPLICATION_STAGES,
   JOB_GROUP_LOCATIONS_MAX,
   JOB_STATES,
   type JobGroup,
@@ -20,6 +21,8 @@ const repostRowSchema = z.object({
   earlier_state: z.enum(JOB_STATES),
   root_first_seen_at: z.number(),
   applied_before: z.number(),
+  pipeline_job: z.string().nullable(),
+  pipeline_stage: z.enum(APPLICATION_STAGES).nullable(),
 });
 const groupRowSchema = z.object({ group_key: z.string(), location: z.string(), jobs: z.number() });
 const memberSchema = z.object({ id: z.string(), group_key: z.string().nullable() });
@@ -39,12 +42,20 @@ export class JobRepostMarks {
   constructor(sqlite: SQLite.Database) {
     this.s = {
       // The chain's members through the partial index on repost_root; the earlier job by its id.
+      // The chain's job on the pipeline's board (issue 33), the latest to change stage, by the
+      // applications' primary key.
       reposts: sqlite.prepare(
         `SELECT j.id, j.repost_of AS of, j.repost_confirmed AS confirmed, e.state AS earlier_state,
                 r.first_seen_at AS root_first_seen_at,
                 EXISTS (SELECT 1 FROM jobs c WHERE (c.id = j.repost_root OR c.repost_root = j.repost_root)
-                          AND c.id <> j.id AND c.state = 'applied') AS applied_before
+                          AND c.id <> j.id AND c.state = 'applied') AS applied_before,
+                p.job_id AS pipeline_job, p.stage AS pipeline_stage
          FROM jobs j JOIN jobs e ON e.id = j.repost_of JOIN jobs r ON r.id = j.repost_root
+         LEFT JOIN applications p ON p.job_id = (
+           SELECT a.job_id FROM jobs c JOIN applications a ON a.job_id = c.id
+           WHERE (c.id = j.repost_root OR c.repost_root = j.repost_root) AND c.id <> j.id
+             AND a.left_at IS NULL
+           ORDER BY a.stage_since DESC, a.job_id DESC LIMIT 1)
          WHERE j.id IN (SELECT value FROM json_each(?)) AND j.repost_of IS NOT NULL`,
       ),
       members: sqlite.prepare(
@@ -79,6 +90,10 @@ export class JobRepostMarks {
         earlier_state: row.earlier_state,
         applied_before: row.applied_before === 1,
         confirmed: row.confirmed === 1,
+        pipeline:
+          row.pipeline_job === null || row.pipeline_stage === null
+            ? null
+            : { job_id: Number(row.pipeline_job), stage: row.pipeline_stage },
       });
     }
     const groupOf = new Map<string, string>();

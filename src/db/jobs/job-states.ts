@@ -1,7 +1,9 @@
 import type SQLite from 'better-sqlite3';
 import type { JobState } from '../../contract';
 
-// The operator's triage on the Jobs screen (`PATCH /jobs/{id}`, `POST /jobs/state`).
+// The operator's triage on the Jobs screen (`PATCH /jobs/{id}`, `POST /jobs/state`), and the
+// state a job in the application pipeline keeps (src/db/pipeline/ calls these inside its own
+// transactions, on the same connection: decision 052, 056).
 
 export class JobStates {
   private readonly s;
@@ -19,6 +21,16 @@ export class JobStates {
            repost_carried = NULL
          WHERE id IN (SELECT value FROM json_each(@ids))`,
       ),
+      // Written only when it changes something: most moves (Screening -> Interviewing) keep
+      // 'applied', and each write of jobs.state runs the Overview's triggers (decision 055). A
+      // carried state is the operator's once the job is in the pipeline: the repost step never
+      // undoes it then.
+      followStage: p(
+        `UPDATE jobs SET state = @state, hidden_by_rule_id = NULL, state_before_rule = NULL,
+           repost_carried = NULL
+         WHERE id = @id AND (state <> @state OR repost_carried IS NOT NULL)`,
+      ),
+      exists: p('SELECT 1 FROM jobs WHERE id = ?'),
     };
   }
 
@@ -30,5 +42,14 @@ export class JobStates {
   /** How many of the jobs were set (those that exist; unknown ids are skipped). */
   setStates(ids: readonly number[], state: JobState): number {
     return this.s.setStates.run({ state, ids: JSON.stringify(ids.map(String)) }).changes;
+  }
+
+  /** A job in the pipeline: its state follows its application's stage (jobStateOfStage). */
+  followStage(id: string, state: 'saved' | 'applied'): void {
+    this.s.followStage.run({ id, state });
+  }
+
+  exists(id: string): boolean {
+    return this.s.exists.get(id) !== undefined;
   }
 }

@@ -12,12 +12,21 @@ const countSchema = z.object({ n: z.number() });
 
 const IDS = 'SELECT value FROM json_each(@ids)';
 
+/**
+ * Rules never touch a job in the application pipeline (issue 33, decision 056): no hide (a hide
+ * takes only new or seen jobs, which are never on the board), no flag, no mute. A mark that no
+ * longer holds still comes off (the rule's own clean-up, as when it is deleted).
+ */
+export const NOT_IN_PIPELINE = (job: string) =>
+  `NOT EXISTS (SELECT 1 FROM applications a WHERE a.job_id = ${job} AND a.left_at IS NULL)`;
+
 /** Writes what a matching rule does to one job. */
 const JOB_RULE_WRITE_SQL = {
   // Never a job the operator saved or applied to, nor one already hidden (its reason stays).
   hide: `UPDATE jobs SET state = 'hidden', hidden_by_rule_id = @rule, state_before_rule = state
     WHERE id = @job AND state IN ('new','seen')`,
-  mute: 'UPDATE jobs SET muted_by_rule_id = @rule WHERE id = @job AND muted_by_rule_id IS NULL',
+  mute: `UPDATE jobs SET muted_by_rule_id = @rule
+    WHERE id = @job AND muted_by_rule_id IS NULL AND ${NOT_IN_PIPELINE('@job')}`,
 } as const;
 
 /** A rule and the stored jobs it matches, as a JSON array of their ids. */
@@ -61,7 +70,7 @@ export class JobRuleEffects {
     return this.s.hide.run({ rule: ruleId, job: jobId }).changes > 0;
   }
 
-  /** Mutes one job by the rule, unless another rule muted it first. */
+  /** Mutes one job by the rule, unless another rule muted it first or it is in the pipeline. */
   muteJob(ruleId: number, jobId: string): void {
     this.s.mute.run({ rule: ruleId, job: jobId });
   }
@@ -88,11 +97,11 @@ export class JobRuleEffects {
   }
 
   /**
-   * Mutes the matched jobs not muted yet and takes the rule's mute off the jobs it no longer
-   * matches; with dryRun, only counts both.
+   * Mutes the matched jobs not muted yet (but those in the pipeline) and takes the rule's mute
+   * off the jobs it no longer matches; with dryRun, only counts both.
    */
   muteMatching(matches: RuleMatches, dryRun: boolean): number {
-    const add = `id IN (${IDS}) AND muted_by_rule_id IS NULL`;
+    const add = `id IN (${IDS}) AND muted_by_rule_id IS NULL AND ${NOT_IN_PIPELINE('jobs.id')}`;
     const drop = `muted_by_rule_id = @rule AND id NOT IN (${IDS})`;
     return dryRun
       ? this.count(`SELECT COUNT(*) AS n FROM jobs WHERE ${add}`, matches) +

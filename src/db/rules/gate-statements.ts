@@ -1,6 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import { z } from 'zod';
-import { JobRuleEffects } from '../jobs/rule-effects';
+import { JobRuleEffects, NOT_IN_PIPELINE } from '../jobs/rule-effects';
 import { ruleRowSchema, type RuleRow } from './rule-rows';
 
 // The statements of the runner's rule gate (src/runner/apply-rules.ts): the enabled rules, read
@@ -10,8 +10,9 @@ import { ruleRowSchema, type RuleRow } from './rule-rows';
 export const ENABLED_RULES_SQL = `SELECT * FROM rules WHERE enabled = 1 AND deleted_at IS NULL
   ORDER BY position, id`;
 
-/** Labels one job with a matching flag rule. */
-const FLAG_JOB_SQL = 'INSERT OR IGNORE INTO job_flags (rule_id, job_id) VALUES (@rule, @job)';
+/** Labels one job with a matching flag rule, unless it is in the pipeline. */
+const FLAG_JOB_SQL = `INSERT OR IGNORE INTO job_flags (rule_id, job_id)
+  SELECT @rule, @job WHERE ${NOT_IN_PIPELINE('@job')}`;
 
 const versionSchema = z.object({ version: z.number() });
 

@@ -8,7 +8,7 @@ import {
   type RulePreview,
 } from '../../contract';
 import { expandedFtsQuery, JobWords, type CompiledRule } from '../../contract/rule-matcher';
-import { JobRuleEffects } from '../jobs/rule-effects';
+import { JobRuleEffects, NOT_IN_PIPELINE } from '../jobs/rule-effects';
 import { jobDescriptionSql } from '../jobs/job-descriptions';
 
 // A rule over every stored job (preview, "Apply to stored jobs", bringing back what it hid). The
@@ -153,7 +153,8 @@ export class StoredJobRules {
 
   /**
    * What the rule does to the stored jobs it matches: hide the new or seen ones (never a job the
-   * operator saved, applied to or hid), label them, or mark them muted; a flag or mute rule also
+   * operator saved, applied to or hid), label them, or mark them muted, never a job in the
+   * application pipeline (decision 056); a flag or mute rule also
    * takes its label or mark off the jobs it no longer matches. With dryRun, only counts.
    */
   apply(rule: CompiledRule, dryRun: boolean): RuleApplyResult {
@@ -165,7 +166,8 @@ export class StoredJobRules {
     if (rule.action === 'hide') {
       changed = this.jobs.hideMatching(params, dryRun);
     } else if (rule.action === 'flag') {
-      const add = `FROM json_each(@ids) WHERE value NOT IN (SELECT job_id FROM job_flags WHERE rule_id = @rule)`;
+      const add = `FROM json_each(@ids) WHERE value NOT IN (SELECT job_id FROM job_flags WHERE rule_id = @rule)
+        AND ${NOT_IN_PIPELINE('value')}`;
       const drop = `FROM job_flags WHERE rule_id = @rule AND job_id NOT IN (${IDS})`;
       changed = dryRun
         ? count(`SELECT COUNT(*) AS n ${add}`) + count(`SELECT COUNT(*) AS n ${drop}`)

@@ -433,6 +433,76 @@ describe('real answers validate against the document', () => {
     expect((await call('GET', route, { query: 'stage=hired' })).statusCode).toBe(400);
   });
 
+  it('the application pipeline, its contacts and settings (issue 33)', async () => {
+    const list = await call('GET', '/api/v1/jobs', { query: 'limit=1' });
+    const job = z.object({ items: z.array(z.object({ id: z.number() })).min(1) }).parse(list.json())
+      .items[0];
+    if (!job) throw new Error('the batch stored no jobs');
+    const applications = '/api/v1/applications';
+    const created = await call('POST', applications, { payload: { job_id: job.id } });
+    expect(created.statusCode).toBe(201);
+    expect((await call('POST', applications, { payload: { job_id: job.id } })).statusCode).toBe(
+      409,
+    );
+    expect((await call('POST', applications, { payload: { job_id: 1 } })).statusCode).toBe(404);
+    expect((await call('POST', applications, { payload: {} })).statusCode).toBe(400);
+    expect((await call('GET', applications, { query: 'stage=saved' })).statusCode).toBe(200);
+    expect((await call('GET', applications, { query: 'stage=hired' })).statusCode).toBe(400);
+    expect((await call('GET', applications, { query: 'query=999' })).statusCode).toBe(404);
+
+    const one = `${applications}/{job_id}`;
+    const params = { job_id: job.id };
+    const missing = { job_id: 1 };
+    expect((await call('GET', one, { params })).statusCode).toBe(200);
+    expect((await call('GET', one, { params: missing })).statusCode).toBe(404);
+    const move = { stage: 'applied' };
+    const moved = await call('PATCH', one, { params, payload: move });
+    expect(moved.statusCode).toBe(200);
+    expect((await call('PATCH', one, { params: missing, payload: move })).statusCode).toBe(404);
+    expect((await call('PATCH', one, { params, payload: { stage: 'hired' } })).statusCode).toBe(
+      400,
+    );
+    const eventId =
+      z.object({ history: z.array(z.object({ id: z.number() })) }).parse(moved.json()).history[0]
+        ?.id ?? 0;
+    const history = `${one}/history/{event_id}`;
+    const at = { at: new Date(server.ctx.now()).toISOString() };
+    expect(
+      (await call('PATCH', history, { params: { ...params, event_id: eventId }, payload: at }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await call('PATCH', history, { params: { ...params, event_id: 999 }, payload: at }))
+        .statusCode,
+    ).toBe(404);
+
+    const contacts = `${one}/contacts`;
+    const added = await call('POST', contacts, { params, payload: { name: 'Ana' } });
+    expect(added.statusCode).toBe(201);
+    expect(
+      (await call('POST', contacts, { params: missing, payload: { name: 'A' } })).statusCode,
+    ).toBe(404);
+    const contact = `${contacts}/{contact_id}`;
+    const contactParams = { ...params, contact_id: idOf(added) };
+    const rename = { name: 'Ana Lopez' };
+    expect(
+      (await call('PATCH', contact, { params: contactParams, payload: rename })).statusCode,
+    ).toBe(200);
+    expect((await call('DELETE', contact, { params: contactParams })).statusCode).toBe(200);
+    expect((await call('DELETE', contact, { params: contactParams })).statusCode).toBe(404);
+    expect(
+      (await call('PATCH', contact, { params: contactParams, payload: rename })).statusCode,
+    ).toBe(404);
+    expect((await call('DELETE', one, { params })).statusCode).toBe(200);
+    expect((await call('DELETE', one, { params })).statusCode).toBe(404);
+
+    const settings = '/api/v1/pipeline/settings';
+    expect((await call('GET', settings)).statusCode).toBe(200);
+    const write = { no_answer_days: 14, reminder_lead: '1d' };
+    expect((await call('PUT', settings, { payload: write })).statusCode).toBe(200);
+    expect((await call('PUT', settings, { payload: { no_answer_days: 0 } })).statusCode).toBe(400);
+  });
+
   it("rules, the reposts setting, fetching a job's details, and the list's issue 17 params", async () => {
     // The same role in two places, and a day later a repost of it: items with a group and a repost.
     const store = new BatchStore(server.database.sqlite);

@@ -3,25 +3,27 @@ import type { JobDetail, JobList, JobListQuery, JobState } from '../../contract'
 import { JobDetailReader } from '../../db/jobs/job-detail';
 import { JobListReader } from '../../db/jobs/job-list';
 import { JobQueryError } from '../../db/jobs/job-query';
-import { JobStates } from '../../db/jobs/job-states';
 import { ParallelRanker } from '../../db/jobs/parallel-rank';
 import { HttpError } from '../plugins/errors';
 import { JobRuleMarks } from '../../db/rules/job-rule-marks';
+import { PipelineTriage } from '../../db/pipeline/triage-sync';
 
 // The Jobs screen's reads and writes as its routes call them. The statements are the jobs
 // group's (src/db/jobs/, decision 052); here the rules' marks are added to what they answer, and
 // a list request the database cannot take (a cursor it did not give) becomes the API's 400.
+// Triage goes through the pipeline's module: it keeps the job's application in step
+// (docs/decisions/056).
 
 export class JobRepository {
   private readonly jobs: JobListReader;
   private readonly details: JobDetailReader;
-  private readonly states: JobStates;
+  private readonly states: PipelineTriage;
   private readonly ruleMarks: JobRuleMarks;
 
   constructor(sqlite: SQLite.Database, ranker = new ParallelRanker(sqlite)) {
     this.jobs = new JobListReader(sqlite, ranker);
     this.details = new JobDetailReader(sqlite);
-    this.states = new JobStates(sqlite);
+    this.states = new PipelineTriage(sqlite);
     this.ruleMarks = new JobRuleMarks(sqlite);
   }
 
@@ -56,13 +58,16 @@ export class JobRepository {
     return marked;
   }
 
-  /** false when there is no such job. */
-  setState(id: number, state: JobState): boolean {
-    return this.states.setState(id, state);
+  /**
+   * The state the job ends in: the one asked for, or its application's when triage may not move
+   * it back (saved on an Interviewing job stays applied). Undefined when there is no such job.
+   */
+  setState(id: number, state: JobState, now: number): JobState | undefined {
+    return this.states.setState(id, state, now);
   }
 
   /** How many of the jobs were set (those that exist; unknown ids are skipped). */
-  setStates(ids: readonly number[], state: JobState): number {
-    return this.states.setStates(ids, state);
+  setStates(ids: readonly number[], state: JobState, now: number): number {
+    return this.states.setStates(ids, state, now);
   }
 }

@@ -80,7 +80,7 @@ export const jobRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify
     '/jobs/:id',
     {
       schema: {
-        summary: "Set a job's triage state",
+        summary: "Set a job's triage state (saved and applied keep its application in step)",
         params: idParamSchema,
         body: jobStateBodySchema,
         response: { 200: jobStateResponseSchema, 400: errorBodySchema, 404: errorBodySchema },
@@ -88,8 +88,9 @@ export const jobRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify
     },
     async (request) => {
       const { id } = request.params;
-      const { state } = request.body;
-      if (!jobs.setState(id, state)) throw notFound(id);
+      // The state it ends in: a job in the pipeline keeps its stage's (never moved back).
+      const state = jobs.setState(id, request.body.state, ctx.now());
+      if (state === undefined) throw notFound(id);
       return { id, state };
     },
   );
@@ -105,7 +106,7 @@ export const jobRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify
     },
     async (request) => {
       const { ids, state } = request.body;
-      const updated = jobs.setStates(ids, state);
+      const updated = jobs.setStates(ids, state, ctx.now());
       request.log.info({ count: ids.length, updated, state }, 'job states set');
       return { updated };
     },

@@ -182,6 +182,47 @@ describe('Jobs: reposts and the same role in several places', () => {
     expect(applied).toHaveTextContent('unconfirmed');
   });
 
+  it('links a repost of a job in the pipeline to it: "applied before · Interviewing"', async () => {
+    api.jobs = [
+      aJob(12, {
+        title: 'Platform Engineer (m/w/d)',
+        repost: {
+          of: 5,
+          first_seen_at: daysAgo(12),
+          earlier_state: 'applied',
+          applied_before: true,
+          confirmed: true,
+          pipeline: { job_id: 5, stage: 'interviewing' },
+        },
+      }),
+      aJob(13, {
+        title: 'Data Scientist',
+        repost: {
+          of: 6,
+          first_seen_at: daysAgo(3),
+          earlier_state: 'saved',
+          applied_before: false,
+          confirmed: true,
+          pipeline: { job_id: 6, stage: 'saved' },
+        },
+      }),
+      aJob(5, { title: 'Platform Engineer', state: 'applied' }),
+    ];
+    renderJobs('/jobs?q=engineer');
+    const row = await rowOf('Platform Engineer (m/w/d)');
+    const link = within(row).getByRole('link', { name: 'applied before · Interviewing' });
+    expect(row).not.toHaveTextContent('earlier applied');
+    const saved = await rowOf('Data Scientist');
+    expect(within(saved).getByRole('link', { name: 'saved before · Saved' })).toBeInTheDocument();
+    expect(saved).not.toHaveTextContent('applied before');
+
+    await userEvent.click(link);
+    await waitFor(() => expect(location()).toBe('/jobs?q=engineer&job=5'));
+    expect(
+      await screen.findByRole('dialog', { name: 'Platform Engineer' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+  });
+
   it('lists the repost chain in the panel, each job openable, with its date and state', async () => {
     const chain = [
       {

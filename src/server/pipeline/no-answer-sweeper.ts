@@ -1,0 +1,66 @@
+import type SQLite from 'better-sqlite3';
+import { NoAnswerSweep } from '../../db/pipeline/no-answer';
+import { parsePipelineSettings, prepareSettingStatements, SETTING_KEYS } from '../../db/settings';
+
+// The No answer rule's timer (issue 33, docs/decisions/056): a sweep when the server is ready,
+// every 10 minutes after, and when the setting changes. Each sweep is one transaction; a sweep
+// that fails is logged and the next one tries again.
+
+export const NO_ANSWER_SWEEP_MS = 10 * 60_000;
+
+export interface SweepLog {
+  info(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface NoAnswerSweeper {
+  /** Sweeps now, then every `intervalMs`. */
+  start(): void;
+  /** Moves the applications due by the clock now; answers how many (0 when the rule is off). */
+  sweep(): number;
+  close(): void;
+}
+
+export function createNoAnswerSweeper(options: {
+  sqlite: SQLite.Database;
+  /** The clock the rule reads (tests move it by days). */
+  now: () => number;
+  log: SweepLog;
+  intervalMs?: number;
+}): NoAnswerSweeper {
+  const { now, log } = options;
+  const settings = prepareSettingStatements(options.sqlite);
+  const rule = new NoAnswerSweep(options.sqlite);
+  let timer: NodeJS.Timeout | undefined;
+  let closed = false;
+
+  const sweep = (): number => {
+    const days = parsePipelineSettings(settings.read(SETTING_KEYS.pipeline)).no_answer_days;
+    if (days === null || closed) return 0;
+    const moved = rule.run(days, now());
+    if (moved > 0) log.info({ moved, days }, 'applications moved to No answer');
+    return moved;
+  };
+  const safeSweep = () => {
+    try {
+      sweep();
+    } catch (error) {
+      log.error({ err: error }, 'No answer sweep failed');
+    }
+  };
+
+  return {
+    start() {
+      if (timer || closed) return;
+      timer = setInterval(safeSweep, options.intervalMs ?? NO_ANSWER_SWEEP_MS);
+      timer.unref();
+      safeSweep();
+    },
+    sweep,
+    close() {
+      closed = true;
+      clearInterval(timer);
+      timer = undefined;
+    },
+  };
+}

@@ -1,5 +1,10 @@
 import type SQLite from 'better-sqlite3';
 import { z } from 'zod';
+import {
+  PIPELINE_SETTINGS_DEFAULT,
+  pipelineSettingsSchema,
+  type PipelineSettings,
+} from '../contract';
 import type { Db } from './database';
 
 // The key-value settings table holds the operator's settings and a few internal values.
@@ -75,6 +80,24 @@ export function prepareSettingStatements(sqlite: SQLite.Database): SettingStatem
       return read(key) ?? value;
     },
   };
+}
+
+/** Issue 33: the pipeline's settings (GET/PUT /pipeline/settings), one JSON value. */
+export const PIPELINE_SETTINGS_KEY = 'pipeline_settings';
+
+/**
+ * The pipeline's settings as stored, read synchronously (the reminder sweep, in its
+ * transaction); the defaults when none were saved or the stored text does not parse.
+ */
+export function readPipelineSettingsSync(sqlite: SQLite.Database): PipelineSettings {
+  const text = prepareSettingStatements(sqlite).read(PIPELINE_SETTINGS_KEY);
+  if (text === undefined) return PIPELINE_SETTINGS_DEFAULT;
+  try {
+    const parsed = pipelineSettingsSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : PIPELINE_SETTINGS_DEFAULT;
+  } catch {
+    return PIPELINE_SETTINGS_DEFAULT;
+  }
 }
 
 // What the site last said about the stored cookies (runner/cookie-state.ts): one row, with a

@@ -17,6 +17,7 @@ import { loadIndexPage, registerWebApp } from './plugins/web-app';
 import { createCookieStateStore, createRunnerService } from '../runner';
 import { onSettingsChanged } from './settings/settings-events';
 import { createNotificationWorker } from './notifications/worker';
+import { createReminderSweep } from './pipeline-reminders/sweep';
 import { metricsRoutes } from './metrics/routes';
 
 export interface RegisteredRoute {
@@ -96,7 +97,7 @@ export async function buildApp(
   // Issue 32: each batch's requests, refusals, retries and pauses, stored with the batch. The
   // client reports to the tally, the runner reads it: neither knows the other (site-tally.ts).
   const siteTally = options.site ? undefined : new SiteTally();
-  const base: Omit<AppContext, 'runner' | 'notifications'> = {
+  const base: Omit<AppContext, 'runner' | 'notifications' | 'reminders'> = {
     config: options.config,
     db: options.database.db,
     sqlite: options.database.sqlite,
@@ -114,11 +115,24 @@ export async function buildApp(
     context: { siteName: options.config.siteName, publicUrl: options.config.publicUrl },
     onDelivery: metrics?.delivery,
   });
+  // Issue 33: next-step reminders, queued in the same outbox and delivered by the same worker.
+  const reminders = createReminderSweep({
+    sqlite: base.sqlite,
+    now: base.now,
+    log: base.log,
+    context: {
+      siteName: options.config.siteName,
+      publicUrl: options.config.publicUrl,
+      timeZone: options.config.timeZone,
+    },
+    onQueued: () => notifications.kick(),
+  });
   // A batch that met the sign-in wall says the same as a failed "Check cookies" (issue 12).
   const cookieState = createCookieStateStore(base.sqlite);
   const ctx: AppContext = {
     ...base,
     notifications,
+    reminders,
     runner: createRunnerService({
       ...base,
       timeZone: options.config.timeZone,
@@ -144,11 +158,13 @@ export async function buildApp(
   app.addHook('onReady', async () => {
     ctx.runner.start();
     ctx.notifications.start();
+    ctx.reminders.start();
     onSettingsChanged(ctx, () => ctx.runner.schedule.settingsChanged());
   });
   app.addHook('onClose', async () => {
     // The runner first: it finishes its request in flight through the site client.
     await ctx.runner.close();
+    await ctx.reminders.close();
     await ctx.notifications.close();
     await ctx.site.close();
   });

@@ -5,6 +5,7 @@ import type { Db } from '../db/database';
 import type SQLite from 'better-sqlite3';
 import type { SiteClient } from '../runner';
 import type { NotificationWorker } from './notifications/worker';
+import type { ReminderSweep } from './pipeline-reminders/sweep';
 
 /** What every route module needs, built once at start and handed down explicitly. */
 export interface AppContext {
@@ -20,4 +21,6 @@ export interface AppContext {
   runner: RunnerService;
   /** The notification outbox's delivery worker (issue 11): started on ready, stopped on close. */
   notifications: NotificationWorker;
+  /** Issue 33: queues next-step reminders in the outbox when due: started on ready, stopped on close. */
+  reminders: ReminderSweep;
 }

@@ -16,6 +16,7 @@ import { repostRoutes } from './reposts/routes';
 import { apiTokenRoutes } from './api-tokens/routes';
 import { siteHealthRoutes } from './overview/site-health-routes';
 import { overviewRoutes } from './overview/routes';
+import { calendarRoutes } from './calendar/routes';
 import { requireSessionForScope } from './auth/guard';
 import { openApiRoutes } from './api-reference/routes';
 import type { AppContext } from './context';
@@ -42,4 +43,5 @@ export const apiRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { 
   await app.register(apiTokenRoutes, { ctx });
   await app.register(siteHealthRoutes, { ctx });
   await app.register(overviewRoutes, { ctx });
+  await app.register(calendarRoutes, { ctx });
 };

@@ -11,7 +11,7 @@ import { registerOpenApi } from './api-reference/openapi';
 import { registerReferencePage } from './api-reference/reference-page';
 import { AccessLogController } from './logger';
 import { closeIdleSocketsOnClose } from './plugins/connections';
-import { registerErrorHandling } from './plugins/errors';
+import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security';
 import { loadIndexPage, registerWebApp } from './plugins/web-app';
 import { createCookieStateStore, createRunnerService } from '../runner';
@@ -19,6 +19,7 @@ import { onSettingsChanged } from './settings/settings-events';
 import { createNotificationWorker } from './notifications/worker';
 import { createReminderSweep } from './pipeline-reminders/sweep';
 import { metricsRoutes } from './metrics/routes';
+import { calendarFeedRoute } from './calendar/feed-route';
 
 export interface RegisteredRoute {
   method: string;
@@ -71,6 +72,7 @@ export async function buildApp(
     logger: options.logger ?? false,
     logController: new AccessLogController(),
     bodyLimit: BODY_LIMIT_BYTES,
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -182,6 +184,8 @@ export async function buildApp(
     metrics: metrics && token ? { figures: metrics, token } : undefined,
   });
   await app.register(apiRoutes, { ctx, prefix: API_BASE_PATH });
+  // Issue 33: the calendar feed, outside /api/v1 and its bearer guard (its address is its secret).
+  await app.register(calendarFeedRoute, { ctx });
   await registerWebApp(app, indexPage, options.webRoot);
   return { app, ctx, routes };
 }

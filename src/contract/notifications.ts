@@ -11,15 +11,20 @@ export const notificationChannelKindSchema = z.enum(NOTIFICATION_CHANNEL_KINDS, 
 });
 export type NotificationChannelKind = z.infer<typeof notificationChannelKindSchema>;
 
-/** `markup_drift` (issue 32): a field the site stopped giving, once per field until it recovers. */
+/**
+ * `markup_drift` (issue 32): a field the site stopped giving, once per field until it recovers.
+ * `reminder` (issue 33): an application's next step, a lead before it and at its time.
+ */
 export const NOTIFICATION_EVENTS = [
   'batch_finished',
   'batch_failed',
   'cookies_rejected',
   'markup_drift',
+  'reminder',
 ] as const;
 export const notificationEventSchema = z.enum(NOTIFICATION_EVENTS, {
-  error: 'events must hold batch_finished, batch_failed, cookies_rejected or markup_drift',
+  error:
+    'events must hold batch_finished, batch_failed, cookies_rejected, markup_drift or reminder',
 });
 export type NotificationEvent = z.infer<typeof notificationEventSchema>;
 

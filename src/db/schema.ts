@@ -206,7 +206,8 @@ export interface NotificationChannelsTable {
 export interface NotificationOutboxTable {
   id: Generated<number>;
   channel_id: number;
-  event: 'batch_finished' | 'batch_failed' | 'cookies_rejected' | 'markup_drift' | 'test';
+  event:
+    'batch_finished' | 'batch_failed' | 'cookies_rejected' | 'markup_drift' | 'reminder' | 'test';
   batch_id: number | null;
   /** JSON of the channel-neutral message (src/server/notifications/message.ts). */
   message: string;

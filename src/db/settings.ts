@@ -108,6 +108,14 @@ export function prepareSettingStatements(sqlite: SQLite.Database): SettingStatem
   };
 }
 
+/**
+ * The pipeline's settings as stored, read synchronously (the reminder sweep, in its
+ * transaction); the defaults when none were saved or the stored text does not parse.
+ */
+export function readPipelineSettingsSync(sqlite: SQLite.Database): PipelineSettings {
+  return parsePipelineSettings(prepareSettingStatements(sqlite).read(SETTING_KEYS.pipeline));
+}
+
 // What the site last said about the stored cookies (runner/cookie-state.ts): one row, with a
 // SHA-256 of the cookies it was about. The cookies themselves are never copied here
 // (docs/decisions/024).

@@ -19,6 +19,7 @@ import { overviewRoutes } from './overview/routes';
 import { pipelineExportRoutes } from './pipeline/export-routes';
 import { pipelineRoutes } from './pipeline/routes';
 import { pipelineSettingsRoutes } from './pipeline/settings-routes';
+import { calendarRoutes } from './calendar/routes';
 import { requireSessionForScope } from './auth/guard';
 import { openApiRoutes } from './api-reference/routes';
 import type { AppContext } from './context';
@@ -48,4 +49,5 @@ export const apiRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { 
   await app.register(pipelineExportRoutes, { ctx });
   await app.register(pipelineRoutes, { ctx });
   await app.register(pipelineSettingsRoutes, { ctx });
+  await app.register(calendarRoutes, { ctx });
 };

@@ -11,14 +11,16 @@ import { registerOpenApi } from './api-reference/openapi';
 import { registerReferencePage } from './api-reference/reference-page';
 import { AccessLogController } from './logger';
 import { closeIdleSocketsOnClose } from './plugins/connections';
-import { registerErrorHandling } from './plugins/errors';
+import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security';
 import { loadIndexPage, registerWebApp } from './plugins/web-app';
 import { createCookieStateStore, createRunnerService } from '../runner';
 import { onSettingsChanged } from './settings/settings-events';
 import { createNotificationWorker } from './notifications/worker';
+import { createReminderSweep } from './pipeline-reminders/sweep';
 import { metricsRoutes } from './metrics/routes';
 import { createNoAnswerSweeper } from './pipeline/no-answer-sweeper';
+import { calendarFeedRoute } from './calendar/feed-route';
 
 export interface RegisteredRoute {
   method: string;
@@ -71,6 +73,7 @@ export async function buildApp(
     logger: options.logger ?? false,
     logController: new AccessLogController(),
     bodyLimit: BODY_LIMIT_BYTES,
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -97,7 +100,7 @@ export async function buildApp(
   // Issue 32: each batch's requests, refusals, retries and pauses, stored with the batch. The
   // client reports to the tally, the runner reads it: neither knows the other (site-tally.ts).
   const siteTally = options.site ? undefined : new SiteTally();
-  const base: Omit<AppContext, 'runner' | 'notifications' | 'noAnswer'> = {
+  const base: Omit<AppContext, 'runner' | 'notifications' | 'noAnswer' | 'reminders'> = {
     config: options.config,
     db: options.database.db,
     sqlite: options.database.sqlite,
@@ -115,12 +118,25 @@ export async function buildApp(
     context: { siteName: options.config.siteName, publicUrl: options.config.publicUrl },
     onDelivery: metrics?.delivery,
   });
+  // Issue 33: next-step reminders, queued in the same outbox and delivered by the same worker.
+  const reminders = createReminderSweep({
+    sqlite: base.sqlite,
+    now: base.now,
+    log: base.log,
+    context: {
+      siteName: options.config.siteName,
+      publicUrl: options.config.publicUrl,
+      timeZone: options.config.timeZone,
+    },
+    onQueued: () => notifications.kick(),
+  });
   // A batch that met the sign-in wall says the same as a failed "Check cookies" (issue 12).
   const cookieState = createCookieStateStore(base.sqlite);
   const ctx: AppContext = {
     ...base,
     notifications,
     noAnswer: createNoAnswerSweeper({ sqlite: base.sqlite, now: base.now, log: base.log }),
+    reminders,
     runner: createRunnerService({
       ...base,
       timeZone: options.config.timeZone,
@@ -147,12 +163,14 @@ export async function buildApp(
     ctx.runner.start();
     ctx.notifications.start();
     ctx.noAnswer.start();
+    ctx.reminders.start();
     onSettingsChanged(ctx, () => ctx.runner.schedule.settingsChanged());
   });
   app.addHook('onClose', async () => {
     // The runner first: it finishes its request in flight through the site client.
     await ctx.runner.close();
     ctx.noAnswer.close();
+    await ctx.reminders.close();
     await ctx.notifications.close();
     await ctx.site.close();
   });
@@ -170,6 +188,8 @@ export async function buildApp(
     metrics: metrics && token ? { figures: metrics, token } : undefined,
   });
   await app.register(apiRoutes, { ctx, prefix: API_BASE_PATH });
+  // Issue 33: the calendar feed, outside /api/v1 and its bearer guard (its address is its secret).
+  await app.register(calendarFeedRoute, { ctx });
   await registerWebApp(app, indexPage, options.webRoot);
   return { app, ctx, routes };
 }

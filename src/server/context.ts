@@ -6,6 +6,7 @@ import type SQLite from 'better-sqlite3';
 import type { SiteClient } from '../runner';
 import type { NotificationWorker } from './notifications/worker';
 import type { NoAnswerSweeper } from './pipeline/no-answer-sweeper';
+import type { ReminderSweep } from './pipeline-reminders/sweep';
 
 /** What every route module needs, built once at start and handed down explicitly. */
 export interface AppContext {
@@ -23,4 +24,6 @@ export interface AppContext {
   notifications: NotificationWorker;
   /** The pipeline's No answer rule (issue 33): swept on ready and every 10 minutes, stopped on close. */
   noAnswer: NoAnswerSweeper;
+  /** Issue 33: queues next-step reminders in the outbox when due: started on ready, stopped on close. */
+  reminders: ReminderSweep;
 }

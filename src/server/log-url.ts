@@ -1,4 +1,4 @@
-import { API_TOKEN_PREFIX } from '../contract';
+import { API_TOKEN_PREFIX, CALENDAR_FEED_TOKEN_PREFIX } from '../contract';
 
 /** What stands in the log for a path segment, a query key or a query value that is not kept. */
 export const REDACTED = '[redacted]';
@@ -61,11 +61,13 @@ function percentDecoded(text: string): string {
 }
 
 /**
- * Whether a (decoded) piece of an address looks like a secret: an API token, a known secret of
- * the configuration, or a long run of base64 or hex characters that does not read as words.
+ * Whether a (decoded) piece of an address looks like a secret: an API token, a calendar feed's
+ * token (its address, /calendar/jsc_….ics, is its secret), a known secret of the configuration,
+ * or a long run of base64 or hex characters that does not read as words.
  */
 function looksSecret(decoded: string, knownSecrets: readonly string[]): boolean {
-  if (decoded.toLowerCase().includes(API_TOKEN_PREFIX)) return true;
+  const lower = decoded.toLowerCase();
+  if (lower.includes(API_TOKEN_PREFIX) || lower.includes(CALENDAR_FEED_TOKEN_PREFIX)) return true;
   if (knownSecrets.some((secret) => decoded.includes(secret))) return true;
   for (const run of decoded.match(SECRET_ALPHABET_RUN) ?? []) {
     let random = 0;

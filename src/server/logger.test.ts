@@ -281,6 +281,60 @@ describe('secrets in an address', () => {
   });
 });
 
+describe('the calendar feed token in the log (issue 33)', () => {
+  it('is never written: not when made, read, refused, revoked, nor sent as a bearer token', async () => {
+    const server = await serverWithCapturedLog();
+    const login = await server.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { password: 'log test password' },
+    });
+    const session = { authorization: `Bearer ${login.json<{ token: string }>().token}` };
+    const created = await server.inject({
+      method: 'POST',
+      url: '/api/v1/calendar-feed',
+      headers: session,
+    });
+    const feedUrl = created.json<{ url: string }>().url;
+    const token = /\/calendar\/(jsc_[A-Za-z0-9_-]{43})\.ics$/.exec(feedUrl)?.[1] ?? '';
+    expect(token).not.toBe('');
+    const calls = [
+      `/calendar/${token}.ics`,
+      `/calendar/${token}.ics?x=1`,
+      `/calendar/${token.replace('_', '%5F')}.ics`,
+      `/calendar/${token.slice(0, -1)}A.ics`,
+      `/calendar/${token}`,
+    ];
+    for (const url of calls) await server.inject({ method: 'GET', url });
+    await server.inject({
+      method: 'GET',
+      url: '/api/v1/jobs',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    await server.inject({ method: 'DELETE', url: '/api/v1/calendar-feed', headers: session });
+    await server.inject({ method: 'GET', url: `/calendar/${token}.ics` });
+    const access = server.lines().filter((l) => l.msg === 'request completed');
+    expect(access.slice(-8).map((l) => [l.req, l.res])).toEqual([
+      [{ method: 'GET', url: '/calendar/[redacted]' }, { statusCode: 200 }],
+      [{ method: 'GET', url: '/calendar/[redacted]?x=[redacted]' }, { statusCode: 200 }],
+      [{ method: 'GET', url: '/calendar/[redacted]' }, { statusCode: 200 }],
+      [{ method: 'GET', url: '/calendar/[redacted]' }, { statusCode: 404 }],
+      [{ method: 'GET', url: '/calendar/[redacted]' }, { statusCode: 404 }],
+      [{ method: 'GET', url: '/api/v1/jobs' }, { statusCode: 401 }],
+      [{ method: 'DELETE', url: '/api/v1/calendar-feed' }, { statusCode: 200 }],
+      [{ method: 'GET', url: '/calendar/[redacted]' }, { statusCode: 404 }],
+    ]);
+    expect(server.lines().some((l) => l.msg === 'calendar feed created')).toBe(true);
+    // Addresses the router refuses before any route: a segment too long, a bad escape.
+    for (const url of [`/calendar/${token}${'x'.repeat(200)}.ics`, `/calendar/${token}%E0%A4%A`])
+      expect((await server.inject({ method: 'GET', url })).body).not.toContain(token);
+    const everything = JSON.stringify(server.lines());
+    const secret = token.slice(4);
+    expect(everything).not.toContain(secret.slice(0, 12));
+    expect(everything).not.toContain(secret.slice(-12));
+  });
+});
+
 describe('the device cookie in the log', () => {
   it('is never written, nor the key that signs it, whether set, sent back or forged', async () => {
     const server = await serverWithCapturedLog({ LOG_LEVEL: 'debug' });

@@ -1,6 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import { z } from 'zod';
-import type { DeliveryEvent, NotificationEvent } from '../../contract';
+import { NOTIFICATION_EVENTS, type DeliveryEvent, type NotificationEvent } from '../../contract';
 import type { Db } from '../database';
 
 // The durable outbox's statements (server/notifications/outbox.ts says how a row lives: queued in
@@ -10,14 +10,16 @@ import type { Db } from '../database';
 
 /**
  * Prepares the queueing statement; the answer queues one message for one channel and says how
- * many rows it added (0 when the channel already has this event's message for the batch).
+ * many rows it added (0 when the channel already has this event's message for the batch). A
+ * message about no batch (a reminder) has a null batch id: the unique key never holds it back,
+ * its sender keeps it to once (application_reminders).
  */
 export function prepareOutboxQueue(
   sqlite: SQLite.Database,
 ): (
   channelId: number,
   event: NotificationEvent,
-  batchId: number,
+  batchId: number | null,
   message: string,
   now: number,
 ) => number {
@@ -33,7 +35,7 @@ export function prepareOutboxQueue(
 const claimedRowSchema = z.object({
   id: z.number(),
   channel_id: z.number(),
-  event: z.enum(['batch_finished', 'batch_failed', 'cookies_rejected', 'markup_drift', 'test']),
+  event: z.enum([...NOTIFICATION_EVENTS, 'test']),
   message: z.string(),
   attempts: z.number(),
 });

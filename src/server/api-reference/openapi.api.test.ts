@@ -768,13 +768,48 @@ describe('real answers validate against the document', () => {
     expect((await call('GET', route, { query: 'query=999999' })).statusCode).toBe(404);
   });
 
+  it('the calendar feed and a next step’s .ics (issue 33)', async () => {
+    const feed = '/api/v1/calendar-feed';
+    expect((await call('GET', feed)).statusCode).toBe(200);
+    expect((await call('DELETE', feed)).statusCode).toBe(404);
+    const created = await call('POST', feed);
+    expect(created.statusCode).toBe(201);
+    const url = z.object({ url: z.string() }).parse(created.json()).url;
+    const file = /\/calendar\/([^/]+)$/.exec(url)?.[1] ?? '';
+    const address = '/calendar/{file}';
+    expect((await call('GET', address, { params: { file }, token: null })).statusCode).toBe(200);
+    const unknown = { file: `jsc_${'A'.repeat(43)}.ics` };
+    expect((await call('GET', address, { params: unknown, token: null })).statusCode).toBe(404);
+    expect((await call('GET', address, { params: { file: 'abc' }, token: null })).statusCode).toBe(
+      404,
+    );
+    expect((await call('DELETE', feed)).statusCode).toBe(200);
+
+    const job = z
+      .object({ id: z.string() })
+      .parse(server.database.sqlite.prepare('SELECT id FROM jobs LIMIT 1').get()).id;
+    server.database.sqlite
+      .prepare(
+        `INSERT INTO applications (job_id, stage, stage_since, created_at, updated_at, next_step_at, next_step_what)
+         VALUES (?, 'screening', 0, 0, 0, ?, 'phone screen')
+         ON CONFLICT (job_id) DO UPDATE SET next_step_at = excluded.next_step_at,
+           next_step_what = excluded.next_step_what, left_at = NULL`,
+      )
+      .run(job, server.ctx.now() + 86_400_000);
+    const ics = '/api/v1/applications/{job_id}/next-step.ics';
+    expect((await call('GET', ics, { params: { job_id: job } })).statusCode).toBe(200);
+    expect((await call('GET', ics, { params: { job_id: 1 } })).statusCode).toBe(404);
+    expect((await call('GET', ics, { params: { job_id: 'abc' } })).statusCode).toBe(400);
+  });
+
   it('every guarded call without a token, every id that is not one, every body that is not JSON', async () => {
     for (const [method, route] of operations()) {
       const op = operation(method, route);
       const params = { id: 1 };
       if (isGuarded(method, route))
         expect((await call(method, route, { params, token: null })).statusCode).toBe(401);
-      if (op.parameters?.some((p) => p.in === 'path'))
+      // The calendar feed's address is its secret: whatever is not one answers 404 (issue 33).
+      if (op.parameters?.some((p) => p.in === 'path') && route !== '/calendar/{file}')
         expect((await call(method, route, { params: { id: 'abc' }, payload: {} })).statusCode).toBe(
           400,
         );

@@ -1,6 +1,14 @@
 import type SQLite from 'better-sqlite3';
 import { z } from 'zod';
-import { NOTIFICATION_JOBS_LISTED, OVERVIEW_FIELD_LABELS, OVERVIEW_FIELDS } from '../../contract';
+import {
+  APPLICATION_STAGE_LABELS,
+  APPLICATION_STAGES,
+  NOTIFICATION_EVENTS,
+  NOTIFICATION_JOBS_LISTED,
+  OVERVIEW_FIELD_LABELS,
+  OVERVIEW_FIELDS,
+  type ApplicationStage,
+} from '../../contract';
 import type { BatchFinished } from '../../runner';
 import { readBatchMessageRows } from '../../db/notifications/batch-message';
 import { countBatchReposts } from '../../db/jobs/repost-rows';
@@ -16,7 +24,7 @@ const isoOrNull = z.string().nullable();
 
 export const notificationMessageSchema = z.object({
   version: z.literal(MESSAGE_VERSION),
-  event: z.enum(['batch_finished', 'batch_failed', 'cookies_rejected', 'markup_drift', 'test']),
+  event: z.enum([...NOTIFICATION_EVENTS, 'test']),
   /** SITE_NAME, e.g. "LinkedIn". */
   site: z.string(),
   batch: z
@@ -81,6 +89,30 @@ export const notificationMessageSchema = z.object({
     .default([]),
   /** Issue 32: `${PUBLIC_URL}/overview`, where the site's health is shown, or null. */
   overview_url: z.string().nullable().default(null),
+  /**
+   * Issue 33's `reminder`: an application's next step, `lead` (ahead of it, by the setting) or
+   * `due` (at its time). `at_text` is `at` in the server's zone (TZ), as the message words it.
+   * Null in other messages.
+   */
+  reminder: z
+    .object({
+      kind: z.enum(['lead', 'due']),
+      job_id: z.number(),
+      title: z.string(),
+      company: z.string(),
+      stage: z.enum(APPLICATION_STAGES),
+      /** How the dashboard names the stage ("Interviewing"). */
+      stage_label: z.string(),
+      /** What the step is ("phone screen"). */
+      what: z.string(),
+      at: z.string(),
+      at_text: z.string(),
+      time_zone: z.string(),
+      /** `${PUBLIC_URL}/jobs?job=ID`, the job and its application in the dashboard, or null. */
+      job_url: z.string().nullable(),
+    })
+    .nullable()
+    .default(null),
 });
 export type NotificationMessage = z.infer<typeof notificationMessageSchema>;
 
@@ -137,6 +169,7 @@ export function buildBatchMessage(
     settings_url: base === undefined ? null : `${base}/settings`,
     drift: [],
     overview_url: base === undefined ? null : `${base}/overview`,
+    reminder: null,
   };
 }
 
@@ -180,6 +213,65 @@ export function buildDriftMessage(
           ];
     }),
     overview_url: base === undefined ? null : `${base}/overview`,
+    reminder: null,
+  };
+}
+
+/** A next step as the reminder sweep reads it (src/db/pipeline/reminders.ts). */
+export interface ReminderStep {
+  jobId: number;
+  title: string;
+  company: string;
+  stage: ApplicationStage;
+  what: string;
+  at: number;
+}
+
+/**
+ * "Wed 3 Feb 2027, 10:00 (Europe/Berlin)": a step's time in the server's zone. Assembled from
+ * its parts, so ICU versions (which differ on the comma after the weekday) write it the same.
+ */
+export function stepTimeText(at: number, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}, ${part('hour')}:${part('minute')} (${timeZone})`;
+}
+
+/** Issue 33's `reminder`: the step, its time in `timeZone`, the job and a link to it. */
+export function buildReminderMessage(
+  step: ReminderStep,
+  kind: 'lead' | 'due',
+  context: MessageContext & { timeZone: string },
+): NotificationMessage {
+  const base = context.publicUrl;
+  const jobUrl = base === undefined ? null : `${base}/jobs?job=${step.jobId}`;
+  return {
+    ...buildTestMessage(context),
+    event: 'reminder',
+    jobs_url: jobUrl,
+    reminder: {
+      kind,
+      job_id: step.jobId,
+      title: step.title,
+      company: step.company,
+      stage: step.stage,
+      stage_label: APPLICATION_STAGE_LABELS[step.stage],
+      what: step.what,
+      at: new Date(step.at).toISOString(),
+      at_text: stepTimeText(step.at, context.timeZone),
+      time_zone: context.timeZone,
+      job_url: jobUrl,
+    },
   };
 }
 
@@ -199,6 +291,7 @@ export function buildTestMessage(context: MessageContext): NotificationMessage {
     settings_url: context.publicUrl === undefined ? null : `${context.publicUrl}/settings`,
     drift: [],
     overview_url: context.publicUrl === undefined ? null : `${context.publicUrl}/overview`,
+    reminder: null,
   };
 }
 
@@ -301,6 +394,8 @@ export function renderMessage(message: NotificationMessage): RenderedMessage {
       };
     case 'markup_drift':
       return renderDrift(message);
+    case 'reminder':
+      return renderReminder(message);
     case 'cookies_rejected':
       return {
         title: `${message.site} cookies rejected`,
@@ -337,6 +432,44 @@ function renderDrift(message: NotificationMessage): RenderedMessage {
         ? null
         : { label: 'Open the Overview', url: message.overview_url },
     tone: 'bad',
+  };
+}
+
+/** "Coming up: Phone screen — Engineer at Acme", when, the stage and a link to the job. */
+function renderReminder(message: NotificationMessage): RenderedMessage {
+  const r = message.reminder;
+  if (r === null) {
+    return {
+      title: 'Reminder',
+      summary: 'A next step is due.',
+      sections: [],
+      link: null,
+      tone: 'info',
+    };
+  }
+  const what = r.what.charAt(0).toUpperCase() + r.what.slice(1);
+  const job = `${r.title} at ${r.company}`;
+  return {
+    title: `${r.kind === 'lead' ? 'Coming up' : 'Now'}: ${what} — ${job}`,
+    summary:
+      r.kind === 'lead'
+        ? `Next step for ${job}: ${r.what}, ${r.at_text}.`
+        : `Next step for ${job} is due now: ${r.what}, ${r.at_text}.`,
+    sections: [
+      {
+        heading: 'Next step',
+        lines: [
+          { text: `What: ${r.what}` },
+          { text: `When: ${r.at_text}` },
+          r.job_url === null
+            ? { text: `Job: ${job}` }
+            : { text: `${r.title} at ${r.company}`, link: { label: r.title, url: r.job_url } },
+          { text: `Stage: ${r.stage_label}` },
+        ],
+      },
+    ],
+    link: r.job_url === null ? null : { label: 'Open the application', url: r.job_url },
+    tone: 'info',
   };
 }
 

@@ -10,7 +10,9 @@ import type { BatchFinished } from '../../runner';
 import {
   buildBatchMessage,
   buildDriftMessage,
+  buildReminderMessage,
   listedJobsCount,
+  type ReminderStep,
   type DriftStart,
   notificationMessageSchema,
   type MessageContext,
@@ -22,8 +24,11 @@ import {
 // claim runs out and the row is tried again), and end delivered or failed. A delivered row
 // is never claimed again.
 
-/** The events about the batch's end itself (markup_drift is about the site: queued apart). */
-type BatchEndEvent = Exclude<NotificationEvent, 'markup_drift'>;
+/**
+ * The events about the batch's end itself (markup_drift is about the site: queued apart; a
+ * reminder is about an application, queued by the reminder sweep).
+ */
+type BatchEndEvent = Exclude<NotificationEvent, 'markup_drift' | 'reminder'>;
 
 /** Which event each channel receives for a batch's end; none when it asked for none. */
 export function eventForChannel(
@@ -103,6 +108,28 @@ function queueDriftNotifications(
   let queued = 0;
   for (const channel of subscribed)
     queued += insert(channel.id, 'markup_drift', finished.batchId, message, finished.now);
+  return queued;
+}
+
+/**
+ * Issue 33's `reminder`: one message for every enabled channel subscribed to reminders. Runs in
+ * the sweep's transaction that records the reminder as queued, so both commit or neither does.
+ */
+export function queueReminderNotifications(
+  sqlite: SQLite.Database,
+  step: ReminderStep,
+  kind: 'lead' | 'due',
+  context: MessageContext & { timeZone: string },
+  now: number,
+): number {
+  const subscribed = enabledChannelsSync(sqlite).filter((channel) =>
+    channel.events.includes('reminder'),
+  );
+  if (subscribed.length === 0) return 0;
+  const message = JSON.stringify(buildReminderMessage(step, kind, context));
+  const insert = prepareOutboxQueue(sqlite);
+  let queued = 0;
+  for (const channel of subscribed) queued += insert(channel.id, 'reminder', null, message, now);
   return queued;
 }
 

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 /** An error a route throws on purpose: its status and message go to the client as `{error}`. */
@@ -23,6 +23,27 @@ const FRIENDLY: Record<string, string> = {
 
 function fieldOf(instancePath: string | undefined): string {
   return (instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+}
+
+/**
+ * Fastify's answers to an address its router cannot take (a bad percent-escape, a path segment
+ * over the router's length limit), in place of its own, which quote the whole path: a secret
+ * in it (a calendar feed's token, issue 33) must not come back in an error text.
+ */
+export function frameworkErrors(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void reply.code(414).send({ error: 'The address is too long' });
+    return;
+  }
+  if (error.code === 'FST_ERR_BAD_URL') {
+    void reply.code(400).send({ error: 'The address is not a valid URL' });
+    return;
+  }
+  void reply.code(error.statusCode ?? 400).send({ error: 'The request could not be routed' });
 }
 
 /**

@@ -21,6 +21,10 @@ const server = setupServer(
   http.get(`${API}/notifications/channels`, () => HttpResponse.json([])),
   http.get(`${API}/notifications/deliveries`, () => HttpResponse.json([])),
   http.get(`${API}/api-tokens`, () => HttpResponse.json([])),
+  http.get(`${API}/pipeline/settings`, () =>
+    HttpResponse.json({ no_answer_days: 30, reminder_lead: '1h' }),
+  ),
+  http.get(`${API}/calendar-feed`, () => HttpResponse.json({ feed: null })),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

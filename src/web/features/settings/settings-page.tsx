@@ -9,11 +9,12 @@ import { useSettings } from './api/get-settings';
 import { CookieCheck } from './components/cookie-check';
 import { SettingsForm } from './components/settings-form';
 import { NotificationsCard } from './notifications/components/notifications-card';
+import { PipelineCard } from './pipeline/components/pipeline-card';
 
 /**
  * SPEC.md §2 "/settings". There is no script_time field: it is only carried through on save.
- * Below the cookie form: the Notifications card (issue 11), API tokens (issue 18) and the Backup
- * card (issue 12).
+ * Below the cookie form: the Notifications card (issue 11), API tokens (issue 18), the Backup
+ * card (issue 12) and the Pipeline card (issue 33).
  */
 export function SettingsPage() {
   const settings = useSettings();
@@ -51,6 +52,8 @@ export function SettingsPage() {
       {/* Issue 18: tokens for scripts and tools, and where they find the API's reference. */}
       <ApiTokensCard />
       <BackupCard />
+      {/* Issue 33: No answer, the reminders' lead and the calendar feed. */}
+      <PipelineCard />
     </>
   );
 }

@@ -17,6 +17,7 @@ export const EVENT_LABELS: Record<NotificationEvent, string> = {
   batch_failed: 'Batch failed',
   cookies_rejected: 'Cookies rejected',
   markup_drift: 'Markup drift',
+  reminder: 'Reminder',
 };
 
 export const DELIVERY_EVENT_LABELS: Record<DeliveryEvent, string> = {

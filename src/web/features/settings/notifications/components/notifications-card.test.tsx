@@ -129,6 +129,29 @@ describe('NotificationsCard', () => {
     });
   });
 
+  it('subscribes a channel to next-step reminders (issue 33)', async () => {
+    const calls = fakeServer([hook]);
+    renderCard();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Team Slack' });
+    const reminder = within(dialog).getByRole('checkbox', { name: 'Reminder' });
+    expect(reminder).not.toBeChecked();
+    await user.click(reminder);
+    await user.click(within(dialog).getByRole('button', { name: 'Save channel' }));
+    await waitFor(() => expect(calls.writes).toHaveLength(1));
+    expect(calls.writes[0]?.body).toMatchObject({
+      events: ['batch_finished', 'cookies_rejected', 'reminder'],
+    });
+  });
+
+  it('names reminders among a channel’s events', async () => {
+    fakeServer([{ ...mail, events: ['batch_failed', 'reminder'] }]);
+    renderCard();
+    const row = await screen.findByRole('listitem', { name: 'Mail me' });
+    expect(within(row).getByText('Batch failed, Reminder')).toBeInTheDocument();
+  });
+
   it('names markup drift among a channel’s events', async () => {
     fakeServer([{ ...mail, events: ['batch_failed', 'markup_drift'] }]);
     renderCard();
@@ -209,15 +232,16 @@ describe('NotificationsCard', () => {
     await user.clear(within(dialog).getByLabelText('Webhook URL'));
     await user.type(within(dialog).getByLabelText('Webhook URL'), 'https://example.com/h');
     await user.click(within(dialog).getByLabelText('Only when there are new jobs'));
-    // Every event is ticked for a new channel, issue 32's markup drift with them.
+    // Every event is ticked for a new channel, issue 32's markup drift and 33's reminders too.
     expect(within(dialog).getByRole('checkbox', { name: 'Markup drift' })).toBeChecked();
+    expect(within(dialog).getByRole('checkbox', { name: 'Reminder' })).toBeChecked();
     await user.click(within(dialog).getByRole('button', { name: 'Save channel' }));
     await waitFor(() => expect(calls.writes).toHaveLength(1));
     expect(calls.writes[0]?.body).toEqual({
       name: 'Receiver',
       kind: 'webhook',
       enabled: true,
-      events: ['batch_finished', 'batch_failed', 'cookies_rejected', 'markup_drift'],
+      events: ['batch_finished', 'batch_failed', 'cookies_rejected', 'markup_drift', 'reminder'],
       only_new_jobs: true,
       url: 'https://example.com/h',
     });

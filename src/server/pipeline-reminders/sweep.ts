@@ -1,0 +1,112 @@
+import type SQLite from 'better-sqlite3';
+import { REMINDER_LEAD_MS } from '../../contract';
+import { prepareReminderStatements, type ReminderCandidate } from '../../db/pipeline/reminders';
+import { readPipelineSettingsSync } from '../../db/settings';
+import type { MessageContext } from '../notifications/message';
+import { queueReminderNotifications } from '../notifications/outbox';
+import type { WorkerLog } from '../notifications/worker';
+
+// Issue 33's reminders: a sweep looks for next steps whose lead or time has come and queues one
+// message per subscribed channel in the outbox, which the notification worker delivers. Each
+// reminder is recorded (application_reminders) in the transaction that queues it: a restart, a
+// crash or a second sweep finds it there and queues nothing again. A step moved to another time
+// is a new step: its reminders are armed afresh.
+
+/** How often the sweep looks, besides once at start: a reminder is at most this late. */
+export const REMINDER_SWEEP_INTERVAL_MS = 30_000;
+
+export interface ReminderSweepOptions {
+  sqlite: SQLite.Database;
+  /** The clock the steps are compared with (tests move it). */
+  now: () => number;
+  log: WorkerLog;
+  context: MessageContext & { timeZone: string };
+  intervalMs?: number;
+  /** Told after a sweep queued messages (the worker delivers them without waiting for its poll). */
+  onQueued?: () => void;
+}
+
+export interface ReminderSweep {
+  /** Sweeps once now, then every interval. */
+  start(): void;
+  /** Queues what is due at the clock's time; answers how many reminders it recorded. */
+  sweep(): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** Which reminder a step is owed now: `due` from its time, `lead` before it; none when sent. */
+export function reminderOwed(
+  step: Pick<ReminderCandidate, 'at' | 'leadQueued' | 'dueQueued'>,
+  now: number,
+  leadMs: number | null,
+): 'lead' | 'due' | null {
+  // A lead missed (the server was down, the step was logged late) is not sent after the time.
+  if (now >= step.at) return step.dueQueued ? null : 'due';
+  if (leadMs === null || step.leadQueued || now < step.at - leadMs) return null;
+  return 'lead';
+}
+
+export function createReminderSweep(options: ReminderSweepOptions): ReminderSweep {
+  const { sqlite, now, log } = options;
+  const statements = prepareReminderStatements(sqlite);
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | null = null;
+  let closed = false;
+
+  /** One transaction: every owed reminder recorded with its outbox rows, or none of them. */
+  const queueOwed = sqlite.transaction((at: number) => {
+    const leadMs = REMINDER_LEAD_MS[readPipelineSettingsSync(sqlite).reminder_lead];
+    let recorded = 0;
+    let messages = 0;
+    for (const step of statements.candidates(at, at + (leadMs ?? 0))) {
+      const kind = reminderOwed(step, at, leadMs);
+      if (kind === null || !statements.markQueued(step.jobId, step.at, kind, at)) continue;
+      recorded += 1;
+      messages += queueReminderNotifications(sqlite, step, kind, options.context, at);
+    }
+    statements.prune(at);
+    return { recorded, messages };
+  });
+
+  async function sweepOnce(): Promise<number> {
+    // The connection is shared with Kysely: wait until none of its transactions is open, then
+    // run ours at once (synchronous, so nothing can open one in between).
+    while (sqlite.inTransaction) await new Promise((resolve) => setImmediate(resolve));
+    if (closed) return 0;
+    const { recorded, messages } = queueOwed.immediate(now());
+    if (recorded > 0) log.info({ reminders: recorded, messages }, 'reminders queued');
+    if (messages > 0) options.onQueued?.();
+    return recorded;
+  }
+
+  function sweep(): Promise<number> {
+    // One at a time: a sweep asked for while one runs waits for it, then looks again.
+    const previous = running ?? Promise.resolve(0);
+    const next = previous
+      .then(() => sweepOnce())
+      .catch((error: unknown) => {
+        log.error({ err: error }, 'reminder sweep failed');
+        return 0;
+      });
+    running = next;
+    void next.finally(() => {
+      if (running === next) running = null;
+    });
+    return next;
+  }
+
+  return {
+    start() {
+      if (timer || closed) return;
+      timer = setInterval(() => void sweep(), options.intervalMs ?? REMINDER_SWEEP_INTERVAL_MS);
+      timer.unref();
+      void sweep();
+    },
+    sweep,
+    async close() {
+      closed = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

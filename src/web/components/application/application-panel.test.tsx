@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { recordDownloads, type RecordedDownloads } from '../../test/downloads';
 import { renderScreen } from '../../test/render';
 import { ApplicationPanel } from './application-panel';
-import { formatWhen } from './dates';
+import { formatWhen, toLocalInput } from './dates';
 import { anApplication, fakeApplicationsApi, FAKE_NOW, type FakeApplications } from './testing';
 
 const store: FakeApplications = { items: [], writes: [] };
@@ -113,9 +113,9 @@ describe('ApplicationPanel', () => {
       }),
     );
     const field = screen.getByLabelText('Date of Applied');
-    expect(field).toHaveValue(
-      '2025-03-04T' + new Date('2025-03-04T09:00:00.000Z').toTimeString().slice(0, 5),
-    );
+    // The field opens filled with the date it corrects, and takes the focus from its button.
+    expect(field).toHaveValue(toLocalInput('2025-03-04T09:00:00.000Z'));
+    expect(field).toHaveFocus();
     fireEvent.change(field, { target: { value: '2025-03-02T14:15' } });
     await user.click(screen.getByRole('button', { name: 'Save date' }));
     expect(store.writes).toEqual([
@@ -152,6 +152,7 @@ describe('ApplicationPanel', () => {
 
     await user.click(within(notes).getByRole('button', { name: 'Edit notes' }));
     const area = within(notes).getByRole('textbox', { name: 'Notes' });
+    expect(area).toHaveFocus();
     await user.clear(area);
     await user.type(area, 'Call Ana');
     expect(within(notes).getByText('8 / 20,000 characters')).toBeInTheDocument();

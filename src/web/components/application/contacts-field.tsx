@@ -19,7 +19,7 @@ import {
   useUpdateContact,
   type ContactFields,
 } from './application-api';
-import { errorFor, Field, Part, ServerError, type HeadingLevel } from './parts';
+import { errorFor, Field, focusOnOpen, Part, ServerError, type HeadingLevel } from './parts';
 
 const FIELDS = [
   { name: 'name', label: 'Name', max: CONTACT_NAME_MAX, type: 'text' },
@@ -218,6 +218,7 @@ function ContactForm({
           return (
             <Field key={f.name} label={f.label} htmlFor={`${id}-${f.name}`}>
               <Input
+                ref={f.name === 'name' ? focusOnOpen : undefined}
                 id={`${id}-${f.name}`}
                 type={f.type}
                 value={fields[f.name]}

@@ -9,7 +9,7 @@ import { Button } from '../ui/button';
 import { Input } from '../ui/input';
 import { TEXT_LINK_CLASS } from '../ui/text-link';
 import { useUpdateApplication } from './application-api';
-import { errorFor, Field, Part, ServerError, type HeadingLevel } from './parts';
+import { errorFor, Field, focusOnOpen, Part, ServerError, type HeadingLevel } from './parts';
 
 const FIELDS = [
   { name: 'reference', label: 'Reference', max: APPLICATION_REFERENCE_MAX },
@@ -83,6 +83,7 @@ export function DetailsField({
               return (
                 <Field key={f.name} label={f.label} htmlFor={`${id}-${f.name}`}>
                   <Input
+                    ref={f.name === 'reference' ? focusOnOpen : undefined}
                     id={`${id}-${f.name}`}
                     value={draft[f.name]}
                     maxLength={f.max}

@@ -5,7 +5,7 @@ import { Button } from '../ui/button';
 import { Input } from '../ui/input';
 import { downloadNextStepIcs, useUpdateApplication } from './application-api';
 import { formatWhen, fromLocalInput, toLocalInput } from './dates';
-import { Field, Part, ServerError, type HeadingLevel } from './parts';
+import { Field, focusOnOpen, Part, ServerError, type HeadingLevel } from './parts';
 
 /** What comes next and when, with its calendar file; reminders are sent for it. */
 export function NextStepField({
@@ -98,6 +98,7 @@ export function NextStepField({
         <form onSubmit={save} className="flex flex-wrap items-end gap-2">
           <Field label="When" htmlFor={`${id}-at`} className="w-full sm:w-56">
             <Input
+              ref={focusOnOpen}
               id={`${id}-at`}
               type="datetime-local"
               required

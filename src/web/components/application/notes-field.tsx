@@ -5,7 +5,7 @@ import { Button } from '../ui/button';
 import { fieldClasses } from '../ui/input';
 import { useUpdateApplication } from './application-api';
 import { LinkedText } from './linked-text';
-import { Part, ServerError, type HeadingLevel } from './parts';
+import { focusOnOpen, Part, ServerError, type HeadingLevel } from './parts';
 
 const count = new Intl.NumberFormat();
 
@@ -55,6 +55,7 @@ export function NotesField({
             Notes
           </label>
           <textarea
+            ref={focusOnOpen}
             id={`${id}-notes`}
             value={draft}
             rows={6}

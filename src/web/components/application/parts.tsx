@@ -75,3 +75,10 @@ export function errorFor(
   const field = fields.find((name) => error.message.startsWith(`${name} `)) ?? null;
   return { field, message: error.message };
 }
+
+/**
+ * A ref that focuses its element once, when an edit form opens in place of the button that
+ * opened it (whose focus would otherwise fall back to the page). Stable, so React calls it on
+ * mount only, never while the operator moves on to another field.
+ */
+export const focusOnOpen = (element: HTMLElement | null): void => element?.focus();

@@ -10,7 +10,7 @@ import { Button } from '../ui/button';
 import { fieldClasses, Input } from '../ui/input';
 import { useUpdateApplication, useUpdateEventDate } from './application-api';
 import { formatWhen, fromLocalInput, toLocalInput } from './dates';
-import { Field, Part, ServerError, type HeadingLevel } from './parts';
+import { Field, focusOnOpen, Part, ServerError, type HeadingLevel } from './parts';
 
 const isStage = (value: string): value is ApplicationStage =>
   APPLICATION_STAGES.some((stage) => stage === value);
@@ -147,6 +147,7 @@ function TimelineEntry({ jobId, event }: { jobId: number; event: ApplicationEven
         <form onSubmit={save} className="flex flex-wrap items-end gap-2">
           <Field label={`Date of ${label}`} htmlFor={`${id}-at`} className="w-full sm:w-56">
             <Input
+              ref={focusOnOpen}
               id={`${id}-at`}
               type="datetime-local"
               value={value}

@@ -4,12 +4,14 @@ import {
   errorBodySchema,
   overviewMarketSchema,
   overviewNewJobsSchema,
+  overviewPipelineSchema,
   overviewQuerySchema,
   overviewSearchesSchema,
   overviewTriageSchema,
   type OverviewQuery,
 } from '../../contract';
 import { OverviewReads, type OverviewAsk } from '../../db/overview/overview-reads';
+import { PipelineOverviewReads } from '../../db/overview/pipeline';
 import type { AppContext } from '../context';
 import { HttpError } from '../plugins/errors';
 
@@ -20,11 +22,13 @@ const answers = { 400: errorBodySchema, 404: errorBodySchema };
 /**
  * The Overview (issue 32): what the searches found over the days of a range, what it cost, and
  * what became of it, for every saved query or one. Read-only, so a read-only API token may call
- * them. The site's health (`/overview/site-health`) has its own module.
+ * them. The site's health (`/overview/site-health`) has its own module; the application
+ * pipeline's funnel (issue 33, `/overview/pipeline`) reads the applications' history.
  */
 export const overviewRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const reads = new OverviewReads(ctx.sqlite);
+  const pipeline = new PipelineOverviewReads(ctx.sqlite);
   const ask = (query: OverviewQuery): OverviewAsk => {
     if (query.query !== undefined && !reads.queryExists(query.query))
       throw new HttpError(404, QUERY_NOT_FOUND);
@@ -84,5 +88,19 @@ export const overviewRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fa
       },
     },
     async (request) => reads.triage(ask(request.query)),
+  );
+
+  app.get(
+    '/overview/pipeline',
+    {
+      schema: {
+        summary:
+          'The application pipeline: how many applications reached applied, screening, interviewing and offer; median days per stage; applications per stage now',
+        tags,
+        querystring: overviewQuerySchema,
+        response: { 200: overviewPipelineSchema, ...answers },
+      },
+    },
+    async (request) => pipeline.overview(ask(request.query)),
   );
 };

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Rule } from '../../../contract/rules';
+import { fakeApplicationsApi, type FakeApplications } from '../../components/application/testing';
 import { LocationProbe, renderScreen } from '../../test/render';
 import type { JobDetail, JobListItem, JobState } from './api/jobs-schema';
 import { JobsPage } from './jobs-page';
@@ -81,6 +82,8 @@ export interface FakeJobsApi {
   pageSize: number;
   /** What GET /rules answers (issue 17): the Flag filter's choices. */
   rules?: Rule[];
+  /** The jobs in the pipeline (issue 33): the panel's Pipeline section; none when left out. */
+  applications?: FakeApplications;
 }
 
 /**
@@ -175,5 +178,6 @@ export function fakeJobsApi(api: FakeJobsApi) {
     http.get(`${API}/rules`, () => HttpResponse.json({ items: api.rules ?? [] })),
     http.get(`${API}/batches`, () => HttpResponse.json([])),
     http.get(`${API}/query-runs`, () => HttpResponse.json([])),
+    ...fakeApplicationsApi(api.applications ?? { items: [], writes: [] }),
   ];
 }

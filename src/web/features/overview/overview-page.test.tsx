@@ -10,7 +10,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-const PARTS = ['market', 'new-jobs', 'searches', 'site-health', 'triage'];
+const PARTS = ['market', 'new-jobs', 'pipeline', 'searches', 'site-health', 'triage'];
 const location = () => screen.getByTestId('location').textContent ?? '';
 
 /** The parts asked for with these search params, each once however often it was asked. */
@@ -21,7 +21,7 @@ function askedWith(requests: { part: string; params: URLSearchParams }[], search
 }
 
 describe('OverviewPage: the range and the query in the URL', () => {
-  it('asks each of the five calls for the range and query the URL holds', async () => {
+  it('asks each of the calls for the range and query the URL holds', async () => {
     const requests = serveOverview(server);
     renderOverview('/overview?range=90&query=2');
     expect(screen.getByRole('heading', { level: 1, name: 'Overview' })).toBeInTheDocument();

@@ -10,6 +10,7 @@ import {
   overviewSiteHealthSchema,
   overviewTriageSchema,
 } from '../../../contract/overview';
+import { overviewPipelineSchema } from '../../../contract/pipeline';
 import { queryListSchema } from '../../../contract/queries';
 import { LocationProbe, renderScreen } from '../../test/render';
 import { OverviewPage } from './overview-page';
@@ -158,6 +159,38 @@ export const TRIAGE = overviewTriageSchema.parse({
   hidden: 6,
 });
 
+/** The pipeline (issue 33): 12 applications entered Applied; four stages had finished stays. */
+export const PIPELINE = overviewPipelineSchema.parse({
+  funnel: [
+    { stage: 'applied', reached: 12 },
+    { stage: 'screening', reached: 6 },
+    { stage: 'interviewing', reached: 3 },
+    { stage: 'offer', reached: 1 },
+  ],
+  time_in_stage: [
+    { stage: 'saved', median_days: 4.5, stays: 8 },
+    { stage: 'applied', median_days: 9, stays: 10 },
+    { stage: 'screening', median_days: 3.2, stays: 5 },
+    { stage: 'interviewing', median_days: 1, stays: 2 },
+    { stage: 'offer', median_days: null, stays: 0 },
+    { stage: 'accepted', median_days: null, stays: 0 },
+    { stage: 'rejected', median_days: null, stays: 0 },
+    { stage: 'withdrawn', median_days: null, stays: 0 },
+    { stage: 'no_answer', median_days: null, stays: 0 },
+  ],
+  now: [
+    { stage: 'saved', applications: 4 },
+    { stage: 'applied', applications: 5 },
+    { stage: 'screening', applications: 2 },
+    { stage: 'interviewing', applications: 2 },
+    { stage: 'offer', applications: 1 },
+    { stage: 'accepted', applications: 0 },
+    { stage: 'rejected', applications: 3 },
+    { stage: 'withdrawn', applications: 1 },
+    { stage: 'no_answer', applications: 2 },
+  ],
+});
+
 export const SITE_HEALTH = overviewSiteHealthSchema.parse({
   ...span,
   fields: [
@@ -217,7 +250,7 @@ export const QUERIES = queryListSchema.parse([
 ]);
 
 export type OverviewAnswers = Record<
-  'new-jobs' | 'searches' | 'market' | 'triage' | 'site-health',
+  'new-jobs' | 'searches' | 'market' | 'triage' | 'site-health' | 'pipeline',
   unknown
 >;
 
@@ -227,10 +260,11 @@ export const ANSWERS: OverviewAnswers = {
   market: MARKET,
   triage: TRIAGE,
   'site-health': SITE_HEALTH,
+  pipeline: PIPELINE,
 };
 
 /**
- * Serves the five calls and the saved queries; returns every overview request's path and search
+ * Serves the Overview's calls (the five sections', and the pipeline's) and the saved queries; returns every overview request's path and search
  * params, in order, so a test can check what the screen asked for.
  */
 export function serveOverview(

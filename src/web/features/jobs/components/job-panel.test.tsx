@@ -1,7 +1,12 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { formatWhen } from '../../../components/application/dates';
+import { anApplication, type FakeApplications } from '../../../components/application/testing';
 import { aJob, fakeJobsApi, type FakeJobsApi, renderJobs } from '../testing';
+
+const applications: FakeApplications = { items: [], writes: [] };
 
 const api: FakeJobsApi = {
   jobs: [
@@ -21,11 +26,17 @@ const api: FakeJobsApi = {
   listRequests: [],
   writes: [],
   pageSize: 50,
+  applications,
 };
 const server = setupServer(...fakeJobsApi(api));
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
+beforeEach(() => {
+  applications.items = [];
+  applications.writes = [];
+  api.jobs = api.jobs.filter((j) => j.id === 1);
+});
 
 describe('JobPanel: Found by (issue 30)', () => {
   it('underlines the run and batch links, which differ from the text around them by colour only otherwise', async () => {
@@ -37,5 +48,89 @@ describe('JobPanel: Found by (issue 30)', () => {
       // Always, not on hover only: "hover:underline" alone left them marked by colour.
       expect(link.className.split(/\s+/)).toContain('underline');
     }
+  });
+});
+
+describe('JobPanel: Pipeline (issue 33)', () => {
+  it('shows the application: stage, timeline, next step, notes and contacts', async () => {
+    api.jobs = [...api.jobs, aJob(5, { title: 'Data Engineer', state: 'applied' })];
+    applications.items = [
+      anApplication(5, {
+        stage: 'interviewing',
+        stage_since: '2025-03-07T10:00:00.000Z',
+        history: [
+          ...anApplication(5).history,
+          {
+            id: 3,
+            stage: 'interviewing',
+            at: '2025-03-07T10:00:00.000Z',
+            recorded_at: '2025-03-07T10:00:00.000Z',
+            source: 'operator',
+          },
+        ],
+        next_step: { at: '2025-03-12T14:00:00.000Z', what: 'Technical interview' },
+        notes: 'Team page: https://example.com/team',
+        contacts: [
+          { id: 9, name: 'Ana Lima', role: 'Recruiter', email: 'ana@example.com', url: null },
+        ],
+        contacts_count: 1,
+      }),
+    ];
+    renderJobs('/jobs?job=5');
+    const panel = await screen.findByRole('dialog', { name: 'Data Engineer' }, { timeout: 5000 });
+    const pipeline = within(panel).getByRole('region', { name: 'Pipeline' });
+    const stage = await within(pipeline).findByRole('region', { name: 'Stage' });
+    expect(stage).toHaveTextContent(`Interviewing since ${formatWhen('2025-03-07T10:00:00.000Z')}`);
+    // The parts are h4 under the panel's h3 sections.
+    expect(within(pipeline).getByRole('heading', { name: 'Timeline', level: 4 })).toBeVisible();
+    expect(
+      within(within(pipeline).getByRole('list', { name: 'Timeline' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      expect.stringMatching(/^Saved/),
+      expect.stringMatching(/^Applied/),
+      `Interviewing${formatWhen('2025-03-07T10:00:00.000Z')}Edit date`,
+    ]);
+    expect(within(pipeline).getByRole('region', { name: 'Next step' })).toHaveTextContent(
+      `Technical interview · ${formatWhen('2025-03-12T14:00:00.000Z')}`,
+    );
+    expect(within(pipeline).getByRole('link', { name: 'https://example.com/team' })).toBeVisible();
+    expect(within(pipeline).getByRole('listitem', { name: 'Ana Lima' })).toHaveTextContent(
+      'Recruiter',
+    );
+  });
+
+  it('offers to add a job that is not in the pipeline, and asks again after triage', async () => {
+    const user = userEvent.setup();
+    api.jobs = [...api.jobs, aJob(6, { title: 'Analyst', state: 'seen' })];
+    renderJobs('/jobs?job=6');
+    const panel = await screen.findByRole('dialog', { name: 'Analyst' }, { timeout: 5000 });
+    const pipeline = within(panel).getByRole('region', { name: 'Pipeline' });
+    expect(
+      await within(pipeline).findByText('This job is not in the pipeline.'),
+    ).toBeInTheDocument();
+    // Triage to Applied puts the job in the pipeline on the server: the section asks again.
+    applications.items = [anApplication(6, { title: 'Analyst' })];
+    await user.click(within(panel).getByRole('button', { name: 'Applied' }));
+    await waitFor(() =>
+      expect(within(pipeline).getByRole('region', { name: 'Stage' })).toHaveTextContent(
+        'Applied since',
+      ),
+    );
+  });
+
+  it('puts the job in the pipeline with Add to pipeline', async () => {
+    const user = userEvent.setup();
+    api.jobs = [...api.jobs, aJob(8, { title: 'Designer', state: 'seen' })];
+    renderJobs('/jobs?job=8');
+    const panel = await screen.findByRole('dialog', { name: 'Designer' }, { timeout: 5000 });
+    await user.click(await within(panel).findByRole('button', { name: 'Add to pipeline' }));
+    expect(applications.writes).toEqual([
+      { method: 'POST', path: '/applications', body: { job_id: 8 } },
+    ]);
+    expect(await within(panel).findByRole('region', { name: 'Stage' })).toHaveTextContent(
+      'Saved since',
+    );
   });
 });

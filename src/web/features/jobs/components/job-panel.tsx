@@ -1,6 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { useQueryClient } from '@tanstack/react-query';
 import { Ban, Bookmark, Check, EyeOff, ExternalLink, X } from 'lucide-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
@@ -21,6 +22,13 @@ import { FlagLabels, RuleReasons } from './job-rule-labels';
 import { RepostChain } from './repost-chain';
 import { RepostLine } from './repost-line';
 import { TEXT_LINK_CLASS } from '../../../components/ui/text-link';
+
+// The application (issue 33) is its own chunk: opening a job does not wait for its forms.
+const ApplicationPanel = lazy(() =>
+  import('../../../components/application/application-panel').then((m) => ({
+    default: m.ApplicationPanel,
+  })),
+);
 
 export interface JobPanelProps {
   jobId: number | null;
@@ -202,6 +210,7 @@ function JobDetails({
       <div className="flex-1 overflow-y-auto px-6 py-5">
         <FetchDetails job={job} />
         <Facts job={job} />
+        <PipelineSection job={job} />
         <FoundBy job={job} />
         <RepostChain job={job} />
         <section aria-labelledby="job-description-heading" className="mt-6">
@@ -275,6 +284,39 @@ function Facts({ job }: { job: JobDetail }) {
         <time dateTime={job.last_seen_at}>{formatDateTime(job.last_seen_at)}</time>
       </Fact>
     </dl>
+  );
+}
+
+/**
+ * The job's application: stage, timeline, next step, notes, contacts. Triage to saved or applied
+ * puts a job in the pipeline on the server, so a new state asks for the application again.
+ */
+function PipelineSection({ job }: { job: JobDetail }) {
+  const queryClient = useQueryClient();
+  const lastState = useRef(job.state);
+  useEffect(() => {
+    if (lastState.current === job.state) return;
+    lastState.current = job.state;
+    void queryClient.invalidateQueries({ queryKey: ['applications', 'detail', job.id] });
+  }, [job.state, job.id, queryClient]);
+  return (
+    <section
+      aria-labelledby="job-pipeline-heading"
+      className="mt-6 rounded-lg border border-line-soft p-4"
+    >
+      <h3 id="job-pipeline-heading" className="mb-3 text-sm font-semibold text-fg">
+        Pipeline
+      </h3>
+      <Suspense
+        fallback={
+          <div role="status" aria-label="Loading the application" className="py-2">
+            <Spinner />
+          </div>
+        }
+      >
+        <ApplicationPanel jobId={job.id} headingLevel={4} />
+      </Suspense>
+    </section>
   );
 }
 

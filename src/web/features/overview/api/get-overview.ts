@@ -6,6 +6,7 @@ import {
   overviewSiteHealthSchema,
   overviewTriageSchema,
 } from '../../../../contract/overview';
+import { overviewPipelineSchema } from '../../../../contract/pipeline';
 import { apiRequest, type ContractSchema } from '../../../lib/api-client';
 import { overviewParamsToApi, type OverviewParams } from '../overview-params';
 
@@ -37,3 +38,6 @@ export const useTriage = (view: OverviewParams) =>
   useQuery(getOverviewQueryOptions('triage', overviewTriageSchema, view));
 export const useSiteHealth = (view: OverviewParams) =>
   useQuery(getOverviewQueryOptions('site-health', overviewSiteHealthSchema, view));
+/** The application pipeline's funnel and time in stage (issue 33), shown in the Triage section. */
+export const usePipeline = (view: OverviewParams) =>
+  useQuery(getOverviewQueryOptions('pipeline', overviewPipelineSchema, view));

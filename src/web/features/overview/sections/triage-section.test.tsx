@@ -1,12 +1,16 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import {
+  API,
+  chart,
   findChart,
   renderOverview,
   serveOverview,
   tableRows,
   TRIAGE,
+  PIPELINE,
   fakeOverviewServer,
 } from '../testing';
 
@@ -78,6 +82,128 @@ describe('Triage', () => {
     renderOverview();
     expect(await findChart('Triage')).toHaveTextContent(
       'No jobs were found in this range yet, so none to triage.',
+    );
+  });
+});
+
+describe('Triage: the application pipeline (issue 33)', () => {
+  it('draws applied → screening → interviewing → offer below the triage funnel', async () => {
+    const user = userEvent.setup();
+    renderOverview('/overview?range=30');
+    const frame = await findChart('Pipeline funnel');
+    expect(frame).toHaveTextContent('On the board now: 20.');
+    const funnel = within(frame).getByRole('list', { name: 'Pipeline funnel' });
+    const items = [...funnel.children];
+    expect(items.map((li) => li.textContent)).toEqual([
+      'Applied12',
+      'Screening6',
+      'Interviewing3',
+      'Offer1',
+    ]);
+    // Below the triage funnel, in the same card.
+    const triage = chart('Triage');
+    expect(triage.compareDocumentPosition(frame) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    within(frame).getByRole('button', { name: 'Download CSV' }).focus();
+    await user.tab();
+    expect(items[0]).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('tooltip')).toHaveTextContent(
+      'ScreeningApplications:6Of those applied:50%',
+    );
+    await user.keyboard('{End}');
+    expect(screen.getByRole('tooltip')).toHaveTextContent(
+      'OfferApplications:1Of those applied:8.3%',
+    );
+  });
+
+  it('lists the funnel as a table and in its CSV', async () => {
+    const user = userEvent.setup();
+    renderOverview('/overview?range=90&query=2');
+    const frame = await findChart('Pipeline funnel');
+    await user.click(within(frame).getByRole('button', { name: 'Show as table' }));
+    expect(tableRows(within(frame).getByRole('table', { name: 'Pipeline funnel' }))).toEqual([
+      ['Applied', '12', '100'],
+      ['Screening', '6', '50'],
+      ['Interviewing', '3', '25'],
+      ['Offer', '1', '8.3'],
+    ]);
+    await user.click(within(frame).getByRole('button', { name: 'Download CSV' }));
+    expect(overview.downloads.names).toEqual(['overview-pipeline-funnel-90d-query-2.csv']);
+    expect((await overview.downloads.blobs[0]?.text())?.split('\r\n')).toEqual([
+      'Stage,Applications,Share of applied (%)',
+      'Applied,12,100',
+      'Screening,6,50',
+      'Interviewing,3,25',
+      'Offer,1,8.3',
+      '',
+    ]);
+  });
+
+  it('shows the median days of each stage with finished stays, as bars, a table and a CSV', async () => {
+    const user = userEvent.setup();
+    renderOverview('/overview?range=7');
+    const frame = await findChart('Time in stage');
+    const bars = within(frame).getByRole('list', { name: 'Median days in each stage' });
+    expect([...bars.children].map((li) => li.textContent)).toEqual([
+      'Saved4.5',
+      'Applied9',
+      'Screening3.2',
+      'Interviewing1',
+    ]);
+    within(frame).getByRole('button', { name: 'Download CSV' }).focus();
+    await user.tab();
+    expect(screen.getByRole('tooltip')).toHaveTextContent('SavedMedian:4.5 daysFinished stays:8');
+    await user.keyboard('{End}');
+    expect(screen.getByRole('tooltip')).toHaveTextContent(
+      'InterviewingMedian:1 dayFinished stays:2',
+    );
+    await user.click(within(frame).getByRole('button', { name: 'Show as table' }));
+    expect(tableRows(within(frame).getByRole('table', { name: 'Time in stage' }))).toEqual([
+      ['Saved', '4.5', '8'],
+      ['Applied', '9', '10'],
+      ['Screening', '3.2', '5'],
+      ['Interviewing', '1', '2'],
+    ]);
+    await user.click(within(frame).getByRole('button', { name: 'Download CSV' }));
+    expect(overview.downloads.names).toEqual(['overview-time-in-stage-7d.csv']);
+    expect((await overview.downloads.blobs[0]?.text())?.split('\r\n')).toEqual([
+      'Stage,Median days,Finished stays',
+      'Saved,4.5,8',
+      'Applied,9,10',
+      'Screening,3.2,5',
+      'Interviewing,1,2',
+      '',
+    ]);
+  });
+
+  it('says so when no application entered the funnel or moved on in the range', async () => {
+    serveOverview(server, {
+      pipeline: {
+        ...PIPELINE,
+        funnel: PIPELINE.funnel.map((f) => ({ ...f, reached: 0 })),
+        time_in_stage: PIPELINE.time_in_stage.map((t) => ({ ...t, median_days: null, stays: 0 })),
+      },
+    });
+    renderOverview();
+    expect(await findChart('Pipeline funnel')).toHaveTextContent(
+      'No application entered Applied in this range yet.',
+    );
+    expect(chart('Time in stage')).toHaveTextContent(
+      'No application moved on from a stage in this range yet.',
+    );
+  });
+
+  it('keeps the triage funnel when the pipeline’s call fails', async () => {
+    server.use(
+      http.get(`${API}/overview/pipeline`, () =>
+        HttpResponse.json({ error: 'Query not found' }, { status: 404 }),
+      ),
+    );
+    renderOverview();
+    const triage = await findChart('Triage');
+    expect(within(triage).getByRole('list', { name: 'Triage funnel' })).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Error loading the pipeline: Query not found',
     );
   });
 });

@@ -1,5 +1,5 @@
 import type { OverviewTriage } from '../../../../contract/overview';
-import { useTriage } from '../api/get-overview';
+import { usePipeline, useTriage } from '../api/get-overview';
 import { BarList } from '../charts/bar-list';
 import { ChartFrame } from '../charts/chart-frame';
 import type { ChartData } from '../charts/chart-table';
@@ -7,6 +7,7 @@ import { formatNumber, formatShare, percentValue } from '../charts/format';
 import { HATCHED, seriesPaint } from '../charts/paint';
 import { csvFileName, type OverviewParams } from '../overview-params';
 import { OverviewSection } from './overview-section';
+import { PipelineCharts } from './pipeline-charts';
 
 const TITLE = 'Triage';
 
@@ -74,11 +75,20 @@ function TriageChart({ data, view }: { data: OverviewTriage; view: OverviewParam
   );
 }
 
-/** 4. Triage: found → seen → saved → applied, hidden apart (issue 32). */
+/**
+ * 4. Triage: found → seen → saved → applied, hidden apart (issue 32); below it the application
+ * pipeline's funnel and time in stage (issue 33), asked for at the same time.
+ */
 export function TriageSection({ view }: { view: OverviewParams }) {
+  const pipeline = usePipeline(view);
   return (
     <OverviewSection title={TITLE} result={useTriage(view)} single>
-      {(data) => <TriageChart data={data} view={view} />}
+      {(data) => (
+        <>
+          <TriageChart data={data} view={view} />
+          <PipelineCharts result={pipeline} view={view} />
+        </>
+      )}
     </OverviewSection>
   );
 }

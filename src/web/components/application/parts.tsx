@@ -1,0 +1,84 @@
+import { useId, type ReactNode } from 'react';
+import { cn } from '../../lib/cn';
+
+export type HeadingLevel = 3 | 4;
+
+/** One part of the application (stage, timeline, notes…), named by its heading. */
+export function Part({
+  title,
+  level,
+  actions,
+  children,
+}: {
+  title: string;
+  level: HeadingLevel;
+  /** Buttons beside the heading (Edit, Add). */
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  const id = useId();
+  const Heading = level === 3 ? 'h3' : 'h4';
+  return (
+    <section aria-labelledby={id} className="flex min-w-0 flex-col gap-2">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <Heading id={id} className="text-sm font-semibold text-fg">
+          {title}
+        </Heading>
+        {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** The server's `{error}` for a field, beside it; the field names it in aria-describedby. */
+export function ServerError({ id, message }: { id: string; message: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} role="alert" className="text-sm text-danger-fg">
+      {message}
+    </p>
+  );
+}
+
+/** A label above its field, the field's error under it. */
+export function Field({
+  label,
+  htmlFor,
+  hint,
+  className,
+  children,
+}: {
+  label: string;
+  htmlFor: string;
+  hint?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={cn('flex min-w-0 flex-col gap-1', className)}>
+      <label htmlFor={htmlFor} className="text-xs font-medium text-fg-soft">
+        {label}
+      </label>
+      {children}
+      {hint ? <div className="text-xs text-fg-subtle">{hint}</div> : null}
+    </div>
+  );
+}
+
+/** Which field a server error is about: its messages start with the field's name. */
+export function errorFor(
+  error: Error | null,
+  fields: readonly string[],
+): { field: string | null; message: string } | null {
+  if (!error) return null;
+  const field = fields.find((name) => error.message.startsWith(`${name} `)) ?? null;
+  return { field, message: error.message };
+}
+
+/**
+ * A ref that focuses its element once, when an edit form opens in place of the button that
+ * opened it (whose focus would otherwise fall back to the page). Stable, so React calls it on
+ * mount only, never while the operator moves on to another field.
+ */
+export const focusOnOpen = (element: HTMLElement | null): void => element?.focus();

@@ -20,3 +20,4 @@ export * from './api-tokens';
 export * from './media';
 export * from './api-reference';
 export * from './overview';
+export * from './pipeline';

@@ -104,7 +104,7 @@ describe('PipelinePage: the board', () => {
     expect(headings).toHaveLength(names.length);
     names.forEach((name, i) => expect(headings[i]).toHaveAccessibleName(name));
     // The count is also drawn beside the name.
-    expect(headings[1]).toHaveTextContent(/^Applied, 2 applications2$/);
+    expect(headings[1]).toHaveTextContent(/^Applied, 2 applicationsApplied2$/);
     expect(api.listRequests.map((p) => p.toString())).toEqual(['']);
     expect(screen.getByText('4 applications')).toBeInTheDocument();
 
@@ -155,6 +155,12 @@ describe('PipelinePage: the board', () => {
     expect(
       within(column('Screening')).getByRole('article', { name: 'BI Developer' }),
     ).toHaveTextContent('In Screening since today');
+    // Its menu, in the new column, keeps the focus.
+    await waitFor(() =>
+      expect(
+        within(column('Screening')).getByRole('combobox', { name: 'Move BI Developer to' }),
+      ).toHaveFocus(),
+    );
 
     expect(await screen.findByText('Moved BI Developer to Screening')).toBeInTheDocument();
     expect(api.moves).toEqual([{ jobId: 12, body: { stage: 'screening' } }]);
@@ -190,6 +196,13 @@ describe('PipelinePage: the board', () => {
     expect(
       within(column('Interviewing')).getByRole('article', { name: 'Analytics Engineer' }),
     ).toHaveTextContent('8 days in Interviewing');
+    await waitFor(() =>
+      expect(
+        within(column('Interviewing')).getByRole('combobox', {
+          name: 'Move Analytics Engineer to',
+        }),
+      ).toHaveFocus(),
+    );
   });
 
   it('moves a card by the keyboard: Space picks it up, an arrow carries it, Space drops it', async () => {
@@ -386,6 +399,8 @@ describe('PipelinePage: on a phone', () => {
     expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual([
       'データアナリスト（シニア）',
     ]);
+    // The card left the stage shown: the focus waits on the switcher.
+    expect(switcher).toHaveFocus();
     expect(within(switcher).getByRole('option', { name: 'Rejected (1)' })).toBeInTheDocument();
     expect(within(switcher).getByRole('option', { name: 'Applied (1)' })).toBeInTheDocument();
   });
@@ -454,11 +469,11 @@ describe('PipelinePage: filters, empty states and exports', () => {
     renderPipeline('/pipeline?query=1&company=acme');
     await screen.findByRole('group', { name: 'Board' }, BOARD);
     const group = screen.getByRole('group', { name: 'Export' });
-    await user.click(within(group).getByRole('button', { name: 'Export as Excel (.xlsx)' }));
+    await user.click(within(group).getByRole('button', { name: 'Export xlsx' }));
     await waitFor(() => expect(downloads.names).toEqual(['pipeline.xlsx']));
-    await user.click(within(group).getByRole('button', { name: 'Export as CSV (.csv)' }));
+    await user.click(within(group).getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(downloads.names).toHaveLength(2));
-    await user.click(within(group).getByRole('button', { name: 'Export as JSON lines (.ndjson)' }));
+    await user.click(within(group).getByRole('button', { name: 'Export NDJSON' }));
     await waitFor(() =>
       expect(downloads.names).toEqual(['pipeline.xlsx', 'pipeline.csv', 'pipeline.ndjson']),
     );

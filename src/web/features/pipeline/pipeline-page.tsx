@@ -1,10 +1,6 @@
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import {
-  APPLICATION_STAGE_LABELS,
-  type Application,
-  type ApplicationStage,
-} from '../../../contract/pipeline';
+import { APPLICATION_STAGE_LABELS, type ApplicationStage } from '../../../contract/pipeline';
 import type { ExportFormat } from '../../../contract/export-formats';
 import { ErrorAlert } from '../../components/ui/alert';
 import { Card } from '../../components/ui/card';
@@ -29,6 +25,7 @@ import {
   type PipelineFilters,
   type PipelineParams,
 } from './pipeline-params';
+import { focusMovedCard, type FocusAfterMove, type MoveHandler } from './moving';
 import { useWideScreen } from './use-wide-screen';
 
 // Drag and drop (@dnd-kit) comes with the board's own chunk, after the screen has painted: the
@@ -88,18 +85,36 @@ export function PipelinePage() {
     [view],
   );
 
-  const moveTo = useCallback(
-    (application: Application, stage: ApplicationStage) => {
+  // The card moved by the keyboard, and the control that had the focus: given back to it in its
+  // new column (or back in its old one, when the server refused the move).
+  const focusAfter = useRef<{ jobId: number; stage: ApplicationStage; control: FocusAfterMove }>(
+    null,
+  );
+  useLayoutEffect(() => {
+    const want = focusAfter.current;
+    if (!want?.control) return;
+    if (focusMovedCard(want.jobId, want.stage, want.control)) focusAfter.current = null;
+  }, [items]);
+
+  const moveTo = useCallback<MoveHandler>(
+    (application, stage, focus) => {
       setMoveError(null);
+      focusAfter.current = { jobId: application.job_id, stage, control: focus };
       move.mutate(
         { jobId: application.job_id, stage },
         {
           onSuccess: () => toast(`Moved ${application.title} to ${label(stage)}`),
           // The card is already back where it was (the cache's snapshot): say so where it shows.
-          onError: (error) =>
+          onError: (error) => {
+            focusAfter.current = {
+              jobId: application.job_id,
+              stage: application.stage,
+              control: focus,
+            };
             setMoveError(
               `Could not move ${application.title} to ${label(stage)}: ${error.message}. It stays in ${label(application.stage)}.`,
-            ),
+            );
+          },
         },
       );
     },

@@ -1,9 +1,10 @@
 import { CalendarClock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { Application, ApplicationStage } from '../../../../contract/pipeline';
+import type { Application } from '../../../../contract/pipeline';
 import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../lib/cn';
+import type { MoveHandler } from '../moving';
 import { daysInStage, fullDateTime, isOverdue, nextStepWhen } from '../stage-time';
 import { StageMenu } from './stage-menu';
 
@@ -12,7 +13,7 @@ export interface ApplicationCardProps {
   now: number;
   /** Where the title leads: this screen with the application's panel open. */
   openTo: string;
-  onMove: (application: Application, stage: ApplicationStage) => void;
+  onMove: MoveHandler;
   /** The board's drag handle, before the title; none on a phone. */
   handle?: ReactNode;
   className?: string;
@@ -72,21 +73,28 @@ export function NextStepLine({
   return (
     <p
       className={cn(
-        'flex min-w-0 flex-wrap items-center gap-x-1.5 gap-y-1 text-xs',
+        'flex min-w-0 items-start gap-1.5 text-xs',
         overdue ? 'text-danger-fg' : 'text-fg-soft',
         className,
       )}
     >
-      <CalendarClock className="size-3.5 shrink-0" aria-hidden="true" />
+      <CalendarClock className="mt-px size-3.5 shrink-0" aria-hidden="true" />
       <span className="min-w-0 [overflow-wrap:anywhere]">
         <span className="sr-only">Next step: </span>
         {step.what} ·{' '}
         <time dateTime={step.at} title={fullDateTime(step.at)}>
           {nextStepWhen(step.at, now)}
         </time>
+        {/* Said in words, not by the red alone. */}
+        {overdue ? (
+          <>
+            {' '}
+            <Badge tone="red" className="px-2 align-middle">
+              Overdue
+            </Badge>
+          </>
+        ) : null}
       </span>
-      {/* Said in words, not by the red alone. */}
-      {overdue ? <Badge tone="red">Overdue</Badge> : null}
     </p>
   );
 }

@@ -7,6 +7,7 @@ import {
 } from '../../../../contract/pipeline';
 import { fieldClasses, Label } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
+import { STAGE_SWITCHER_ID, type MoveHandler } from '../moving';
 import { ApplicationCard } from './application-card';
 
 /** The stage a phone opens on: the first that holds a card, else Saved. */
@@ -33,17 +34,16 @@ export function PhoneStage({
   onStage: (stage: ApplicationStage) => void;
   now: number;
   openTo: (jobId: number) => string;
-  onMove: (application: Application, stage: ApplicationStage) => void;
+  onMove: MoveHandler;
 }) {
-  const switcherId = useId();
   const headingId = useId();
   const cards = columns.get(stage) ?? [];
   return (
     <div className="flex min-w-0 flex-col gap-3">
       <div className="flex flex-col gap-1.5">
-        <Label htmlFor={switcherId}>Stage</Label>
+        <Label htmlFor={STAGE_SWITCHER_ID}>Stage</Label>
         <select
-          id={switcherId}
+          id={STAGE_SWITCHER_ID}
           className={cn(fieldClasses, 'h-10 py-1 text-fg')}
           value={stage}
           onChange={(e) => {

@@ -24,6 +24,7 @@ import {
   type ApplicationStage,
 } from '../../../../contract/pipeline';
 import { cn } from '../../../lib/cn';
+import type { MoveHandler } from '../moving';
 import { ApplicationCard } from './application-card';
 
 // The board's drag and drop (@dnd-kit/core) lives in this file alone, which the screen imports
@@ -33,7 +34,7 @@ export interface PipelineBoardProps {
   columns: ReadonlyMap<ApplicationStage, readonly Application[]>;
   now: number;
   openTo: (jobId: number) => string;
-  onMove: (application: Application, stage: ApplicationStage) => void;
+  onMove: MoveHandler;
 }
 
 const isStage = (id: UniqueIdentifier | undefined): id is ApplicationStage =>
@@ -130,17 +131,20 @@ export function PipelineBoard({ columns, now, openTo, onMove }: PipelineBoardPro
       accessibility={{ announcements, screenReaderInstructions: { draggable: DRAG_INSTRUCTIONS } }}
       onDragStart={({ active: a }) => setActiveId(a.id)}
       onDragCancel={() => setActiveId(null)}
-      onDragEnd={({ active: a, over }) => {
+      onDragEnd={({ active: a, over, activatorEvent }) => {
         setActiveId(null);
         const card = byId.get(a.id);
-        if (card && isStage(over?.id) && over.id !== card.stage) onMove(card, over.id);
+        if (card && isStage(over?.id) && over.id !== card.stage)
+          onMove(card, over.id, activatorEvent instanceof KeyboardEvent ? 'handle' : null);
       }}
     >
       {/* The columns scroll sideways inside this box; each column scrolls its own cards. */}
       <div
         role="group"
         aria-label="Board"
-        className="flex min-w-0 items-stretch gap-3 overflow-x-auto pb-3"
+        // relative: the headings' screen-reader text (absolute) stays inside this box instead of
+        // widening the page from the columns scrolled out of view.
+        className="relative flex min-w-0 items-stretch gap-3 overflow-x-auto pb-3"
       >
         {APPLICATION_STAGES.map((stage) => (
           <BoardColumn
@@ -182,7 +186,7 @@ function BoardColumn({
   cards: readonly Application[];
   now: number;
   openTo: (jobId: number) => string;
-  onMove: (application: Application, stage: ApplicationStage) => void;
+  onMove: MoveHandler;
   activeId: UniqueIdentifier | null;
 }) {
   const { setNodeRef, isOver } = useDroppable({ id: stage });
@@ -201,10 +205,10 @@ function BoardColumn({
         id={headingId}
         className="flex items-center justify-between gap-2 border-b border-line-soft px-3 py-2 text-sm font-semibold text-fg"
       >
-        <span>
-          {label(stage)}
-          <span className="sr-only">{`, ${cards.length} ${cards.length === 1 ? 'application' : 'applications'}`}</span>
-        </span>
+        {/* One text for a screen reader ("Applied, 2 applications": browsers put a space
+            around a positioned piece), the name and the count badge for the eye. */}
+        <span className="sr-only">{`${label(stage)}, ${cards.length} ${cards.length === 1 ? 'application' : 'applications'}`}</span>
+        <span aria-hidden="true">{label(stage)}</span>
         <span
           aria-hidden="true"
           className="rounded-full bg-surface px-2 py-0.5 text-xs font-medium text-fg-muted ring-1 ring-line"
@@ -212,7 +216,7 @@ function BoardColumn({
           {cards.length}
         </span>
       </h2>
-      <ul className="flex max-h-[calc(100dvh-18rem)] min-h-24 flex-col gap-2 overflow-y-auto p-2">
+      <ul className="relative flex max-h-[calc(100dvh-18rem)] min-h-24 flex-col gap-2 overflow-y-auto p-2">
         {cards.map((a) => (
           <li key={a.job_id}>
             <DraggableCard
@@ -242,7 +246,7 @@ function DraggableCard({
   application: Application;
   now: number;
   openTo: string;
-  onMove: (application: Application, stage: ApplicationStage) => void;
+  onMove: MoveHandler;
   lifted: boolean;
 }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef } = useDraggable({

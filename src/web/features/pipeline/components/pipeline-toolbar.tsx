@@ -4,11 +4,11 @@ import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import type { PipelineView } from '../pipeline-params';
 
-/** What each export's button says, and what a screen reader hears. */
-const EXPORT_LABELS: Readonly<Record<ExportFormat, { text: string; name: string }>> = {
-  xlsx: { text: 'xlsx', name: 'Export as Excel (.xlsx)' },
-  csv: { text: 'CSV', name: 'Export as CSV (.csv)' },
-  json: { text: 'NDJSON', name: 'Export as JSON lines (.ndjson)' },
+/** What each export's button says, and what its hover text adds. */
+const EXPORT_LABELS: Readonly<Record<ExportFormat, { text: string; title: string }>> = {
+  xlsx: { text: 'xlsx', title: 'Excel (.xlsx)' },
+  csv: { text: 'CSV', title: 'CSV (.csv)' },
+  json: { text: 'NDJSON', title: 'JSON lines (.ndjson)' },
 };
 
 /** Board or Table: two pressed-or-not buttons, the choice kept in the URL (`?view=table`). */
@@ -63,7 +63,9 @@ export function ExportButtons({
           key={format}
           variant="secondary"
           size="sm"
-          aria-label={EXPORT_LABELS[format].name}
+          // The name holds the visible text (WCAG 2.5.3): "Export CSV" for a voice user's "CSV".
+          aria-label={`Export ${EXPORT_LABELS[format].text}`}
+          title={`Export the pipeline as ${EXPORT_LABELS[format].title}`}
           disabled={pending !== null}
           aria-busy={pending === format || undefined}
           onClick={() => onExport(format)}

@@ -6,6 +6,7 @@ import {
 } from '../../../../contract/pipeline';
 import { fieldClasses } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
+import type { MoveHandler } from '../moving';
 
 const isStage = (value: string): value is ApplicationStage =>
   APPLICATION_STAGES.some((s) => s === value);
@@ -21,7 +22,7 @@ export function StageMenu({
   className,
 }: {
   application: Application;
-  onMove: (application: Application, stage: ApplicationStage) => void;
+  onMove: MoveHandler;
   disabled?: boolean;
   className?: string;
 }) {
@@ -34,7 +35,7 @@ export function StageMenu({
       disabled={disabled}
       onChange={(event) => {
         const stage = event.target.value;
-        if (isStage(stage) && stage !== application.stage) onMove(application, stage);
+        if (isStage(stage) && stage !== application.stage) onMove(application, stage, 'menu');
       }}
     >
       <option value="" disabled>

@@ -40,7 +40,12 @@ export function ApplicationCard({
       <div className="flex min-w-0 items-start gap-1.5">
         {handle}
         <h3 className="min-w-0 flex-1 font-medium leading-snug [overflow-wrap:anywhere]">
-          <Link to={openTo} className="text-fg hover:text-accent-fg hover:underline">
+          {/* Not the browser's own link drag: a card held by its title moves as a card. */}
+          <Link
+            to={openTo}
+            draggable={false}
+            className="text-fg hover:text-accent-fg hover:underline"
+          >
             {a.title}
           </Link>
         </h3>

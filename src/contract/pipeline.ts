@@ -323,6 +323,9 @@ export const applicationUpdateSchema = z.strictObject(
 );
 export type ApplicationUpdate = z.infer<typeof applicationUpdateSchema>;
 
+/** DELETE /applications/{job_id} and DELETE /applications/{job_id}/contacts/{contact_id}. */
+export const pipelineDeletedSchema = z.object({ success: z.literal(true) });
+
 /** PATCH /applications/{job_id}/history/{event_id}: correct when a change happened. */
 export const applicationEventUpdateSchema = z.strictObject(
   { at: dateTimeBody('at') },

@@ -17,6 +17,7 @@ test('signs in and lands on /batches with the layout of SPEC.md §2', async ({ p
   await expect(links).toHaveText([
     'Overview',
     'Jobs',
+    'Pipeline',
     'Query Runs',
     'Batches',
     'Queries',

@@ -350,6 +350,7 @@ test('on a phone the navigation folds into a menu that Escape, a link and the fo
     await expect(nav.getByRole('link')).toHaveText([
       'Overview',
       'Jobs',
+      'Pipeline',
       'Query Runs',
       'Batches',
       'Queries',

@@ -9,11 +9,12 @@ import '../index.css';
 import { useAuth } from '../lib/auth/auth-context';
 import { SiteHeader } from './site-header';
 
-// SPEC.md §2: the links, in this order, after Overview and Jobs (DESIGN.md "Beyond SPEC.md": the
-// Overview's link first, issue 32, then Jobs').
+// SPEC.md §2: the links, in this order, after Overview, Jobs and Pipeline (DESIGN.md "Beyond
+// SPEC.md": the Overview's link first, issue 32, then Jobs', then the Pipeline's, issue 33).
 const LINKS = [
   { to: '/overview', label: 'Overview' },
   { to: '/jobs', label: 'Jobs' },
+  { to: '/pipeline', label: 'Pipeline' },
   { to: '/query-runs', label: 'Query Runs' },
   { to: '/batches', label: 'Batches' },
   { to: '/queries', label: 'Queries' },
@@ -44,7 +45,7 @@ function Shell() {
   const main = useRef<HTMLElement>(null);
   return (
     <div className="min-h-screen">
-      {/* The page's first stop: past the header's nine to the screen itself. */}
+      {/* The page's first stop: past the header's ten to the screen itself. */}
       <SkipLink target={main} targetId={MAIN_ID}>
         Skip to main content
       </SkipLink>

@@ -29,6 +29,11 @@ const JobsPage = page(
   () => import('../features/jobs/jobs-page'),
   (m) => m.JobsPage,
 );
+// The board's drag and drop (@dnd-kit) is a further chunk of its own, loaded by this one.
+const PipelinePage = page(
+  () => import('../features/pipeline/pipeline-page'),
+  (m) => m.PipelinePage,
+);
 // Rules belong to the Jobs screen (DESIGN.md "Beyond SPEC.md"): no nav link, a chunk of their own.
 const RulesPage = page(
   () => import('../features/rules/rules-page'),
@@ -73,6 +78,7 @@ export function AppRoutes() {
             <Route path="overview" element={<OverviewPage />} />
             <Route path="jobs" element={<JobsPage />} />
             <Route path="jobs/rules" element={<RulesPage />} />
+            <Route path="pipeline" element={<PipelinePage />} />
             <Route path="query-runs" element={<QueryRunsPage />} />
             <Route path="batches" element={<BatchesPage />} />
             <Route path="queries" element={<QueriesPage />} />

@@ -1,0 +1,248 @@
+import type { Locator, Page } from '@playwright/test';
+import { applicationDetailSchema, type ApplicationStage } from '../src/contract/pipeline';
+import type { JobListItem } from '../src/contract/jobs';
+import { axeViolations, contrastFailures } from './contrast';
+import {
+  apiJson,
+  createBerlinQueries,
+  expect,
+  runBatch,
+  signIn,
+  startServer,
+  storedJobs,
+  test,
+  type RunningServer,
+} from './fixtures';
+
+// Issue 33's Pipeline screen, end to end against the real server: jobs from a real batch against
+// the simulated site are put in the pipeline through the API; a card is dragged by the mouse to
+// another column and moved by the keyboard (its handle, Space, an arrow, Space), both kept after
+// a reload; at 390 px one stage shows at a time with its switcher and moves by its menu; the dark
+// theme passes axe's contrast check, and nothing scrolls the page sideways.
+
+// A few results per query keep the batch short: three applications are enough.
+const MAX_RESULTS = '6';
+const DESKTOP = { width: 1440, height: 900 } as const;
+const PHONE = { width: 390, height: 844 } as const;
+const THEME_KEY = 'jobscout-theme';
+
+interface Seeded {
+  server: RunningServer;
+  token: string;
+  /** In the pipeline: the first Saved, the second Applied, the third Interviewing. */
+  jobs: [JobListItem, JobListItem, JobListItem];
+}
+
+/** Puts a job in the pipeline at a stage, as the API's POST /applications does. */
+async function putInPipeline(seeded: Omit<Seeded, 'jobs'>, jobId: number, stage: ApplicationStage) {
+  applicationDetailSchema.parse(
+    await apiJson(seeded.server, seeded.token, '/applications', {
+      method: 'POST',
+      body: JSON.stringify({ job_id: jobId, stage }),
+    }),
+  );
+}
+
+async function seedPipeline(simulator: { url: string }): Promise<Seeded> {
+  const server = await startServer({
+    LINKEDIN_BASE_URL: simulator.url,
+    SCRAPE_MAX_RESULTS_PER_QUERY: MAX_RESULTS,
+  });
+  const token = await server.apiToken();
+  await createBerlinQueries(server, token, ['Data Analyst']);
+  await runBatch(server, token);
+  const [saved, applied, interviewing] = await storedJobs(server, token, 'new,seen');
+  if (!saved || !applied || !interviewing) throw new Error('the batch stored fewer than 3 jobs');
+  await putInPipeline({ server, token }, saved.id, 'saved');
+  await putInPipeline({ server, token }, applied.id, 'applied');
+  await putInPipeline({ server, token }, interviewing.id, 'interviewing');
+  return { server, token, jobs: [saved, applied, interviewing] };
+}
+
+/** The stage the server holds for a job's application now. */
+async function storedStage({ server, token }: Seeded, jobId: number): Promise<string> {
+  return applicationDetailSchema.parse(await apiJson(server, token, `/applications/${jobId}`))
+    .stage;
+}
+
+/** A board column, by its stage's name: its heading says "Applied, 2 applications". */
+const column = (page: Page, name: string) =>
+  page.getByRole('region', { name: new RegExp(`^${name}, \\d+ applications?$`) });
+
+const card = (scope: Page | Locator, jobId: number) =>
+  scope.locator(`article[data-job-id="${jobId}"]`);
+
+/** How far the page itself scrolls sideways (the board's columns scroll inside their own box). */
+function sidewaysScroll(page: Page): Promise<number> {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+}
+
+async function openPipeline(page: Page, server: RunningServer): Promise<void> {
+  await page.goto(`${server.url}/pipeline`);
+  await signIn(page);
+  await expect(page).toHaveURL(`${server.url}/pipeline`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Pipeline' })).toBeVisible();
+}
+
+test('a card moves by the mouse and by the keyboard, and stays where it went after a reload', async ({
+  page,
+  simulator,
+}) => {
+  test.setTimeout(120_000);
+  const seeded = await seedPipeline(simulator);
+  const [saved, applied, interviewing] = seeded.jobs;
+  try {
+    await page.setViewportSize(DESKTOP);
+    await openPipeline(page, seeded.server);
+    await expect(page.getByRole('link', { name: 'Pipeline' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    // The board (its own chunk) draws the three in their columns, with the counts.
+    await expect(page.getByRole('group', { name: 'Board' })).toBeVisible();
+    await expect(column(page, 'Saved')).toHaveAccessibleName('Saved, 1 application');
+    await expect(column(page, 'Applied')).toHaveAccessibleName('Applied, 1 application');
+    await expect(column(page, 'Screening')).toHaveAccessibleName('Screening, 0 applications');
+    await expect(column(page, 'Interviewing')).toHaveAccessibleName('Interviewing, 1 application');
+    await expect(card(column(page, 'Saved'), saved.id)).toContainText(saved.title);
+    await expect(card(column(page, 'Saved'), saved.id)).toContainText('In Saved since today');
+    expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+
+    // The mouse: the Saved card, held and carried over Screening, in small steps as a hand does.
+    // Held by its "In Saved since today" line, away from the title's link and the menu.
+    const from = await card(page, saved.id).locator('time').first().boundingBox();
+    const to = await column(page, 'Screening').boundingBox();
+    if (!from || !to) throw new Error('the card or the column has no box');
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2 + 16, from.y + 12, { steps: 4 });
+    await page.mouse.move(to.x + to.width / 2, to.y + 120, { steps: 12 });
+    await page.mouse.up();
+    await expect(card(column(page, 'Screening'), saved.id)).toBeVisible();
+    await expect(column(page, 'Saved')).toHaveAccessibleName('Saved, 0 applications');
+    // The toast (dnd-kit's own live region says "… was moved from Saved to Screening." too).
+    await expect(
+      page.getByRole('status').filter({ hasText: /^Moved .+ to Screening$/ }),
+    ).toBeVisible();
+    await expect.poll(() => storedStage(seeded, saved.id)).toBe('screening');
+    await page.reload();
+    await expect(card(column(page, 'Screening'), saved.id)).toBeVisible();
+    await expect(card(column(page, 'Screening'), saved.id)).toContainText(
+      'In Screening since today',
+    );
+
+    // The keyboard: the Applied card's handle, Space to pick it up, → to Screening, Space to drop.
+    const handle = card(page, applied.id).getByRole('button', { name: /^Drag / });
+    await handle.focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowRight');
+    await expect(column(page, 'Screening')).toHaveAttribute('class', /border-focus/);
+    await page.keyboard.press('Space');
+    await expect(card(column(page, 'Screening'), applied.id)).toBeVisible();
+    // The focus stays on the moved card's handle, in its new column.
+    await expect(
+      card(column(page, 'Screening'), applied.id).getByRole('button', { name: /^Drag / }),
+    ).toBeFocused();
+    await expect.poll(() => storedStage(seeded, applied.id)).toBe('screening');
+    await page.reload();
+    await expect(column(page, 'Screening')).toHaveAccessibleName('Screening, 2 applications');
+    await expect(column(page, 'Applied')).toHaveAccessibleName('Applied, 0 applications');
+
+    // Escape puts a picked-up card back, and nothing is sent.
+    await card(page, interviewing.id)
+      .getByRole('button', { name: /^Drag / })
+      .focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Escape');
+    await expect(card(column(page, 'Interviewing'), interviewing.id)).toBeVisible();
+    expect(await storedStage(seeded, interviewing.id)).toBe('interviewing');
+
+    // The table: the same applications, soonest next step first, kept in the URL.
+    await page.getByRole('button', { name: 'Table' }).click();
+    await expect(page).toHaveURL(`${seeded.server.url}/pipeline?view=table`);
+    const table = page.getByRole('table', { name: 'Applications' });
+    await expect(table.locator('tbody tr')).toHaveCount(3);
+    await expect(table.getByRole('columnheader', { name: /Next step/ })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+  } finally {
+    await seeded.server.stop();
+  }
+});
+
+test('on a phone one stage shows at a time with its switcher, moves by its menu, and the dark theme reads well', async ({
+  page,
+  simulator,
+}) => {
+  test.setTimeout(120_000);
+  const seeded = await seedPipeline(simulator);
+  const [, applied, interviewing] = seeded.jobs;
+  try {
+    await page.setViewportSize(PHONE);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await openPipeline(page, seeded.server);
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+
+    const switcher = page.getByRole('combobox', { name: 'Stage' });
+    await expect(switcher).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Board' })).toHaveCount(0);
+    await expect(switcher.getByRole('option')).toHaveText([
+      'Saved (1)',
+      'Applied (1)',
+      'Screening (0)',
+      'Interviewing (1)',
+      'Offer (0)',
+      'Accepted (0)',
+      'Rejected (0)',
+      'Withdrawn (0)',
+      'No answer (0)',
+    ]);
+    // It opens on the first stage holding a card; no handles on a phone, the menu moves.
+    await expect(switcher).toHaveValue('saved');
+    await expect(page.getByRole('button', { name: /^Drag / })).toHaveCount(0);
+    expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+
+    await switcher.selectOption('interviewing');
+    await expect(page).toHaveURL(`${seeded.server.url}/pipeline?stage=interviewing`);
+    await expect(card(page, interviewing.id)).toBeVisible();
+    await expect(card(page, applied.id)).toHaveCount(0);
+    await card(page, interviewing.id)
+      .getByRole('combobox', { name: /^Move .* to$/ })
+      .selectOption('offer');
+    await expect(card(page, interviewing.id)).toHaveCount(0);
+    await expect(switcher).toBeFocused();
+    await expect(switcher.getByRole('option', { name: 'Offer (1)' })).toBeAttached();
+    await expect.poll(() => storedStage(seeded, interviewing.id)).toBe('offer');
+
+    // After a reload the URL still shows Interviewing, now empty; the card waits in Offer.
+    await page.reload();
+    await expect(page.getByText('No applications in Interviewing.')).toBeVisible();
+    await switcher.selectOption('offer');
+    await expect(card(page, interviewing.id)).toBeVisible();
+    expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+    expect(await contrastFailures(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The table on a phone: labelled cards, sorted by the select above them.
+    await page.getByRole('button', { name: 'Table' }).click();
+    await expect(page.getByRole('combobox', { name: 'Sort by' })).toBeVisible();
+    expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+
+    // The desktop board in the dark: its columns scroll inside their box, the page does not.
+    await page.evaluate((key) => localStorage.setItem(key, 'dark'), THEME_KEY);
+    await page.setViewportSize(DESKTOP);
+    await page.goto(`${seeded.server.url}/pipeline`);
+    await expect(page.getByRole('group', { name: 'Board' })).toBeVisible();
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    await expect(column(page, 'Offer')).toHaveAccessibleName('Offer, 1 application');
+    expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+    expect(await contrastFailures(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
+  } finally {
+    await seeded.server.stop();
+  }
+});

@@ -1,0 +1,80 @@
+import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import { lazy, Suspense } from 'react';
+import type { Application } from '../../../contract/pipeline';
+import { Spinner } from '../../components/ui/spinner';
+
+// The application's panel is shared with the Jobs screen (src/web/components/application), and
+// is its own chunk: the board's first visit does not pay for it.
+const ApplicationPanel = lazy(() =>
+  import('../../components/application/application-panel').then((m) => ({
+    default: m.ApplicationPanel,
+  })),
+);
+
+/**
+ * The side sheet that holds one application's panel. A Radix dialog: focus moves into it and
+ * stays there, Escape closes it, and focus goes back to the card's title.
+ */
+export function ApplicationSheet({
+  jobId,
+  application,
+  onClose,
+  onClosed,
+}: {
+  /** The open application, or null while the sheet is closed. */
+  jobId: number | null;
+  /** What the board knows of it (its title for the sheet's heading), when it is on the board. */
+  application: Application | undefined;
+  onClose: () => void;
+  /** After closing: where focus goes back to. */
+  onClosed: () => void;
+}) {
+  return (
+    <DialogPrimitive.Root open={jobId !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-overlay" />
+        <DialogPrimitive.Content
+          aria-describedby={undefined}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            onClosed();
+          }}
+          className="fixed inset-y-0 right-0 z-50 flex w-full max-w-2xl flex-col bg-surface shadow-2xl outline-none"
+        >
+          <div className="flex items-start justify-between gap-4 border-b border-line px-6 py-4">
+            <div className="min-w-0 flex-1">
+              <DialogPrimitive.Title className="text-lg font-semibold leading-snug text-fg [overflow-wrap:anywhere]">
+                {application?.title ?? 'Application'}
+              </DialogPrimitive.Title>
+              {application ? (
+                <p className="text-sm text-fg-muted [overflow-wrap:anywhere]">
+                  {application.company_name}
+                </p>
+              ) : null}
+            </div>
+            <DialogPrimitive.Close
+              className="rounded p-1 text-fg-subtle hover:bg-surface-hover hover:text-fg-muted"
+              aria-label="Close"
+            >
+              <X className="size-5" aria-hidden="true" />
+            </DialogPrimitive.Close>
+          </div>
+          <div className="min-h-0 flex-1 overflow-y-auto">
+            {jobId !== null ? (
+              <Suspense
+                fallback={
+                  <div className="flex justify-center py-16" role="status" aria-label="Loading">
+                    <Spinner />
+                  </div>
+                }
+              >
+                <ApplicationPanel jobId={jobId} onClose={onClose} />
+              </Suspense>
+            ) : null}
+          </div>
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
+  );
+}

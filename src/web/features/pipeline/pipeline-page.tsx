@@ -1,0 +1,219 @@
+import { lazy, Suspense, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { APPLICATION_STAGE_LABELS, type ApplicationStage } from '../../../contract/pipeline';
+import type { ExportFormat } from '../../../contract/export-formats';
+import { ErrorAlert } from '../../components/ui/alert';
+import { Card } from '../../components/ui/card';
+import { PageHeader } from '../../components/ui/page-header';
+import { Spinner } from '../../components/ui/spinner';
+import { useToast } from '../../components/ui/toaster';
+import { useNow } from '../../lib/use-now';
+import { useExportApplications } from './api/export-applications';
+import { useApplications } from './api/get-applications';
+import { useMoveApplication } from './api/move-application';
+import { byStage, DEFAULT_TABLE_SORT, type TableSort } from './application-order';
+import { NoMatchingApplications, NothingInPipeline } from './components/pipeline-empty';
+import { PipelineFiltersBar } from './components/pipeline-filters';
+import { PipelineTable } from './components/pipeline-table';
+import { ExportButtons, ViewToggle } from './components/pipeline-toolbar';
+import { firstStageWithCards, PhoneStage } from './components/phone-stage';
+import {
+  hasPipelineFilters,
+  NO_PIPELINE_FILTERS,
+  parsePipelineParams,
+  pipelineParamsToUrl,
+  type PipelineFilters,
+  type PipelineParams,
+} from './pipeline-params';
+import { focusMovedCard, type FocusAfterMove, type MoveHandler } from './moving';
+import { useWideScreen } from './use-wide-screen';
+
+// Drag and drop (@dnd-kit) comes with the board's own chunk, after the screen has painted: the
+// table and a phone never load it (DESIGN.md: a first visit ≤ 150 kB).
+const PipelineBoard = lazy(() =>
+  import('./components/pipeline-board').then((m) => ({ default: m.PipelineBoard })),
+);
+// The side sheet (a Radix dialog and the shared application panel) loads when first opened.
+const ApplicationSheet = lazy(() =>
+  import('./application-sheet').then((m) => ({ default: m.ApplicationSheet })),
+);
+
+const label = (stage: ApplicationStage) => APPLICATION_STAGE_LABELS[stage];
+
+function Loading() {
+  return (
+    <div className="flex justify-center py-16" role="status" aria-label="Loading">
+      <Spinner />
+    </div>
+  );
+}
+
+/**
+ * `/pipeline` (issue 33): every application by stage, as a board (columns, drag and drop, a
+ * "Move to…" menu) or a table, narrowed by query and company; one stage at a time on a phone.
+ */
+export function PipelinePage() {
+  const [params, setParams] = useSearchParams();
+  const view = useMemo(() => parsePipelineParams(params), [params]);
+  const filters = useMemo<PipelineFilters>(
+    () => ({ query: view.query, company: view.company }),
+    [view.query, view.company],
+  );
+  const update = useCallback(
+    (next: Partial<PipelineParams>, { replace = false }: { replace?: boolean } = {}) =>
+      setParams(pipelineParamsToUrl({ ...view, ...next }), { replace }),
+    [view, setParams],
+  );
+
+  const applications = useApplications(filters);
+  const items = applications.data?.items;
+  const columns = useMemo(() => byStage(items ?? []), [items]);
+  const move = useMoveApplication();
+  const exporter = useExportApplications();
+  const wide = useWideScreen();
+  const now = useNow();
+  const toast = useToast();
+  const [moveError, setMoveError] = useState<string | null>(null);
+  const [sort, setSort] = useState<TableSort>(DEFAULT_TABLE_SORT);
+  // The panel stays mounted from its first opening on, so closing is a transition Radix sees and
+  // focus goes back to the card's title.
+  const [lastOpenId, setLastOpenId] = useState(view.job);
+  if (view.job !== null && view.job !== lastOpenId) setLastOpenId(view.job);
+
+  const openTo = useCallback(
+    (jobId: number) => `?${pipelineParamsToUrl({ ...view, job: jobId }).toString()}`,
+    [view],
+  );
+
+  // The card moved by the keyboard, and the control that had the focus: given back to it in its
+  // new column (or back in its old one, when the server refused the move).
+  const focusAfter = useRef<{ jobId: number; stage: ApplicationStage; control: FocusAfterMove }>(
+    null,
+  );
+  useLayoutEffect(() => {
+    const want = focusAfter.current;
+    if (!want?.control) return;
+    if (focusMovedCard(want.jobId, want.stage, want.control)) focusAfter.current = null;
+  }, [items]);
+
+  const moveTo = useCallback<MoveHandler>(
+    (application, stage, focus) => {
+      setMoveError(null);
+      focusAfter.current = { jobId: application.job_id, stage, control: focus };
+      move.mutate(
+        { jobId: application.job_id, stage },
+        {
+          onSuccess: () => toast(`Moved ${application.title} to ${label(stage)}`),
+          // The card is already back where it was (the cache's snapshot): say so where it shows.
+          onError: (error) => {
+            focusAfter.current = {
+              jobId: application.job_id,
+              stage: application.stage,
+              control: focus,
+            };
+            setMoveError(
+              `Could not move ${application.title} to ${label(stage)}: ${error.message}. It stays in ${label(application.stage)}.`,
+            );
+          },
+        },
+      );
+    },
+    [move, toast],
+  );
+
+  const [exporting, setExporting] = useState<ExportFormat | null>(null);
+  const exportAs = (format: ExportFormat) => {
+    setExporting(format);
+    exporter.mutate({ filters, format }, { onSettled: () => setExporting(null) });
+  };
+
+  const filtered = hasPipelineFilters(filters);
+  const setFilters = (next: PipelineFilters, options?: { replace?: boolean }) =>
+    update({ ...next, stage: null }, options);
+
+  return (
+    <>
+      <PageHeader
+        title="Pipeline"
+        actions={
+          <>
+            <ViewToggle view={view.view} onChange={(v) => update({ view: v })} />
+            <ExportButtons pending={exporting} onExport={exportAs} />
+          </>
+        }
+      />
+      <div className="flex min-w-0 flex-col gap-4">
+        <Card className="p-4">
+          <PipelineFiltersBar filters={filters} onChange={setFilters} />
+        </Card>
+        {exporter.isError ? (
+          <ErrorAlert>{`Export failed: ${exporter.error.message}`}</ErrorAlert>
+        ) : null}
+        {moveError ? <ErrorAlert>{moveError}</ErrorAlert> : null}
+        {applications.isError ? (
+          <ErrorAlert>{`Error loading the pipeline: ${applications.error.message}`}</ErrorAlert>
+        ) : null}
+        {items === undefined ? (
+          applications.isError ? null : (
+            <Loading />
+          )
+        ) : items.length === 0 ? (
+          <Card>
+            {filtered ? (
+              <NoMatchingApplications onClear={() => setFilters(NO_PIPELINE_FILTERS)} />
+            ) : (
+              <NothingInPipeline />
+            )}
+          </Card>
+        ) : (
+          <div
+            className={
+              applications.isPlaceholderData ? 'min-w-0 opacity-60 transition-opacity' : 'min-w-0'
+            }
+            aria-busy={applications.isPlaceholderData || undefined}
+          >
+            <p className="mb-2 text-sm text-fg-muted" aria-live="polite">
+              {items.length} {items.length === 1 ? 'application' : 'applications'}
+            </p>
+            {view.view === 'table' ? (
+              <Card>
+                <PipelineTable
+                  applications={items}
+                  sort={sort}
+                  onSort={setSort}
+                  now={now}
+                  openTo={openTo}
+                />
+              </Card>
+            ) : wide ? (
+              <Suspense fallback={<Loading />}>
+                <PipelineBoard columns={columns} now={now} openTo={openTo} onMove={moveTo} />
+              </Suspense>
+            ) : (
+              <PhoneStage
+                columns={columns}
+                stage={view.stage ?? firstStageWithCards(columns)}
+                onStage={(stage) => update({ stage }, { replace: true })}
+                now={now}
+                openTo={openTo}
+                onMove={moveTo}
+              />
+            )}
+          </div>
+        )}
+      </div>
+      {lastOpenId !== null ? (
+        <Suspense fallback={null}>
+          <ApplicationSheet
+            jobId={view.job}
+            application={items?.find((a) => a.job_id === view.job)}
+            onClose={() => update({ job: null }, { replace: true })}
+            onClosed={() =>
+              document.querySelector<HTMLElement>(`[data-job-id="${lastOpenId}"] a`)?.focus()
+            }
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

@@ -256,11 +256,9 @@ describe('PipelinePage: the board', () => {
     expect(location()).toBe('/pipeline?job=12');
     const sheet = await screen.findByRole('dialog', { name: 'BI Developer' });
     expect(sheet).toHaveTextContent('Globex');
-    // The panel itself (another part of issue 33) loads into the sheet.
-    expect(await within(sheet).findByRole('link', { name: /Jobs screen/ }, BOARD)).toHaveAttribute(
-      'href',
-      '/jobs?job=12',
-    );
+    // The application panel loads into the sheet: its stage, the move control and the timeline.
+    expect(await within(sheet).findByRole('list', { name: 'Timeline' }, BOARD)).toBeInTheDocument();
+    expect(within(sheet).getByRole('combobox', { name: 'Move to' })).toBeInTheDocument();
     await user.click(within(sheet).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(location()).toBe('/pipeline');

@@ -109,6 +109,21 @@ export function fakePipelineApi(api: FakePipelineApi) {
         ),
       });
     }),
+    // The application panel in the side sheet reads the one it shows, with its history.
+    http.get(`${API}/applications/:id`, ({ params }) => {
+      const found = api.applications.find((a) => a.job_id === Number(params.id));
+      if (!found) return HttpResponse.json({ error: 'Application not found' }, { status: 404 });
+      const history = [
+        {
+          id: found.job_id,
+          stage: found.stage,
+          at: found.stage_since,
+          recorded_at: found.stage_since,
+          source: 'operator',
+        },
+      ];
+      return HttpResponse.json(applicationDetailSchema.parse({ ...found, history, contacts: [] }));
+    }),
     http.patch(`${API}/applications/:id`, async ({ request, params }) => {
       const jobId = Number(params.id);
       const body = await request.json();

@@ -646,86 +646,8 @@ export const migrations: Record<string, Migration> = {
   // dates were never stored; the operator may correct them). The outbox learns `reminder`.
   '0020-application-pipeline': {
     async up(db: Kysely<unknown>) {
-      const stages = APPLICATION_STAGES_0020.map((stage) => `'${stage}'`).join(',');
       await withForeignKeysOff(db, '0020', async () => {
-        const statements = [
-          `CREATE TABLE applications (
-            job_id TEXT PRIMARY KEY REFERENCES jobs(id) ON DELETE CASCADE,
-            stage TEXT NOT NULL CHECK (stage IN (${stages})),
-            stage_since INTEGER NOT NULL,
-            created_at INTEGER NOT NULL,
-            updated_at INTEGER NOT NULL,
-            notes TEXT NOT NULL DEFAULT '',
-            reference TEXT,
-            salary_asked TEXT,
-            salary_offered TEXT,
-            next_step_at INTEGER,
-            next_step_what TEXT,
-            left_at INTEGER,
-            CHECK ((next_step_at IS NULL) = (next_step_what IS NULL))
-          )`,
-          `CREATE INDEX applications_stage ON applications (stage, stage_since)`,
-          `CREATE INDEX applications_next_step ON applications (next_step_at)
-            WHERE next_step_at IS NOT NULL`,
-          `CREATE TABLE application_events (
-            id INTEGER PRIMARY KEY AUTOINCREMENT,
-            job_id TEXT NOT NULL REFERENCES applications(job_id) ON DELETE CASCADE,
-            stage TEXT NOT NULL CHECK (stage IN (${stages})),
-            at INTEGER NOT NULL,
-            recorded_at INTEGER NOT NULL,
-            source TEXT NOT NULL CHECK (source IN ('operator','triage','product','migration'))
-          )`,
-          `CREATE INDEX application_events_job ON application_events (job_id, id)`,
-          `CREATE TABLE application_contacts (
-            id INTEGER PRIMARY KEY AUTOINCREMENT,
-            job_id TEXT NOT NULL REFERENCES applications(job_id) ON DELETE CASCADE,
-            name TEXT NOT NULL,
-            role TEXT,
-            email TEXT,
-            url TEXT,
-            created_at INTEGER NOT NULL
-          )`,
-          `CREATE INDEX application_contacts_job ON application_contacts (job_id, id)`,
-          `CREATE TABLE application_reminders (
-            job_id TEXT NOT NULL REFERENCES applications(job_id) ON DELETE CASCADE,
-            step_at INTEGER NOT NULL,
-            kind TEXT NOT NULL CHECK (kind IN ('lead','due')),
-            queued_at INTEGER NOT NULL,
-            PRIMARY KEY (job_id, step_at, kind)
-          ) WITHOUT ROWID`,
-          `CREATE TABLE calendar_feed_tokens (
-            id INTEGER PRIMARY KEY AUTOINCREMENT,
-            token_hash TEXT NOT NULL UNIQUE,
-            created_at INTEGER NOT NULL,
-            last_used_at INTEGER,
-            revoked_at INTEGER
-          )`,
-          `CREATE TABLE notification_outbox_new (
-            id INTEGER PRIMARY KEY AUTOINCREMENT,
-            channel_id INTEGER NOT NULL REFERENCES notification_channels(id) ON DELETE CASCADE,
-            event TEXT NOT NULL CHECK (event IN ('batch_finished','batch_failed','cookies_rejected','markup_drift','reminder','test')),
-            batch_id INTEGER,
-            message TEXT NOT NULL,
-            status TEXT NOT NULL CHECK (status IN ('pending','delivered','failed')),
-            attempts INTEGER NOT NULL DEFAULT 0,
-            next_attempt_at INTEGER NOT NULL,
-            lease_until INTEGER,
-            error TEXT,
-            created_at INTEGER NOT NULL,
-            delivered_at INTEGER,
-            UNIQUE (channel_id, event, batch_id)
-          )`,
-          `INSERT INTO notification_outbox_new SELECT id, channel_id, event, batch_id, message,
-            status, attempts, next_attempt_at, lease_until, error, created_at, delivered_at
-            FROM notification_outbox ORDER BY id`,
-          `DELETE FROM sqlite_sequence WHERE name = 'notification_outbox_new'`,
-          `UPDATE sqlite_sequence SET name = 'notification_outbox_new'
-            WHERE name = 'notification_outbox'`,
-          `DROP TABLE notification_outbox`,
-          `ALTER TABLE notification_outbox_new RENAME TO notification_outbox`,
-          `CREATE INDEX notification_outbox_due ON notification_outbox (status, next_attempt_at)`,
-        ];
-        for (const statement of statements) await sql.raw(statement).execute(db);
+        for (const statement of PIPELINE_0020_SQL) await sql.raw(statement).execute(db);
         const now = Date.now();
         await sql`INSERT INTO applications (job_id, stage, stage_since, created_at, updated_at)
           SELECT id, state, ${now}, ${now}, ${now} FROM jobs WHERE state IN ('saved', 'applied')
@@ -751,6 +673,87 @@ const APPLICATION_STAGES_0020 = [
   'withdrawn',
   'no_answer',
 ] as const;
+
+const STAGES_0020 = APPLICATION_STAGES_0020.map((stage) => `'${stage}'`).join(',');
+
+/** 0020's tables, and the outbox rebuilt with the same rows, ids and id counter. */
+const PIPELINE_0020_SQL = [
+  `CREATE TABLE applications (
+        job_id TEXT PRIMARY KEY REFERENCES jobs(id) ON DELETE CASCADE,
+        stage TEXT NOT NULL CHECK (stage IN (${STAGES_0020})),
+        stage_since INTEGER NOT NULL,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL,
+        notes TEXT NOT NULL DEFAULT '',
+        reference TEXT,
+        salary_asked TEXT,
+        salary_offered TEXT,
+        next_step_at INTEGER,
+        next_step_what TEXT,
+        left_at INTEGER,
+        CHECK ((next_step_at IS NULL) = (next_step_what IS NULL))
+      )`,
+  `CREATE INDEX applications_stage ON applications (stage, stage_since)`,
+  `CREATE INDEX applications_next_step ON applications (next_step_at)
+        WHERE next_step_at IS NOT NULL`,
+  `CREATE TABLE application_events (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        job_id TEXT NOT NULL REFERENCES applications(job_id) ON DELETE CASCADE,
+        stage TEXT NOT NULL CHECK (stage IN (${STAGES_0020})),
+        at INTEGER NOT NULL,
+        recorded_at INTEGER NOT NULL,
+        source TEXT NOT NULL CHECK (source IN ('operator','triage','product','migration'))
+      )`,
+  `CREATE INDEX application_events_job ON application_events (job_id, id)`,
+  `CREATE TABLE application_contacts (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        job_id TEXT NOT NULL REFERENCES applications(job_id) ON DELETE CASCADE,
+        name TEXT NOT NULL,
+        role TEXT,
+        email TEXT,
+        url TEXT,
+        created_at INTEGER NOT NULL
+      )`,
+  `CREATE INDEX application_contacts_job ON application_contacts (job_id, id)`,
+  `CREATE TABLE application_reminders (
+        job_id TEXT NOT NULL REFERENCES applications(job_id) ON DELETE CASCADE,
+        step_at INTEGER NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('lead','due')),
+        queued_at INTEGER NOT NULL,
+        PRIMARY KEY (job_id, step_at, kind)
+      ) WITHOUT ROWID`,
+  `CREATE TABLE calendar_feed_tokens (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        token_hash TEXT NOT NULL UNIQUE,
+        created_at INTEGER NOT NULL,
+        last_used_at INTEGER,
+        revoked_at INTEGER
+      )`,
+  `CREATE TABLE notification_outbox_new (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        channel_id INTEGER NOT NULL REFERENCES notification_channels(id) ON DELETE CASCADE,
+        event TEXT NOT NULL CHECK (event IN ('batch_finished','batch_failed','cookies_rejected','markup_drift','reminder','test')),
+        batch_id INTEGER,
+        message TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('pending','delivered','failed')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at INTEGER NOT NULL,
+        lease_until INTEGER,
+        error TEXT,
+        created_at INTEGER NOT NULL,
+        delivered_at INTEGER,
+        UNIQUE (channel_id, event, batch_id)
+      )`,
+  `INSERT INTO notification_outbox_new SELECT id, channel_id, event, batch_id, message,
+        status, attempts, next_attempt_at, lease_until, error, created_at, delivered_at
+        FROM notification_outbox ORDER BY id`,
+  `DELETE FROM sqlite_sequence WHERE name = 'notification_outbox_new'`,
+  `UPDATE sqlite_sequence SET name = 'notification_outbox_new'
+        WHERE name = 'notification_outbox'`,
+  `DROP TABLE notification_outbox`,
+  `ALTER TABLE notification_outbox_new RENAME TO notification_outbox`,
+  `CREATE INDEX notification_outbox_due ON notification_outbox (status, next_attempt_at)`,
+];
 
 /** Runs `work` in one `BEGIN IMMEDIATE` transaction: a migration that fails leaves nothing. */
 async function inOneTransaction(db: Kysely<unknown>, work: () => Promise<void>): Promise<void> {

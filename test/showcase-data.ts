@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { batchListSchema } from '../src/contract/batches';
 import { jobListSchema, type JobState } from '../src/contract/jobs';
 import { locationSuggestionListSchema } from '../src/contract/locations';
+import type { ApplicationStage } from '../src/contract/pipeline';
 import type { QueryWrite } from '../src/contract/queries';
 import type { RuleWriteInput } from '../src/contract/rules';
 import { VALID_COOKIES, type FeaturedPosting, type Simulator } from '../simulator';
@@ -24,6 +25,7 @@ export interface ShowcaseScreen {
 export const SHOWCASE_SCREENS: readonly ShowcaseScreen[] = [
   { name: 'sign-in', path: '/sign-in', heading: 'Sign in to LinkedIn Dashboard', signedOut: true },
   { name: 'jobs', path: '/jobs', heading: 'Jobs' },
+  { name: 'pipeline', path: '/pipeline', heading: 'Pipeline' },
   { name: 'rules', path: '/jobs/rules', heading: 'Rules' },
   { name: 'query-runs', path: '/query-runs', heading: 'Query Runs' },
   { name: 'batches', path: '/batches', heading: 'Batches' },
@@ -144,6 +146,33 @@ export const WORST_POSTINGS: readonly (FeaturedPosting & { state?: JobState })[]
   },
 ];
 
+/** The worst postings the seeding takes past Applied on the Pipeline (issue 33). */
+const SHOWCASE_APPLICATIONS: readonly {
+  title: string;
+  stage: ApplicationStage;
+  since: number;
+  step: { inDays: number; what: string };
+}[] = [
+  {
+    title: WORST_POSTINGS[0]?.title ?? '',
+    stage: 'interviewing',
+    since: 3,
+    step: { inDays: 1, what: 'Second-round system design interview with the platform team' },
+  },
+  {
+    title: WORST_POSTINGS[1]?.title ?? '',
+    stage: 'screening',
+    since: 9,
+    step: { inDays: -1, what: 'Follow up' },
+  },
+  {
+    title: WORST_POSTINGS[2]?.title ?? '',
+    stage: 'offer',
+    since: 1,
+    step: { inDays: 4, what: '条件面談（オファー内容の確認）' },
+  },
+];
+
 /** The showcase's last query: a batch runs it last, and it finds WORST_POSTINGS. */
 const LAST_QUERY = '=SUM(A1:A2) Data Analyst';
 
@@ -237,6 +266,29 @@ export async function seedShowcase(
     const job = items.find((j) => j.title === title);
     if (!job) throw new Error(`the showcase batch did not find "${title}"`);
     if (state) await call('PATCH', `/jobs/${job.id}`, { state });
+  }
+  // Issue 33: the pipeline past "applied", with the worst postings' long and non-Latin names in
+  // its later stages, a next step on each (one overdue), notes with a link and a formula, a contact.
+  const day = 86_400_000;
+  for (const { title, stage, since, step } of SHOWCASE_APPLICATIONS) {
+    const job = items.find((j) => j.title === title);
+    if (!job) throw new Error(`the showcase batch did not find "${title}"`);
+    await call('POST', '/applications', {
+      job_id: job.id,
+      stage,
+      at: new Date(Date.now() - since * day).toISOString(),
+    });
+    await call('PATCH', `/applications/${job.id}`, {
+      next_step: { at: new Date(Date.now() + step.inDays * day).toISOString(), what: step.what },
+      notes: `Recruiter: https://example.com/recruiting/${job.id}\n=HYPERLINK("https://evil.example")`,
+      reference: `REQ-${job.id}`,
+      salary_asked: '€120,000',
+    });
+    await call('POST', `/applications/${job.id}/contacts`, {
+      name: 'Åsa Lindqvist-Müller',
+      role: 'Talent Partner',
+      email: 'asa@example.com',
+    });
   }
 
   for (const company of simulator.catalogue.companies.slice(3, 5)) {

@@ -269,7 +269,7 @@ async function sweep(page: Page, server: RunningServer, viewport: Viewport, them
   await open('/companies');
 
   await open('/settings');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save Settings' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Settings saved' })).toBeVisible();
   await check('settings, a toast');
   await page.getByRole('button', { name: 'Add channel' }).click();

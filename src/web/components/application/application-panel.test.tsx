@@ -109,7 +109,7 @@ describe('ApplicationPanel', () => {
     expect(timeline()[2]).toContain('set by No answer rule');
     await user.click(
       screen.getByRole('button', {
-        name: `Edit the date of Applied, ${formatWhen('2025-03-04T09:00:00.000Z')}`,
+        name: `Edit date of Applied, ${formatWhen('2025-03-04T09:00:00.000Z')}`,
       }),
     );
     const field = screen.getByLabelText('Date of Applied');

@@ -182,7 +182,7 @@ function TimelineEntry({ jobId, event }: { jobId: number; event: ApplicationEven
             size="sm"
             variant="link"
             className="h-auto px-0"
-            aria-label={`Edit the date of ${label}, ${formatWhen(event.at)}`}
+            aria-label={`Edit date of ${label}, ${formatWhen(event.at)}`}
             onClick={() => {
               setValue(toLocalInput(event.at));
               setEditing(true);

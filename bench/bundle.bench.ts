@@ -9,6 +9,7 @@ import { startServerProcess } from '../test/server-process';
 const SCREENS = [
   '/overview',
   '/jobs',
+  '/pipeline',
   '/jobs/rules',
   '/query-runs',
   '/batches',
@@ -36,7 +37,7 @@ interface Loaded {
  * page over HTTP from the built server, and the body bytes of every JS and CSS response are
  * counted as received (Chromium's encoded length) and as decoded.
  */
-async function loaded(
+export async function loaded(
   browser: Browser,
   url: string,
   { token, ready }: { token?: string; ready?: (page: Page) => Promise<void> } = {},
@@ -75,7 +76,7 @@ async function loaded(
 }
 
 /** A first visit's figure: the bytes received against the budget, the decoded size beside. */
-function figure(label: string, { receivedKb, decodedKb }: Loaded, budgetKb: number) {
+export function figure(label: string, { receivedKb, decodedKb }: Loaded, budgetKb: number) {
   return atMost(
     `JS + CSS received, ${label} (${decodedKb} kB decoded)`,
     receivedKb,

@@ -9,7 +9,10 @@ import {
 } from '../src/contract';
 import SQLite from '../src/db/sqlite-driver';
 import { seedApplications, type SeedApplication } from '../src/db/pipeline/demo-seed';
+import { chromium, type Page } from '@playwright/test';
+import { chromiumLaunchOptions } from '../test/chromium';
 import { startServerProcess } from '../test/server-process';
+import { figure as firstVisit, loaded } from './bundle.bench';
 import { seed } from './jobs.bench';
 import {
   atMost,
@@ -216,6 +219,48 @@ async function measure(): Promise<BenchFigure[]> {
           EXPORT_MS,
         ),
       );
+    }
+    // The screens' first visits with a full board: the Pipeline loads its board (dnd-kit) on
+    // demand, the Jobs panel its application panel; both stay within DESIGN.md's 150 kB.
+    const browser = await chromium.launch(chromiumLaunchOptions);
+    try {
+      const token = await server.apiToken();
+      const card = pipeline.applied.at(-1) ?? '';
+      const visits: [string, string, (page: Page) => Promise<void>][] = [
+        ['/pipeline', 'the board', (page) => page.getByRole('group', { name: 'Board' }).waitFor()],
+        ['/pipeline?view=table', 'the table', (page) => page.getByRole('table').waitFor()],
+        [
+          `/jobs?job=${card}`,
+          "a job's panel with its application's line",
+          (page) => page.getByRole('button', { name: 'Show application' }).waitFor(),
+        ],
+      ];
+      for (const [path, what, ready] of visits)
+        figures.push(
+          firstVisit(
+            `${path.split('?')[0] ?? path}, ${what}, ${APPLICATIONS.toLocaleString('en')} applications`,
+            await loaded(browser, `${server.url}${path}`, { token, ready }),
+            150,
+          ),
+        );
+      // Then the whole application, which that panel loads when asked for: on demand, beside
+      // the budget rather than in it.
+      const opened = await loaded(browser, `${server.url}/jobs?job=${card}`, {
+        token,
+        ready: async (page) => {
+          await page.getByRole('button', { name: 'Show application' }).click();
+          await page.getByRole('list', { name: 'Timeline' }).waitFor();
+        },
+      });
+      figures.push(
+        context(
+          `  then "Show application" (on demand), received in all (${opened.decodedKb} kB decoded)`,
+          opened.receivedKb,
+          'kB',
+        ),
+      );
+    } finally {
+      await browser.close();
     }
     figures.push(context('machine pace after seeding (lower is faster)', pace, 'ms'));
     return figures;

@@ -248,14 +248,14 @@ export const applicationListQuerySchema = z.object({
   ),
   query: z.optional(
     z.coerce
-      .number()
+      .number({ error: 'query must be a saved query id' })
       .check(
         z.refine(Number.isInteger, { error: 'query must be a saved query id' }),
         z.gt(0, { error: 'query must be a saved query id' }),
         z.lte(Number.MAX_SAFE_INTEGER, { error: 'query must be a saved query id' }),
       ),
   ),
-  /** Part of the company's name, any case. */
+  /** Part of the company's name (case, spacing and legal suffixes aside). */
   company: optionalQueryText('company', PIPELINE_COMPANY_FILTER_MAX),
 });
 export type ApplicationListQuery = z.infer<typeof applicationListQuerySchema>;

@@ -341,8 +341,7 @@ describe('GET /applications/export', () => {
       '?stage=interviewing,hired',
       'stage must be one or more of saved, applied, screening, interviewing, offer, accepted, rejected, withdrawn, no_answer, comma-separated',
     ],
-    // The contract's coercion names the parameter but not what it wants (see the report).
-    ['?query=abc', 'query'],
+    ['?query=abc', 'query must be a saved query id'],
     ['?query=0', 'query must be a saved query id'],
     ['?company=' + 'x'.repeat(201), 'company must be at most 200 characters'],
   ])('refuses %s with a 400', async (query, error) => {

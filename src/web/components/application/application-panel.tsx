@@ -4,7 +4,8 @@ import { ErrorAlert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { LazyConfirmDialog } from '../ui/lazy-confirm-dialog';
 import { Spinner } from '../ui/spinner';
-import { useAddToPipeline, useApplication, useRemoveApplication } from './application-api';
+import { useApplication, useRemoveApplication } from './application-api';
+import { NotInPipeline } from './application-summary';
 import { ContactsField } from './contacts-field';
 import { DetailsField } from './details-field';
 import { NextStepField } from './next-step-field';
@@ -40,21 +41,6 @@ export function ApplicationPanel({ jobId, onClose, headingLevel = 3 }: Applicati
   }
   if (application.data === null) return <NotInPipeline jobId={jobId} />;
   return <ApplicationParts application={application.data} level={headingLevel} onClose={onClose} />;
-}
-
-function NotInPipeline({ jobId }: { jobId: number }) {
-  const add = useAddToPipeline(jobId);
-  return (
-    <div className="flex flex-col gap-2">
-      <div className="flex flex-wrap items-center gap-3">
-        <p className="text-sm text-fg-muted">This job is not in the pipeline.</p>
-        <Button size="sm" disabled={add.isPending} onClick={() => add.mutate(undefined)}>
-          {add.isPending ? 'Adding...' : 'Add to pipeline'}
-        </Button>
-      </div>
-      <ServerError id={`add-${jobId}-error`} message={add.error?.message} />
-    </div>
-  );
 }
 
 function ApplicationParts({

@@ -76,10 +76,19 @@ describe('JobPanel: Pipeline (issue 33)', () => {
         contacts_count: 1,
       }),
     ];
+    const user = userEvent.setup();
     renderJobs('/jobs?job=5');
     const panel = await screen.findByRole('dialog', { name: 'Data Engineer' }, { timeout: 5000 });
     const pipeline = within(panel).getByRole('region', { name: 'Pipeline' });
-    const stage = await within(pipeline).findByRole('region', { name: 'Stage' });
+    // First the stage and the next step in a line; the whole application loads when asked for.
+    const show = await within(pipeline).findByRole('button', { name: 'Show application' });
+    expect(pipeline).toHaveTextContent(
+      `Interviewing since ${formatWhen('2025-03-07T10:00:00.000Z')}` +
+        `Next: Technical interview · ${formatWhen('2025-03-12T14:00:00.000Z')}`,
+    );
+    expect(within(pipeline).queryByRole('list', { name: 'Timeline' })).not.toBeInTheDocument();
+    await user.click(show);
+    const stage = await within(pipeline).findByRole('region', { name: 'Stage' }, { timeout: 5000 });
     expect(stage).toHaveTextContent(`Interviewing since ${formatWhen('2025-03-07T10:00:00.000Z')}`);
     // The parts are h4 under the panel's h3 sections.
     expect(within(pipeline).getByRole('heading', { name: 'Timeline', level: 4 })).toBeVisible();
@@ -113,11 +122,8 @@ describe('JobPanel: Pipeline (issue 33)', () => {
     // Triage to Applied puts the job in the pipeline on the server: the section asks again.
     applications.items = [anApplication(6, { title: 'Analyst' })];
     await user.click(within(panel).getByRole('button', { name: 'Applied' }));
-    await waitFor(() =>
-      expect(within(pipeline).getByRole('region', { name: 'Stage' })).toHaveTextContent(
-        'Applied since',
-      ),
-    );
+    await waitFor(() => expect(pipeline).toHaveTextContent('Applied since'));
+    expect(within(pipeline).getByRole('button', { name: 'Show application' })).toBeVisible();
   });
 
   it('puts the job in the pipeline with Add to pipeline', async () => {
@@ -129,8 +135,9 @@ describe('JobPanel: Pipeline (issue 33)', () => {
     expect(applications.writes).toEqual([
       { method: 'POST', path: '/applications', body: { job_id: 8 } },
     ]);
-    expect(await within(panel).findByRole('region', { name: 'Stage' })).toHaveTextContent(
-      'Saved since',
-    );
+    // Added, the whole application opens.
+    expect(
+      await within(panel).findByRole('region', { name: 'Stage' }, { timeout: 5000 }),
+    ).toHaveTextContent('Saved since');
   });
 });

@@ -22,6 +22,7 @@ import { FlagLabels, RuleReasons } from './job-rule-labels';
 import { RepostChain } from './repost-chain';
 import { RepostLine } from './repost-line';
 import { TEXT_LINK_CLASS } from '../../../components/ui/text-link';
+import { ApplicationSummary } from '../../../components/application/application-summary';
 
 // The application (issue 33) is its own chunk: opening a job does not wait for its forms.
 const ApplicationPanel = lazy(() =>
@@ -210,7 +211,7 @@ function JobDetails({
       <div className="flex-1 overflow-y-auto px-6 py-5">
         <FetchDetails job={job} />
         <Facts job={job} />
-        <PipelineSection job={job} />
+        <PipelineSection key={job.id} job={job} />
         <FoundBy job={job} />
         <RepostChain job={job} />
         <section aria-labelledby="job-description-heading" className="mt-6">
@@ -294,6 +295,8 @@ function Facts({ job }: { job: JobDetail }) {
 function PipelineSection({ job }: { job: JobDetail }) {
   const queryClient = useQueryClient();
   const lastState = useRef(job.state);
+  // The whole application (timeline, notes, contacts, editing) loads when asked for.
+  const [open, setOpen] = useState(false);
   useEffect(() => {
     if (lastState.current === job.state) return;
     lastState.current = job.state;
@@ -307,15 +310,19 @@ function PipelineSection({ job }: { job: JobDetail }) {
       <h3 id="job-pipeline-heading" className="mb-3 text-sm font-semibold text-fg">
         Pipeline
       </h3>
-      <Suspense
-        fallback={
-          <div role="status" aria-label="Loading the application" className="py-2">
-            <Spinner />
-          </div>
-        }
-      >
-        <ApplicationPanel jobId={job.id} headingLevel={4} />
-      </Suspense>
+      {open ? (
+        <Suspense
+          fallback={
+            <div role="status" aria-label="Loading the application" className="py-2">
+              <Spinner />
+            </div>
+          }
+        >
+          <ApplicationPanel jobId={job.id} headingLevel={4} />
+        </Suspense>
+      ) : (
+        <ApplicationSummary jobId={job.id} onOpen={() => setOpen(true)} />
+      )}
     </section>
   );
 }

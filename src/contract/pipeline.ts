@@ -1,36 +1,13 @@
 import { z } from 'zod/mini';
 import { dateTimeSchema, nullableDateTimeSchema, positiveInteger } from './common';
 import { exportFormatParamSchema } from './export-formats';
+import { APPLICATION_STAGES, type ApplicationStage } from './pipeline-stages';
+
+export * from './pipeline-stages';
 
 // The application pipeline (issue 33, docs/decisions/056): what happens to a job after the
 // operator saved or applied to it. A job in the pipeline has one application, keyed by the job's
 // id; its stage changes are kept as a dated history whose dates the operator may correct.
-
-/** In board order: the open stages, then the closing outcomes. */
-export const APPLICATION_STAGES = [
-  'saved',
-  'applied',
-  'screening',
-  'interviewing',
-  'offer',
-  'accepted',
-  'rejected',
-  'withdrawn',
-  'no_answer',
-] as const;
-export type ApplicationStage = (typeof APPLICATION_STAGES)[number];
-
-export const APPLICATION_STAGE_LABELS: Readonly<Record<ApplicationStage, string>> = {
-  saved: 'Saved',
-  applied: 'Applied',
-  screening: 'Screening',
-  interviewing: 'Interviewing',
-  offer: 'Offer',
-  accepted: 'Accepted',
-  rejected: 'Rejected',
-  withdrawn: 'Withdrawn',
-  no_answer: 'No answer',
-};
 
 /** The outcomes that close an application (Accepted closes it too, as a success). */
 export const CLOSING_STAGES: readonly ApplicationStage[] = ['rejected', 'withdrawn', 'no_answer'];

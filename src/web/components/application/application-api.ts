@@ -78,13 +78,6 @@ function useApplicationWrite<V>(toWrite: (variables: V) => Write) {
   });
 }
 
-export const useAddToPipeline = (jobId: number) =>
-  useApplicationWrite<undefined>(() => ({
-    path: '/applications',
-    method: 'POST',
-    body: { job_id: jobId },
-  }));
-
 export const useUpdateApplication = (jobId: number) =>
   useApplicationWrite<ApplicationUpdate>((body) => ({
     path: `/applications/${jobId}`,

@@ -1,10 +1,51 @@
-import { APPLICATION_STAGE_LABELS } from '../../../contract/pipeline';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  APPLICATION_STAGE_LABELS,
+  applicationLineSchema,
+  type ApplicationLine,
+} from '../../../contract/pipeline-stages';
+import { ApiError, apiRequest } from '../../lib/api-client';
 import { ErrorAlert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Spinner } from '../ui/spinner';
-import { useAddToPipeline, useApplication } from './application-api';
 import { formatWhen } from './dates';
 import { ServerError } from './parts';
+
+// Light on purpose: this line loads with the Jobs panel, the whole application (its schemas,
+// fields and linkifyjs) only when opened. Its own key, so the panel's detail is never a line.
+const lineKey = (jobId: number) => ['applications', 'line', jobId] as const;
+
+async function getLine(jobId: number, signal: AbortSignal): Promise<ApplicationLine | null> {
+  try {
+    return await apiRequest(`/applications/${jobId}`, applicationLineSchema, { signal });
+  } catch (err) {
+    if (err instanceof ApiError && err.kind === 'http' && err.status === 404) return null;
+    throw err;
+  }
+}
+
+function useApplicationLine(jobId: number) {
+  return useQuery({ queryKey: lineKey(jobId), queryFn: ({ signal }) => getLine(jobId, signal) });
+}
+
+/** POST /applications: the job in as Saved; the lists, the jobs and the Overview asked again. */
+function useAddToPipeline(jobId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiRequest('/applications', applicationLineSchema, {
+        method: 'POST',
+        body: { job_id: jobId },
+      }),
+    onSuccess: async () => {
+      await Promise.all(
+        [['applications'], ['jobs'], ['overview']].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      );
+    },
+  });
+}
 
 /**
  * A job's application in one line, for the Jobs panel: its stage, since when, and the next step,
@@ -14,7 +55,7 @@ import { ServerError } from './parts';
  * nothing again.
  */
 export function ApplicationSummary({ jobId, onOpen }: { jobId: number; onOpen: () => void }) {
-  const application = useApplication(jobId);
+  const application = useApplicationLine(jobId);
   if (application.isPending) {
     return (
       <div role="status" className="flex items-center gap-3 py-2 text-sm text-fg-muted">

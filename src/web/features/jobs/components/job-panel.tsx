@@ -300,7 +300,7 @@ function PipelineSection({ job }: { job: JobDetail }) {
   useEffect(() => {
     if (lastState.current === job.state) return;
     lastState.current = job.state;
-    void queryClient.invalidateQueries({ queryKey: ['applications', 'detail', job.id] });
+    void queryClient.invalidateQueries({ queryKey: ['applications'] });
   }, [job.state, job.id, queryClient]);
   return (
     <section

@@ -9,7 +9,7 @@ import {
 } from '../src/contract';
 import { openDatabase, type OpenedDatabase } from '../src/db/database';
 import { JobListReader } from '../src/db/jobs/job-list';
-import { JobStates } from '../src/db/jobs/job-states';
+import { PipelineTriage } from '../src/db/pipeline/triage-sync';
 import { saveLocations } from '../src/db/locations';
 import { RuleRepository } from '../src/db/rules/rule-repository';
 import { insertQuery } from '../src/db/searches/queries';
@@ -259,12 +259,13 @@ export function triageBatch(sqlite: OpenedDatabase['sqlite'], batchId: number, n
   } finally {
     reader.close();
   }
-  const states = new JobStates(sqlite);
+  // As the Jobs screen triages: saved and applied jobs enter the pipeline then (decision 056).
+  const states = new PipelineTriage(sqlite);
   const counts: Partial<Record<JobState, number>> = {};
   for (const state of new Set(TRIAGE_PATTERN)) {
     if (state === 'new') continue;
     const picked = ids.filter((_, i) => TRIAGE_PATTERN[i % TRIAGE_PATTERN.length] === state);
-    counts[state] = states.setStates(picked, state);
+    counts[state] = states.setStates(picked, state, now);
   }
   return counts;
 }

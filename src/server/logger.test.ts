@@ -302,7 +302,8 @@ describe('the calendar feed token in the log (issue 33)', () => {
       `/calendar/${token}.ics`,
       `/calendar/${token}.ics?x=1`,
       `/calendar/${token.replace('_', '%5F')}.ics`,
-      `/calendar/${token.slice(0, -1)}A.ics`,
+      // Another token: its last character changed (to B when it was A already).
+      `/calendar/${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}.ics`,
       `/calendar/${token}`,
     ];
     for (const url of calls) await server.inject({ method: 'GET', url });

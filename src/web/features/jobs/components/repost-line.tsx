@@ -18,7 +18,8 @@ export function RepostLine({ repost }: { repost: JobListItem['repost'] }) {
   // The clock when the row was drawn: "23 days ago" need not tick while the list is open.
   const [now] = useState(() => Date.now());
   if (!repost) return null;
-  const pipeline = repost.pipeline ?? null;
+  // Past Saved only: a chain's job at Saved keeps issue 17's "earlier saved".
+  const pipeline = repost.pipeline && repost.pipeline.stage !== 'saved' ? repost.pipeline : null;
   const earlier =
     repost.applied_before ||
     pipeline !== null ||
@@ -66,14 +67,13 @@ function InPipelineBefore({ pipeline }: { pipeline: NonNullable<Repost['pipeline
   const [params] = useSearchParams();
   const next = new URLSearchParams(params);
   next.set('job', String(pipeline.job_id));
-  const done = pipeline.stage === 'saved' ? 'saved before' : 'applied before';
   return (
     <Link
       to={{ search: `?${next.toString()}` }}
       className={`${BADGE} hover:underline`}
       title={`Open job ${pipeline.job_id}, in the pipeline`}
     >
-      {done} · {APPLICATION_STAGE_LABELS[pipeline.stage]}
+      applied before · {APPLICATION_STAGE_LABELS[pipeline.stage]}
     </Link>
   );
 }

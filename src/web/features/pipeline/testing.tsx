@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import { anApplication as anApplicationDetail } from '../../components/application/testing';
 import { http, HttpResponse } from 'msw';
 import { vi } from 'vitest';
 import {
@@ -19,26 +20,16 @@ export const daysAgo = (days: number): string => new Date(Date.now() - days * DA
 export const daysAhead = (days: number): string =>
   new Date(Date.now() + days * DAY_MS).toISOString();
 
-/** An application as `GET /applications` lists it, passed through the contract's own schema. */
+/**
+ * An application as `GET /applications` lists it: the shared fake's, dated relative to now (the
+ * board counts days in a stage), passed through the contract's list schema.
+ */
 export function anApplication(jobId: number, overrides: Partial<Application> = {}): Application {
   return applicationSchema.parse({
-    job_id: jobId,
-    title: `Job ${jobId}`,
-    company_name: `Company ${jobId}`,
-    company_id: 1000 + jobId,
-    location: 'Berlin, Germany',
-    url: `https://www.linkedin.com/jobs/view/${jobId}`,
-    query_id: 1,
-    stage: 'applied',
+    ...anApplicationDetail(jobId),
     stage_since: daysAgo(3),
     created_at: daysAgo(10),
     updated_at: daysAgo(3),
-    next_step: null,
-    reference: null,
-    salary_asked: null,
-    salary_offered: null,
-    notes: '',
-    contacts_count: 0,
     ...overrides,
   });
 }

@@ -1,4 +1,3 @@
-import { Check, Copy } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import {
   API_TOKEN_NAME_MAX,
@@ -11,6 +10,7 @@ import { Button } from '../../../../components/ui/button';
 import { fieldClasses, Input, Label } from '../../../../components/ui/input';
 import { useCreateApiToken } from '../api/create-api-token';
 import { SCOPE_LABELS } from '../labels';
+import { ShownOnce } from '../../components/shown-once';
 
 const DAY_MS = 86_400_000;
 const EXPIRY_CHOICES = [
@@ -40,7 +40,7 @@ export function CreateApiToken({ onClose }: { onClose: () => void }) {
     create.reset();
     onClose();
   };
-  if (create.data) return <ShownOnce created={create.data} onDone={close} />;
+  if (create.data) return <TokenShownOnce created={create.data} onDone={close} />;
   return (
     <CreateForm
       pending={create.isPending}
@@ -148,49 +148,16 @@ function CreateForm({
   );
 }
 
-function ShownOnce({ created, onDone }: { created: ApiTokenCreated; onDone: () => void }) {
-  const id = useId();
-  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
-  const copy = () => {
-    navigator.clipboard.writeText(created.token).then(
-      () => setCopied('yes'),
-      () => setCopied('failed'),
-    );
-  };
+function TokenShownOnce({ created, onDone }: { created: ApiTokenCreated; onDone: () => void }) {
   return (
-    <section
-      className="flex flex-col gap-3 rounded-md border border-tone-green-ring bg-tone-green-bg p-4"
-      aria-labelledby={`${id}-title`}
-    >
-      <h3 id={`${id}-title`} className="text-sm font-semibold text-fg">
-        Token “{created.name}” created
-      </h3>
-      <p className="text-sm font-medium text-fg" role="status">
-        Copy it now: you will not see it again.
-      </p>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <Input
-          readOnly
-          aria-label="New API token"
-          value={created.token}
-          className="min-w-0 flex-1 font-mono text-xs"
-          onFocus={(e) => e.currentTarget.select()}
-        />
-        <Button type="button" variant="secondary" onClick={copy}>
-          {copied === 'yes' ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-          {copied === 'yes' ? 'Copied' : 'Copy'}
-        </Button>
-      </div>
-      {copied === 'failed' ? (
-        <p className="text-sm text-danger-fg" role="alert">
-          The browser did not allow copying: select the token and copy it by hand.
-        </p>
-      ) : null}
-      <div className="flex justify-end">
-        <Button type="button" onClick={onDone}>
-          Done
-        </Button>
-      </div>
-    </section>
+    <ShownOnce
+      title={`Token “${created.name}” created`}
+      level={3}
+      notice="Copy it now: you will not see it again."
+      label="New API token"
+      value={created.token}
+      what="the token"
+      onDone={onDone}
+    />
   );
 }

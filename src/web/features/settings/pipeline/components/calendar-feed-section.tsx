@@ -1,10 +1,8 @@
-import { Check, Copy } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { CalendarFeedCreated } from '../../../../../contract/pipeline';
 import { ErrorAlert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { DateTime } from '../../../../components/ui/date-time';
-import { Input } from '../../../../components/ui/input';
 import { Spinner } from '../../../../components/ui/spinner';
 import { useToast } from '../../../../components/ui/toaster';
 import { timeAgo } from '../../../../lib/relative-time';
@@ -14,6 +12,7 @@ import {
   useCreateCalendarFeed,
   useRevokeCalendarFeed,
 } from '../api/calendar-feed';
+import { ShownOnce } from '../../components/shown-once';
 
 type Confirming = 'replace' | 'revoke' | null;
 
@@ -52,7 +51,7 @@ export function CalendarFeedSection() {
       </div>
       {create.data ? (
         // Forgets the answer, URL and all, once the operator is done with it.
-        <ShownOnce created={create.data} onDone={() => create.reset()} />
+        <FeedShownOnce created={create.data} onDone={() => create.reset()} />
       ) : null}
       {feed.isPending ? (
         <div className="flex items-center gap-3 text-sm text-fg-muted" aria-busy="true">
@@ -180,49 +179,16 @@ function InlineConfirm({
   );
 }
 
-function ShownOnce({ created, onDone }: { created: CalendarFeedCreated; onDone: () => void }) {
-  const id = useId();
-  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
-  const copy = () => {
-    navigator.clipboard.writeText(created.url).then(
-      () => setCopied('yes'),
-      () => setCopied('failed'),
-    );
-  };
+function FeedShownOnce({ created, onDone }: { created: CalendarFeedCreated; onDone: () => void }) {
   return (
-    <section
-      className="flex flex-col gap-3 rounded-md border border-tone-green-ring bg-tone-green-bg p-4"
-      aria-labelledby={`${id}-title`}
-    >
-      <h4 id={`${id}-title`} className="text-sm font-semibold text-fg">
-        Feed URL created
-      </h4>
-      <p className="text-sm font-medium text-fg" role="status">
-        Copy it now and add it to your calendar app as a subscription: you will not see it again.
-      </p>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <Input
-          readOnly
-          aria-label="Calendar feed URL"
-          value={created.url}
-          className="min-w-0 flex-1 font-mono text-xs"
-          onFocus={(e) => e.currentTarget.select()}
-        />
-        <Button type="button" variant="secondary" onClick={copy}>
-          {copied === 'yes' ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-          {copied === 'yes' ? 'Copied' : 'Copy'}
-        </Button>
-      </div>
-      {copied === 'failed' ? (
-        <p className="text-sm text-danger-fg" role="alert">
-          The browser did not allow copying: select the URL and copy it by hand.
-        </p>
-      ) : null}
-      <div className="flex justify-end">
-        <Button type="button" onClick={onDone}>
-          Done
-        </Button>
-      </div>
-    </section>
+    <ShownOnce
+      title="Feed URL created"
+      level={4}
+      notice="Copy it now and add it to your calendar app as a subscription: you will not see it again."
+      label="Calendar feed URL"
+      value={created.url}
+      what="the URL"
+      onDone={onDone}
+    />
   );
 }

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { LazyConfirmDialog } from '../../../components/ui/lazy-confirm-dialog';
 import { formatDateTime } from '../../../components/ui/date-time';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tooltip } from '../../../components/ui/tooltip';
@@ -387,20 +387,23 @@ function BlockCompanyButton({
       {block.isError ? (
         <ErrorAlert className="w-full">Failed to block company. Please try again.</ErrorAlert>
       ) : null}
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title="Block company"
-        message={`Block ${name}? Its jobs leave this list and are never enriched or exported again. You can unblock it on the Companies screen.`}
-        destructive
-        onConfirm={() => {
-          if (companyId === null) return;
-          block.mutate(companyId, {
-            onSuccess: () => announce('Company blocked successfully!'),
-            onError: (err) => console.warn(`blocking company ${companyId} failed`, err),
-          });
-        }}
-      />
+      {/* Radix's alert dialog loads when Block is first asked for, not with the panel. */}
+      {confirming ? (
+        <LazyConfirmDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          title="Block company"
+          message={`Block ${name}? Its jobs leave this list and are never enriched or exported again. You can unblock it on the Companies screen.`}
+          destructive
+          onConfirm={() => {
+            if (companyId === null) return;
+            block.mutate(companyId, {
+              onSuccess: () => announce('Company blocked successfully!'),
+              onError: (err) => console.warn(`blocking company ${companyId} failed`, err),
+            });
+          }}
+        />
+      ) : null}
     </>
   );
 }

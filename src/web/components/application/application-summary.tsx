@@ -9,7 +9,6 @@ import { ErrorAlert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Spinner } from '../ui/spinner';
 import { formatWhen } from './dates';
-import { ServerError } from './parts';
 
 // Light on purpose: this line loads with the Jobs panel, the whole application (its schemas,
 // fields and linkifyjs) only when opened. Its own key, so the panel's detail is never a line.
@@ -105,7 +104,12 @@ export function NotInPipeline({ jobId, onAdded }: { jobId: number; onAdded?: () 
           {add.isPending ? 'Adding...' : 'Add to pipeline'}
         </Button>
       </div>
-      <ServerError id={`add-${jobId}-error`} message={add.error?.message} />
+      {/* Not parts.tsx's ServerError: this line loads with the Jobs panel, the parts do not. */}
+      {add.error ? (
+        <p id={`add-${jobId}-error`} role="alert" className="text-sm text-danger-fg">
+          {add.error.message}
+        </p>
+      ) : null}
     </div>
   );
 }

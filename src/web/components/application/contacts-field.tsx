@@ -19,7 +19,15 @@ import {
   useUpdateContact,
   type ContactFields,
 } from './application-api';
-import { errorFor, Field, focusOnOpen, Part, ServerError, type HeadingLevel } from './parts';
+import {
+  errorFor,
+  Field,
+  focusOnOpen,
+  Part,
+  SaveOrCancel,
+  ServerError,
+  type HeadingLevel,
+} from './parts';
 
 const FIELDS = [
   { name: 'name', label: 'Name', max: CONTACT_NAME_MAX, type: 'text' },
@@ -236,14 +244,7 @@ function ContactForm({
       {shown && shown.field === null ? (
         <ServerError id={`${id}-error`} message={shown.message} />
       ) : null}
-      <div className="flex gap-2">
-        <Button type="submit" size="sm" disabled={pending}>
-          {pending ? 'Saving...' : submitLabel}
-        </Button>
-        <Button size="sm" variant="ghost" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
+      <SaveOrCancel label={submitLabel} pending={pending} onCancel={onCancel} />
     </form>
   );
 }

@@ -9,7 +9,15 @@ import { Button } from '../ui/button';
 import { Input } from '../ui/input';
 import { TEXT_LINK_CLASS } from '../ui/text-link';
 import { useUpdateApplication } from './application-api';
-import { errorFor, Field, focusOnOpen, Part, ServerError, type HeadingLevel } from './parts';
+import {
+  errorFor,
+  Field,
+  focusOnOpen,
+  Part,
+  SaveOrCancel,
+  ServerError,
+  type HeadingLevel,
+} from './parts';
 
 const FIELDS = [
   { name: 'reference', label: 'Reference', max: APPLICATION_REFERENCE_MAX },
@@ -102,21 +110,14 @@ export function DetailsField({
           {error && error.field === null ? (
             <ServerError id={`${id}-error`} message={error.message} />
           ) : null}
-          <div className="flex gap-2">
-            <Button type="submit" size="sm" disabled={update.isPending}>
-              {update.isPending ? 'Saving...' : 'Save details'}
-            </Button>
-            <Button
-              size="sm"
-              variant="ghost"
-              onClick={() => {
-                setDraft(null);
-                update.reset();
-              }}
-            >
-              Cancel
-            </Button>
-          </div>
+          <SaveOrCancel
+            label="Save details"
+            pending={update.isPending}
+            onCancel={() => {
+              setDraft(null);
+              update.reset();
+            }}
+          />
         </form>
       )}
     </Part>

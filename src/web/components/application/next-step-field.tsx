@@ -5,7 +5,7 @@ import { Button } from '../ui/button';
 import { Input } from '../ui/input';
 import { downloadNextStepIcs, useUpdateApplication } from './application-api';
 import { formatWhen, fromLocalInput, toLocalInput } from './dates';
-import { Field, focusOnOpen, Part, ServerError, type HeadingLevel } from './parts';
+import { Field, focusOnOpen, Part, SaveOrCancel, ServerError, type HeadingLevel } from './parts';
 
 /** What comes next and when, with its calendar file; reminders are sent for it. */
 export function NextStepField({
@@ -118,14 +118,12 @@ export function NextStepField({
               aria-describedby={error ? `${id}-error` : undefined}
             />
           </Field>
-          <div className="flex gap-2">
-            <Button type="submit" size="md" disabled={update.isPending}>
-              {update.isPending ? 'Saving...' : 'Save next step'}
-            </Button>
-            <Button size="md" variant="ghost" onClick={cancel}>
-              Cancel
-            </Button>
-          </div>
+          <SaveOrCancel
+            label="Save next step"
+            pending={update.isPending}
+            size="md"
+            onCancel={cancel}
+          />
         </form>
       )}
       <ServerError id={`${id}-error`} message={error} />

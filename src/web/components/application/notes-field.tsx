@@ -5,7 +5,7 @@ import { Button } from '../ui/button';
 import { fieldClasses } from '../ui/input';
 import { useUpdateApplication } from './application-api';
 import { LinkedText } from './linked-text';
-import { focusOnOpen, Part, ServerError, type HeadingLevel } from './parts';
+import { focusOnOpen, Part, SaveOrCancel, ServerError, type HeadingLevel } from './parts';
 
 const count = new Intl.NumberFormat();
 
@@ -72,21 +72,15 @@ export function NotesField({
             {over ? ` (${count.format(draft.length - APPLICATION_NOTES_MAX)} too many)` : ''}
           </p>
           <ServerError id={`${id}-error`} message={error} />
-          <div className="flex gap-2">
-            <Button type="submit" size="sm" disabled={over || update.isPending}>
-              {update.isPending ? 'Saving...' : 'Save notes'}
-            </Button>
-            <Button
-              size="sm"
-              variant="ghost"
-              onClick={() => {
-                setDraft(null);
-                update.reset();
-              }}
-            >
-              Cancel
-            </Button>
-          </div>
+          <SaveOrCancel
+            label="Save notes"
+            pending={update.isPending}
+            disabled={over}
+            onCancel={() => {
+              setDraft(null);
+              update.reset();
+            }}
+          />
         </form>
       )}
     </Part>

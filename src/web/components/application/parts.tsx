@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { Button } from '../ui/button';
 
 export type HeadingLevel = 3 | 4;
 
@@ -82,3 +83,29 @@ export function errorFor(
  * mount only, never while the operator moves on to another field.
  */
 export const focusOnOpen = (element: HTMLElement | null): void => element?.focus();
+
+/** An edit form's buttons: save (reading "Saving..." while the write is under way) and cancel. */
+export function SaveOrCancel({
+  label,
+  pending,
+  disabled = false,
+  size = 'sm',
+  onCancel,
+}: {
+  label: string;
+  pending: boolean;
+  disabled?: boolean;
+  size?: 'sm' | 'md';
+  onCancel: () => void;
+}) {
+  return (
+    <div className="flex gap-2">
+      <Button type="submit" size={size} disabled={disabled || pending}>
+        {pending ? 'Saving...' : label}
+      </Button>
+      <Button size={size} variant="ghost" onClick={onCancel}>
+        Cancel
+      </Button>
+    </div>
+  );
+}

@@ -1,18 +1,17 @@
 import { X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { PIPELINE_COMPANY_FILTER_MAX } from '../../../../contract/pipeline';
-import type { Query } from '../../../../contract/queries';
 import { Button } from '../../../components/ui/button';
 import { fieldClasses, Input, Label } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
-import { useSavedQueries } from '../api/get-saved-queries';
+import {
+  SavedQuerySelect,
+  useSavedQueries,
+} from '../../../components/saved-queries/saved-query-select';
 import { hasPipelineFilters, NO_PIPELINE_FILTERS, type PipelineFilters } from '../pipeline-params';
 
 /** Typing pauses this long before the company filter lands in the URL and is asked for. */
 export const COMPANY_DEBOUNCE_MS = 300;
-
-const queryName = (q: Query) =>
-  `${q.job_title} · ${q.display_name}${q.status === 'archived' ? ' (archived)' : ''}`;
 
 /** The query and company the board is narrowed to; both live in the URL. */
 export function PipelineFiltersBar({
@@ -25,10 +24,6 @@ export function PipelineFiltersBar({
   const queryId = useId();
   const companyId = useId();
   const queries = useSavedQueries();
-  // Archived searches last: their jobs may still be in the pipeline, but are rarely looked for.
-  const options = [...(queries.data ?? [])].sort(
-    (a, b) => Number(a.status === 'archived') - Number(b.status === 'archived') || a.id - b.id,
-  );
   const [company, setCompany] = useCompanyDraft(filters.company, (value) =>
     // Typing replaces the history entry: Back should not replay every letter.
     onChange({ ...filters, company: value }, { replace: true }),
@@ -37,26 +32,13 @@ export function PipelineFiltersBar({
     <div className="flex flex-wrap items-end gap-3">
       <div className="flex min-w-0 flex-col gap-1.5 max-sm:w-full">
         <Label htmlFor={queryId}>Query</Label>
-        <select
+        <SavedQuerySelect
           id={queryId}
           className={cn(fieldClasses, 'h-9 py-1 text-fg sm:w-auto sm:max-w-96')}
-          value={filters.query ?? ''}
-          onChange={(e) => {
-            const id = Number(e.target.value);
-            onChange({ ...filters, query: Number.isSafeInteger(id) && id > 0 ? id : null });
-          }}
-        >
-          <option value="">All queries</option>
-          {/* A query from a shared link that the list doesn't hold still shows as chosen. */}
-          {filters.query !== null && !options.some((q) => q.id === filters.query) ? (
-            <option value={filters.query}>Query #{filters.query}</option>
-          ) : null}
-          {options.map((q) => (
-            <option key={q.id} value={q.id}>
-              {queryName(q)}
-            </option>
-          ))}
-        </select>
+          queries={queries.data ?? []}
+          value={filters.query}
+          onChange={(query) => onChange({ ...filters, query })}
+        />
       </div>
       <div className="flex min-w-0 flex-col gap-1.5 max-sm:w-full sm:w-64">
         <Label htmlFor={companyId}>Company</Label>

@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { jobFlagSchema, jobRuleRefSchema } from './rules';
 import { exportFormatParamSchema } from './export-formats';
 import { applicationStageSchema } from './pipeline';
+import { JOB_WORKPLACES } from './workplace';
 
 // The Jobs screen's API (issue 9): every job the product has found, searched, filtered and triaged.
 // The names of the list's query string are the screen's URL parameters (docs/decisions/015).
@@ -12,9 +13,7 @@ export type JobState = (typeof JOB_STATES)[number];
 export const DEFAULT_JOB_STATES: readonly JobState[] = ['new', 'seen', 'saved', 'applied'];
 export const JOB_POSTED_WITHIN = ['24h', '7d', '30d'] as const;
 export type JobPostedWithin = (typeof JOB_POSTED_WITHIN)[number];
-/** The workplace words a job's stored data can tell (docs/decisions/013). */
-export const JOB_WORKPLACES = ['remote', 'hybrid', 'on-site'] as const;
-export type JobWorkplace = (typeof JOB_WORKPLACES)[number];
+export { JOB_WORKPLACES, type JobWorkplace } from './workplace';
 export const JOB_SORTS = ['newest', 'posted', 'relevance'] as const;
 export type JobSort = (typeof JOB_SORTS)[number];
 

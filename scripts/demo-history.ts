@@ -280,7 +280,7 @@ export interface HistoryResult {
   events: string[];
   /** Jobs of the board taken further afterwards, with their histories (scripts/demo-pipeline.ts). */
   applications: number;
-  /** The board at the end, as the database holds it: every saved or applied job, per stage. */
+  /** The board at the end, as the database holds it: its applications per stage. */
   board: BoardCounts;
   ms: number;
 }

@@ -120,6 +120,13 @@ export const jobListItemSchema = z.object({
   hidden_by_rule: z.nullable(jobRuleRefSchema),
   /** Issue 17: the rule that keeps it out of notifications. */
   muted_by_rule: z.nullable(jobRuleRefSchema),
+  /**
+   * Issue 39: the job's stage in the application pipeline while it is on the board (`state` is
+   * then the stage's triage state: saved for Saved, applied for every later stage); null when it
+   * is not (never put there, or taken off by triage), so a client asks `/applications/{id}` only
+   * for a job that has one. Always sent by this server; optional for the clients written before it.
+   */
+  pipeline_stage: z.optional(z.nullable(applicationStageSchema)),
 });
 export type JobListItem = z.infer<typeof jobListItemSchema>;
 

@@ -124,7 +124,7 @@ export function JobHeading({ children }: { children: ReactNode }) {
 export function JobBadges({ job }: { job: JobListItem }) {
   return (
     <>
-      <StateBadge state={job.state} />
+      <StateBadge job={job} />
       <EasyApplyBadge easyApply={job.easy_apply} />
     </>
   );

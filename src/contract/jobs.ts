@@ -120,6 +120,18 @@ export const jobListItemSchema = z.object({
   hidden_by_rule: z.nullable(jobRuleRefSchema),
   /** Issue 17: the rule that keeps it out of notifications. */
   muted_by_rule: z.nullable(jobRuleRefSchema),
+  /**
+   * Issue 41: when its page was first found closed ("No longer accepting applications"); null
+   * while open, or before its page was read. Always sent by this server; optional for the clients
+   * written before it.
+   */
+  closed_at: z.optional(z.nullable(z.string())),
+  /**
+   * Issue 41: the employer's own apply address as its page gave it (http(s) only, LinkedIn's
+   * redirect removed); null for Easy Apply and when the page gives none. Always sent by this
+   * server; optional for the clients written before it.
+   */
+  apply_url: z.optional(z.nullable(z.string())),
 });
 export type JobListItem = z.infer<typeof jobListItemSchema>;
 
@@ -300,6 +312,7 @@ const LIST_PARAMS = [
   'hide_reposts',
   'group',
   'grouped',
+  'open',
   'cursor',
   'limit',
 ] as const;
@@ -336,6 +349,8 @@ const filterShape = {
    * whatever this says.
    */
   grouped: flagParam('grouped'),
+  /** Issue 41: true, only the jobs not found closed ("Open only"); false, the default, every job. */
+  open: flagParam('open'),
 };
 
 function unknownParams(keys: string[], known: readonly string[]): string {

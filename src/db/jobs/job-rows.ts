@@ -1,6 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import { z } from 'zod';
 import type { JobFoundBy, JobListItem } from '../../contract';
+import { isoOrNull } from '../times';
 
 // The Jobs screen's reads and writes (job-list.ts, job-ranking.ts, job-detail.ts, job-states.ts),
 // as synchronous better-sqlite3 statements on the server's connection: each is one short indexed
@@ -8,7 +9,7 @@ import type { JobFoundBy, JobListItem } from '../../contract';
 // waits on a lock. Here, what the list and one job share: a job's row and the runs that found it.
 
 export const LIST_COLUMNS = `j.id, j.title, j.company_name, j.company_id, j.location, j.posted_at, j.salary,
-  j.easy_apply, j.applicants, j.workplace, j.state, j.first_seen_at, j.url`;
+  j.easy_apply, j.applicants, j.workplace, j.state, j.first_seen_at, j.url, j.closed_at, j.apply_url`;
 
 export const listRowSchema = z.object({
   id: z.string(),
@@ -24,6 +25,8 @@ export const listRowSchema = z.object({
   state: z.enum(['new', 'seen', 'saved', 'applied', 'hidden']),
   first_seen_at: z.number(),
   url: z.string(),
+  closed_at: z.number().nullable(),
+  apply_url: z.string().nullable(),
 });
 export type ListRow = z.infer<typeof listRowSchema>;
 
@@ -60,6 +63,8 @@ export function toListItem(row: ListRow, searchTerms: string[]): JobListItem {
     flags: [],
     hidden_by_rule: null,
     muted_by_rule: null,
+    closed_at: isoOrNull(row.closed_at),
+    apply_url: row.apply_url,
   };
 }
 

@@ -163,6 +163,8 @@ describe('GET /jobs', () => {
       flags: [],
       hidden_by_rule: null,
       muted_by_rule: null,
+      closed_at: null,
+      apply_url: null,
     });
     expect(page.items[1]).toMatchObject({ company_id: null, location: null, posted_at: null });
   });

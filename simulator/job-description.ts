@@ -1,6 +1,7 @@
 import type { SimJob } from './catalogue';
 import { BENEFITS, REQUIREMENTS, SENTENCES } from './catalogue-words';
 import { escapeHtml } from './html-escape';
+import { mentionsNoLongerAccepting } from './job-facts';
 import { createPrng, type Prng } from './prng';
 
 const LONG_DESCRIPTION_CHARS = 46_000;
@@ -50,5 +51,8 @@ export function renderDescriptionHtml(job: SimJob): string {
     }
     html += `\n${extra.join('\n')}`;
   }
+  // Issue 41: the sentence a closed page shows, in an open posting's own words.
+  if (mentionsNoLongerAccepting(job))
+    html += `\n<p>We review applications weekly. Once the role is filled we are no longer accepting applications, so apply early.</p>`;
   return html;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { dateTimeSchema } from './common';
 import { XLSX_MIME_TYPE } from './constants';
 
 // The formats every export streams (issue 18). xlsx is SPEC.md's, and what an export without
@@ -59,5 +60,12 @@ export const exportedJobSchema = z.strictObject({
   search_location: z.string(),
   /** First seen in the exported batch (or run's batch, or the view's batch): the sheet's "New". */
   is_new: z.boolean(),
+  /**
+   * Issue 41: when the job's page was first found closed (the sheet's "Closed" shows its day);
+   * null while open. Always written by this server; optional for files written before it.
+   */
+  closed_at: z.optional(z.nullable(dateTimeSchema)),
+  /** Issue 41: the employer's own apply address (http(s) only): the sheet's "Apply URL". */
+  apply_url: z.optional(z.nullable(z.string())),
 });
 export type ExportedJob = z.infer<typeof exportedJobSchema>;

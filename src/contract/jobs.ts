@@ -127,6 +127,18 @@ export const jobListItemSchema = z.object({
    * for a job that has one. Always sent by this server; optional for the clients written before it.
    */
   pipeline_stage: z.optional(z.nullable(applicationStageSchema)),
+  /**
+   * Issue 41: when its page was first found closed ("No longer accepting applications"); null
+   * while open, or before its page was read. Always sent by this server; optional for the clients
+   * written before it.
+   */
+  closed_at: z.optional(z.nullable(z.string())),
+  /**
+   * Issue 41: the employer's own apply address as its page gave it (http(s) only, LinkedIn's
+   * redirect removed); null for Easy Apply and when the page gives none. Always sent by this
+   * server; optional for the clients written before it.
+   */
+  apply_url: z.optional(z.nullable(z.string())),
 });
 export type JobListItem = z.infer<typeof jobListItemSchema>;
 
@@ -307,6 +319,7 @@ const LIST_PARAMS = [
   'hide_reposts',
   'group',
   'grouped',
+  'open',
   'cursor',
   'limit',
 ] as const;
@@ -343,6 +356,8 @@ const filterShape = {
    * whatever this says.
    */
   grouped: flagParam('grouped'),
+  /** Issue 41: true, only the jobs not found closed ("Open only"); false, the default, every job. */
+  open: flagParam('open'),
 };
 
 function unknownParams(keys: string[], known: readonly string[]): string {

@@ -38,5 +38,12 @@ export const exportedApplicationSchema = z.strictObject({
   /** In the order they were added. */
   contacts: z.array(exportedContactSchema),
   notes: z.string(),
+  /**
+   * Issue 41: when the job's page was first found closed (the sheet's "Closed"); null while open.
+   * Always written by this server; optional for files written before it.
+   */
+  closed_at: z.optional(z.nullable(dateTimeSchema)),
+  /** Issue 41: the employer's own apply address (http(s) only): the sheet's "Apply URL". */
+  apply_url: z.optional(z.nullable(z.string())),
 });
 export type ExportedApplication = z.infer<typeof exportedApplicationSchema>;

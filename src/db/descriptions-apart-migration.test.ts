@@ -83,6 +83,10 @@ const LATER_COLUMNS = [
   'salary_currency',
   'salary_yearly',
   'applicants_count',
+  'closed_at',
+  'apply_url',
+  'last_checked_at',
+  'page_company_id',
 ];
 const LATER_INDEXES = ['jobs_first_query'];
 const earlierColumnsOf = (sqlite: SQLite.Database) =>

@@ -659,6 +659,27 @@ export const migrations: Record<string, Migration> = {
       });
     },
   },
+  // Issue 41 (docs/decisions/062): the job as its page last said. closed_at is when a page was
+  // first found closed (null while open or never read), apply_url the employer's own address,
+  // last_checked_at when the page was last read (the details' fetch time until now), and
+  // page_company_id the company id the job's own page gave. Companies are found by their slug,
+  // so a card's company takes the id a page told before.
+  '0021-job-facts': {
+    async up(db: Kysely<unknown>) {
+      await inOneTransaction(db, async () => {
+        const statements = [
+          sql`ALTER TABLE jobs ADD COLUMN closed_at INTEGER`,
+          sql`ALTER TABLE jobs ADD COLUMN apply_url TEXT`,
+          sql`ALTER TABLE jobs ADD COLUMN last_checked_at INTEGER`,
+          sql`ALTER TABLE jobs ADD COLUMN page_company_id INTEGER`,
+          sql`UPDATE jobs SET last_checked_at = details_fetched_at
+                WHERE details_fetched_at IS NOT NULL`,
+          sql`CREATE INDEX companies_slug ON companies (slug) WHERE slug IS NOT NULL`,
+        ];
+        for (const statement of statements) await statement.execute(db);
+      });
+    },
+  },
 };
 
 /** The stages as 0020 created them (src/contract/pipeline.ts may grow; this must not). */

@@ -168,6 +168,14 @@ export interface JobsTable {
   salary_yearly: Generated<number | null>;
   /** The applicants caption as a number ("Over 200 applicants": 200). */
   applicants_count: Generated<number | null>;
+  /** When its page was first found closed (migration 0021, docs/decisions/062); null while open. */
+  closed_at: Generated<number | null>;
+  /** The employer's own apply address (http(s) only) as the page last gave it. */
+  apply_url: Generated<string | null>;
+  /** When its page was last read (the details, or a re-check). */
+  last_checked_at: Generated<number | null>;
+  /** The company's numeric id as the job's own page gave it; company_id follows it. */
+  page_company_id: Generated<number | null>;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { BatchKind } from '../contract';
 import { localTimeZone } from '../contract/calendar-days';
 import { StoredCards } from '../db/jobs/stored-cards';
 import { StoredDetails } from '../db/jobs/stored-details';
+import { PageCompanies } from '../db/companies/page-companies';
 import {
   RunnerBatches,
   type CancelRequest,
@@ -18,7 +19,7 @@ import { RuleGate } from './apply-rules';
 import { recordFieldHealth, type FieldHealthChange } from './field-health';
 import { DescriptionIndex } from '../db/jobs/description-index';
 import { RepostDetector } from './reposts';
-import { writeJobDetails, type DetailsStoreParts } from './step-details-store';
+import { writeJobDetails, writeJobFacts, type DetailsStoreParts } from './step-details-store';
 import { storePage, type PageStoreParts } from './step-store';
 
 export type { ActiveQuery, CancelRequest, ClaimResult, StoredBatch, StoredRun };
@@ -54,6 +55,7 @@ export class BatchStore {
     this.page = { transaction, runs: this.runs, cards: this.cards, rules, reposts };
     this.detailParts = {
       details: new StoredDetails(sqlite),
+      companies: new PageCompanies(sqlite),
       reposts,
       rules,
       descriptions: this.descriptions,
@@ -224,6 +226,15 @@ export class BatchStore {
       for (const details of group) writeJobDetails(this.detailParts, details, now);
       this.batches.addEnriched(batchId, group.length);
     })();
+  }
+
+  /**
+   * Issue 41: a re-read of a stored job's page (a re-check) writes what it says of the job now:
+   * closed or open, the apply address, the company id; the description and the rest stay as they
+   * were. Answers whether the job was found closed for the first time (decision 062).
+   */
+  saveJobCheck(details: JobDetails, now: number): { newlyClosed: boolean } {
+    return this.sqlite.transaction(() => writeJobFacts(this.detailParts, details, now))();
   }
 
   /** A job whose details could not be had (removed, unparseable): noted, not asked again by this batch. */

@@ -54,7 +54,8 @@ export function hasRowFilters(filters: JobFilterQuery): boolean {
     Boolean(filters.company) ||
     filters.flag !== undefined ||
     filters.hide_reposts === true ||
-    filters.group !== undefined
+    filters.group !== undefined ||
+    filters.open === true
   );
 }
 
@@ -162,6 +163,8 @@ export function filterSql(filters: JobFilterQuery, now: number, anyBlocked = tru
     where.push(filters.q ? 'j.group_key = @group' : 'j.role_key = @group AND j.group_key = @group');
     params.group = filters.group;
   }
+  // Issue 41: "Open only" leaves out the jobs a page was found closed on.
+  if (filters.open === true) where.push('j.closed_at IS NULL');
   const match = filters.q ? ftsMatch(filters.q) : null;
   if (match !== null) params.match = match;
   const grouped = isGrouped(filters);
@@ -262,6 +265,8 @@ export function listFingerprint(filters: JobFilterQuery, sort: JobSort): string 
     sort,
     // Issue 32's filter, only when given: the cursors of lists without it stay as they were.
     ...(filters.query === undefined ? [] : [filters.query]),
+    // Issue 41's likewise.
+    ...(filters.open === true ? ['open'] : []),
   ]);
   return createHash('sha256').update(canonical).digest('base64url').slice(0, 16);
 }

@@ -1,6 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import { z } from 'zod';
 import { APPLICATION_STAGES, type JobFoundBy, type JobListItem } from '../../contract';
+import { isoOrNull } from '../times';
 
 // The Jobs screen's reads and writes (job-list.ts, job-ranking.ts, job-detail.ts, job-states.ts),
 // as synchronous better-sqlite3 statements on the server's connection: each is one short indexed
@@ -10,7 +11,7 @@ import { APPLICATION_STAGES, type JobFoundBy, type JobListItem } from '../../con
 // The stage of the job's application while it is on the board (issue 39): one lookup by the
 // applications' primary key per row of a page, never a scan (`left_at` set = taken off by triage).
 export const LIST_COLUMNS = `j.id, j.title, j.company_name, j.company_id, j.location, j.posted_at, j.salary,
-  j.easy_apply, j.applicants, j.workplace, j.state, j.first_seen_at, j.url,
+  j.easy_apply, j.applicants, j.workplace, j.state, j.first_seen_at, j.url, j.closed_at, j.apply_url,
   (SELECT a.stage FROM applications a WHERE a.job_id = j.id AND a.left_at IS NULL) AS pipeline_stage`;
 
 export const listRowSchema = z.object({
@@ -28,6 +29,8 @@ export const listRowSchema = z.object({
   first_seen_at: z.number(),
   url: z.string(),
   pipeline_stage: z.enum(APPLICATION_STAGES).nullable(),
+  closed_at: z.number().nullable(),
+  apply_url: z.string().nullable(),
 });
 export type ListRow = z.infer<typeof listRowSchema>;
 
@@ -65,6 +68,8 @@ export function toListItem(row: ListRow, searchTerms: string[]): JobListItem {
     hidden_by_rule: null,
     muted_by_rule: null,
     pipeline_stage: row.pipeline_stage,
+    closed_at: isoOrNull(row.closed_at),
+    apply_url: row.apply_url,
   };
 }
 

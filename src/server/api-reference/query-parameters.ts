@@ -40,6 +40,7 @@ export const QUERY_PARAMETER_DESCRIPTIONS: Readonly<Record<string, string>> = {
   group: 'Only the jobs of this group (the same role in several places), by the key the list gives',
   grouped:
     'false (the default): every job, one item each; true: one row per group of the same role in several places (each group’s `group.jobs` and `group.size` say how many jobs and places it holds; `total` then counts rows, `total_jobs` jobs). An export always lists every job',
+  open: 'true: only the jobs whose page was not found closed ("Open only"; `closed_at` is null). false, the default, leaves no job out',
   cursor: 'Where the next page starts: the `next_cursor` of the page before',
   limit: `Jobs per page, 1 to ${JOBS_PAGE_MAX} (default ${JOBS_PAGE_DEFAULT})`,
   format: `The file's format: ${EXPORT_FORMATS.join(', ')} (default xlsx)`,

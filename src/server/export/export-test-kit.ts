@@ -31,6 +31,9 @@ export function exportJob(overrides: Partial<ExportJob> = {}): ExportJob {
     searchTerm: 'Financial Analyst',
     searchLocation: 'San Francisco Bay Area',
     isNew: false,
+    closedAt: null,
+    closedOn: null,
+    applyUrl: null,
     ...overrides,
   };
 }

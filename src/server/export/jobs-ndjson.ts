@@ -10,6 +10,7 @@ import { streamText, TEXT_CHUNK_CHARS } from './text-stream';
  */
 export function toExportedJob(job: ExportJob): ExportedJob {
   const posted = validDateOrNull(job.postedAt);
+  const closed = validDateOrNull(job.closedAt);
   return {
     // The Jobs API's id: the site's numeric job id (GET /jobs/{id} takes it).
     id: Number(job.jobId),
@@ -30,6 +31,8 @@ export function toExportedJob(job: ExportJob): ExportedJob {
     search_term: job.searchTerm,
     search_location: job.searchLocation,
     is_new: job.isNew,
+    closed_at: closed === null ? null : closed.toISOString(),
+    apply_url: job.applyUrl,
   };
 }
 

@@ -43,6 +43,12 @@ export interface ExportJob {
   searchLocation: string;
   /** First seen in this batch. */
   isNew: boolean;
+  /** Issue 41: when its page was first found closed; null while open (or never read). */
+  closedAt: Date | null;
+  /** closedAt's day in the server's time zone, as a date at midnight UTC (as postedAt is). */
+  closedOn: Date | null;
+  /** Issue 41: the employer's own apply address (http(s) only); null when none. */
+  applyUrl: string | null;
 }
 
 export interface WriteJobsXlsxOptions {
@@ -110,6 +116,14 @@ export const EXPORT_COLUMNS: readonly ExportColumn[] = [
   { header: 'Search Term', width: 24, value: (j) => j.searchTerm },
   { header: 'Search Location', width: 24, value: (j) => j.searchLocation },
   { header: 'New', width: 6, value: (j) => yesNo(j.isNew) },
+  // Issue 41, after SPEC.md's and DESIGN.md's columns so that theirs keep their places: the day a
+  // page was found closed (empty while open) and the employer's own address.
+  { header: 'Closed', width: 12, value: (j) => validDateOrNull(j.closedOn) },
+  {
+    header: 'Apply URL',
+    width: 45,
+    value: (j) => (j.applyUrl === null ? null : urlValue(j.applyUrl)),
+  },
 ];
 
 /**

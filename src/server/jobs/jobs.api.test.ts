@@ -166,6 +166,8 @@ describe('GET /jobs', () => {
       hidden_by_rule: null,
       muted_by_rule: null,
       pipeline_stage: null,
+      closed_at: null,
+      apply_url: null,
     });
     expect(page.items[1]).toMatchObject({ company_id: null, location: null, posted_at: null });
   });

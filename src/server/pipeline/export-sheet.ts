@@ -110,6 +110,13 @@ export function pipelineSheet(timeZone: string): SheetSpec<PipelineExportRow> {
         value: (row) => text(row.contacts.map(contactLine).join('\n')),
       },
       { header: 'Notes', width: 80, value: (row) => text(row.notes) },
+      // Issue 41, last so that the columns before keep their places.
+      { header: 'Closed', width: 16, value: (row) => time(row.closed_at) },
+      {
+        header: 'Apply URL',
+        width: 45,
+        value: (row) => (row.apply_url === null ? null : urlValue(row.apply_url)),
+      },
     ],
   };
 }
@@ -141,5 +148,7 @@ export function toExportedApplication(row: PipelineExportRow): ExportedApplicati
     salary_offered: row.salary_offered,
     contacts: row.contacts.map((c) => ({ name: c.name, role: c.role, email: c.email, url: c.url })),
     notes: row.notes,
+    closed_at: row.closed_at === null ? null : iso(row.closed_at),
+    apply_url: row.apply_url,
   };
 }

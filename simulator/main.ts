@@ -9,6 +9,7 @@ const usage = `Usage: tsx simulator/main.ts [--port 4010] [--seed 1] [--jobs-per
   [--drop N] [--authwall] [--changed-markup] [--drop-field FIELD ...] [--path-prefix /jobs-guest]
   [--expired-session]
   [--daily-growth 0.05] [--repost-share 0.08] [--lookalike-share 0.04] [--clock-control]
+  [--fit-jobs N]
   FIELD: salary, posted, location, company-link, criteria, applicants`;
 
 const DROPPABLE: readonly DroppedField[] = [
@@ -69,6 +70,7 @@ const { values } = parseArgs({
     'repost-share': { type: 'string' },
     'lookalike-share': { type: 'string' },
     'clock-control': { type: 'boolean', default: false },
+    'fit-jobs': { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -86,6 +88,7 @@ const sim = await startSimulator({
   repostShare: share(values['repost-share'], 'repost-share'),
   lookalikeShare: share(values['lookalike-share'], 'lookalike-share'),
   controlEndpoint: values['clock-control'],
+  fitJobs: count(values['fit-jobs'], 'fit-jobs'),
 });
 const scope = values['path-prefix'] ? { pathPrefix: values['path-prefix'] } : {};
 const latency = count(values.latency, 'latency');

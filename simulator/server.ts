@@ -6,6 +6,7 @@ import {
 } from 'node:http';
 import {
   buildCatalogue,
+  CATALOGUE_NOW,
   type Catalogue,
   type FeaturedPosting,
   type LookalikeKind,
@@ -19,6 +20,7 @@ import {
   type FaultDecision,
   type Faults,
 } from './faults';
+import { fitKeywordsOf, fitTruthOf, makeFitJob, type FitTruthAnswer } from './fit-catalogue';
 import { foldForMatch } from './places';
 import { renderGuestCards } from './render-guest-cards';
 import { renderJobDetails } from './render-job-details';
@@ -62,6 +64,12 @@ export interface SimulatorOptions {
   startAt?: number;
   /** The share of postings showing a salary where the site gives one (default 0.35). */
   salaryShare?: number;
+  /**
+   * Issue 40: this many fit postings (default 0), listed by the searches for `fit jobs` (all) and
+   * `fit backend`, `fit data`, `fit finance`, `fit other` (a domain's), their truth at
+   * `GET /__simulator/truth/fit`. The rest of the catalogue is the same with or without them.
+   */
+  fitJobs?: number;
 }
 
 export interface RequestLogEntry {
@@ -86,7 +94,7 @@ export interface RepostTruth {
 export interface Simulator {
   url: string;
   /** What the simulated site knows and a scraper has to work out. */
-  truth: { reposts(): RepostTruth };
+  truth: { reposts(): RepostTruth; fit(): FitTruthAnswer };
   port: number;
   catalogue: Catalogue;
   search: SearchEngine;
@@ -116,6 +124,7 @@ const AI_SEARCH_PATH = '/flagship-web/jobs/search-results';
 const CONTROL_PATH = '/__simulator/clock';
 const ME_PATH = '/voyager/api/me';
 const REPOST_TRUTH_PATH = '/__simulator/truth/reposts';
+const FIT_TRUTH_PATH = '/__simulator/truth/fit';
 
 interface Answer {
   status: number;
@@ -177,6 +186,10 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     startAt: options.startAt,
     salaryShare: options.salaryShare,
   });
+  const fitJobs = Array.from({ length: options.fitJobs ?? 0 }, (_, n) =>
+    makeFitJob(seed, n, catalogue.companies, options.startAt ?? CATALOGUE_NOW),
+  );
+  for (const job of fitJobs) catalogue.list(job, fitKeywordsOf(job.fit ?? null));
   const clock = createSiteClock(catalogue, options.dailyGrowth ?? 0.05, options.startAt);
   const search = createSearchEngine(catalogue, { jobsPerQuery: options.jobsPerQuery }, clock);
   const faults = createFaults();
@@ -332,6 +345,12 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(repostTruth()),
       };
+    if (method === 'GET' && path === FIT_TRUTH_PATH)
+      return {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(fitTruthOf(fitJobs)),
+      };
     if (options.controlEndpoint && method === 'POST' && path === CONTROL_PATH) return control(url);
     if (method === 'GET' && path === SEARCH_PATH) return guestSearch(url);
     if (method === 'GET' && path.startsWith(DETAILS_PREFIX)) return details(path);
@@ -431,7 +450,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     faults,
     clock,
     requests,
-    truth: { reposts: repostTruth },
+    truth: { reposts: repostTruth, fit: () => fitTruthOf(fitJobs) },
     feature(posting) {
       return catalogue.feature(posting, clock.now());
     },

@@ -1,5 +1,11 @@
 import { FIT_PROFILES } from '../simulator';
-import { FIT_QUALITY_FLOORS, measureFitQuality, storedFitJobs } from '../test/fit-quality';
+import {
+  FIT_QUALITY_FLOORS,
+  HIDDEN_CRITERIA,
+  measureFitQuality,
+  measureSuggestions,
+  storedFitJobs,
+} from '../test/fit-quality';
 import {
   atLeast,
   atMost,
@@ -13,7 +19,8 @@ import {
 // Issue 40: the fit scorer against the simulator's truth, on 2,000 postings read back as a batch
 // stores them, for each of the simulator's three profiles (docs/decisions/061): ROC AUC of the
 // score (strong against poor), strong postings among the first 20, postings with a dealbreaker
-// among the first 50; and how many postings a second one thread scores.
+// among the first 50; how many postings a second one thread scores; and how many of the 5
+// criteria an operator saves by come back among the first 10 profile suggestions.
 
 const POSTINGS = 2_000;
 /**
@@ -51,8 +58,15 @@ export const fitSuite: BenchSuite = {
         FIT_QUALITY_FLOORS.dealbreakersInTop50,
       ),
     ]);
+    const suggested = measureSuggestions(jobs, FIT_PROFILES.backend.body);
     return [
       ...figures,
+      atLeast(
+        `an operator's ${HIDDEN_CRITERIA.length} hidden criteria among the first 10 suggestions (${suggested.saved} saved, ${suggested.hidden} hidden)`,
+        suggested.found.length,
+        `of ${HIDDEN_CRITERIA.length}`,
+        3,
+      ),
       context('descriptions, mean length', quality.meanChars, 'chars'),
       atLeast(
         'postings scored a second, one profile, one thread (CPU time)',

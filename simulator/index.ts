@@ -24,5 +24,6 @@ export {
   type FitTruthAnswer,
 } from './fit-catalogue';
 export { FIT_PROFILE_KEYS, FIT_PROFILES, type FitProfileKey, type FitTruth } from './fit-profiles';
+export type { FitPosting } from './fit-postings';
 export type { SiteClock } from './clock';
 export { guestFiltersFromUrl, type GuestFilters, type SearchResults } from './search-results';

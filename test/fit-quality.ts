@@ -3,9 +3,11 @@ import {
   BUILT_IN_ALIASES,
   compileProfile,
   scoreJob,
+  suggestFromTriage,
   type FitJobInput,
   type FitScore,
 } from '../src/fit';
+import { foldWord } from '../src/contract/text-fold';
 import { parseJobDetails } from '../src/scraper';
 import {
   buildCatalogue,
@@ -15,6 +17,7 @@ import {
   makeFitJob,
   renderJobDetails,
   type FitJobTruth,
+  type FitPosting,
   type FitProfileKey,
 } from '../simulator';
 
@@ -30,6 +33,8 @@ export interface FitJobRead {
   id: string;
   input: FitJobInput;
   truth: FitJobTruth;
+  /** What the simulator made the posting of (its skills, asks and offers). */
+  posting: FitPosting;
 }
 
 /** `count` fit postings of a seed, as a batch would have stored them (details read). */
@@ -47,7 +52,7 @@ export function storedFitJobs(seed: number, count: number): FitJobRead[] {
   return jobs.map((job) => {
     const details = parseJobDetails(renderJobDetails(job), job.id, context);
     const truth = truths.get(job.id);
-    if (!truth) throw new Error(`no truth for ${job.id}`);
+    if (!truth || !job.fit) throw new Error(`no truth for ${job.id}`);
     const input: FitJobInput = {
       title: details.title,
       company: details.companyName,
@@ -59,7 +64,7 @@ export function storedFitJobs(seed: number, count: number): FitJobRead[] {
       employmentType: details.employmentType,
       description: details.description,
     };
-    return { id: job.id, input, truth };
+    return { id: job.id, input, truth, posting: job.fit };
   });
 }
 
@@ -171,4 +176,35 @@ export function measureFitQuality(
     jobsPerCpuSecond: scored / cpuSeconds,
     jobsPerSecond: scored / seconds,
   };
+}
+
+/**
+ * The operator the issue describes: they save the backend postings naming at least three of five
+ * skills their profile does not name, and hide the other backend postings. How many of the five
+ * are among the first FIT_SUGGEST_LIMIT plus-skill suggestions, and the suggestions.
+ */
+export const HIDDEN_CRITERIA = ['Docker', 'Terraform', 'Redis', 'Rust', 'Java'] as const;
+
+export interface SuggestionQuality {
+  saved: number;
+  hidden: number;
+  found: string[];
+  suggestions: string[];
+}
+
+export function measureSuggestions(
+  jobs: readonly FitJobRead[],
+  backend: FitProfileWrite,
+): SuggestionQuality {
+  const backendJobs = jobs.filter((j) => j.posting.domain === 'backend');
+  const liked = (j: FitJobRead): boolean =>
+    HIDDEN_CRITERIA.filter((c) => j.posting.skills.includes(c)).length >= 3;
+  const text = (j: FitJobRead) => ({ title: j.input.title, description: j.input.description });
+  const saved = backendJobs.filter(liked).map(text);
+  const hidden = backendJobs.filter((j) => !liked(j)).map(text);
+  const suggested = suggestFromTriage(saved, hidden, compileProfile(backend, BUILT_IN_ALIASES));
+  const terms = suggested?.plus_skills.map((s) => s.term) ?? [];
+  const words = (term: string) => term.split(/\s+/).map(foldWord);
+  const found = HIDDEN_CRITERIA.filter((c) => terms.some((t) => words(t).includes(foldWord(c))));
+  return { saved: saved.length, hidden: hidden.length, found, suggestions: terms };
 }

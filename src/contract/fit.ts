@@ -311,3 +311,24 @@ export const jobFitSchema = z.object({
   scored_at: dateTimeSchema,
 });
 export type JobFit = z.infer<typeof jobFitSchema>;
+
+/** The fewest saved (or applied) and hidden jobs profile suggestions are made from. */
+export const FIT_SUGGEST_MIN_JOBS = 20;
+
+/**
+ * A profile change the operator's triage suggests (src/fit/suggest.ts): a term much more common in
+ * saved and applied jobs than in hidden ones (a plus skill?), or the reverse (a dealbreaker?), with
+ * its counts ("in 31 of 40 saved, 2 of 120 hidden"). Nothing changes until the operator adds it.
+ */
+export const fitSuggestionSchema = z.object({
+  kind: z.enum(['plus_skill', 'dealbreaker']),
+  /** The term as the jobs most often write it ("machine learning", "Kubernetes"). */
+  term: z.string(),
+  saved: z.int(),
+  saved_of: z.int(),
+  hidden: z.int(),
+  hidden_of: z.int(),
+  /** How sure the difference is: the log-odds ratio's z-score (positive: saved; negative: hidden). */
+  z: z.number(),
+});
+export type FitSuggestion = z.infer<typeof fitSuggestionSchema>;

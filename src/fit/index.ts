@@ -6,3 +6,10 @@ export { scoreJob, type FitScore } from './score-job';
 export type { FitJobInput } from './read-job';
 export type { FitAliases } from './skill-list';
 export { FIT_WEIGHTS, UNKNOWN_SHARE, NEAR_SHARE } from './weights';
+export {
+  suggestFromTriage,
+  suggestionCounts,
+  FIT_SUGGEST_LIMIT,
+  type FitSuggestions,
+  type TriageText,
+} from './suggest';

@@ -43,7 +43,11 @@ function hitsIn(tokens: Tokens | null, phrases: PhraseIndexes): Hits {
   if (!tokens) return hits;
   findPhrases(tokens, phrases, (target, first, last) => {
     const list = hits.get(target);
-    if (!list) hits.set(target, [[first, last]]);
+    if (!list) return void hits.set(target, [[first, last]]);
+    // Two spellings of one term at one place ("Kafka", "Kafka Streams"): the longer is kept.
+    const previous = list[list.length - 1];
+    if (previous && first <= previous[1])
+      list[list.length - 1] = [previous[0], Math.max(previous[1], last)];
     else if (list.length < RANGES_KEPT) list.push([first, last]);
   });
   return hits;

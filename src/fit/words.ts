@@ -88,21 +88,7 @@ export function wordAt(text: string, start: number, end: number): Word {
   return word;
 }
 
-/** The table's entry for a word as written. */
-export function wordOf(raw: string): Word {
-  return wordAt(raw, 0, raw.length);
-}
-
-/** A word as written, folded: "Kubernetes" → "kubernetes", "Lösungen" → "losungen". */
-export function foldedOf(raw: string): string {
-  return wordOf(raw).folded;
-}
-
-/** A word as written, folded and stemmed in `lang`: "Databases" → "databas". */
-export function stemOf(raw: string, lang: StemLanguage): string {
-  return stemOfWord(wordOf(raw), lang);
-}
-
+/** A word's stem in `lang`, made on first asking: "Databases" → "databas". */
 export function stemOfWord(word: Word, lang: StemLanguage): string {
   let stem = word[lang];
   if (stem === undefined) {

@@ -1,5 +1,6 @@
 import { bundleSuite } from './bundle.bench';
 import { exportSuite } from './export.bench';
+import { fitSuite } from './fit.bench';
 import { incrementalSuite } from './incremental.bench';
 import { jobsSuite } from './jobs.bench';
 import { overviewSuite } from './overview.bench';
@@ -25,4 +26,5 @@ export const suites: BenchSuite[] = [
   rulesRequestsSuite,
   overviewSuite,
   pipelineSuite,
+  fitSuite,
 ];

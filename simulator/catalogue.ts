@@ -13,6 +13,7 @@ import {
   ROLES,
   SENIORITY,
 } from './catalogue-words';
+import type { FitPosting } from './fit-postings';
 import { foldForMatch, PLACES, type Place } from './places';
 import { createPrng, hashSeed, type Prng } from './prng';
 
@@ -64,6 +65,8 @@ export interface SimJob {
   closesAt?: number;
   /** Issue 41: closed now (the clock passed closesAt): its page says so and searches drop it. */
   closed?: boolean;
+  /** Issue 40: what a fit posting is made of (its description is worded from it). */
+  fit?: FitPosting;
 }
 
 /** A look-alike that is no repost: another description, or the same role in another place. */
@@ -95,6 +98,11 @@ export interface Catalogue {
   featuredJobs(): SimJob[];
   /** Puts `posting` on the site, ahead of every search's results, and returns it. */
   feature(posting: FeaturedPosting, now: number): SimJob;
+  /**
+   * Issue 40: puts a job on the site that only the searches for `keywords` list, first, as
+   * featured postings are (the fit postings: `startSimulator({ fitJobs })`).
+   */
+  list(job: SimJob, keywords: readonly string[]): void;
   jobById(id: string): SimJob | undefined;
   companyById(id: string): SimCompany | undefined;
 }
@@ -492,6 +500,7 @@ export function buildCatalogue(options: CatalogueOptions): Catalogue {
   const jobsById = new Map(jobs.map((j) => [j.id, j]));
   const companiesById = new Map(companies.map((c) => [c.id, c]));
   const featured: { job: SimJob; keywords: string | null }[] = [];
+  const listed = new Map<string, SimJob[]>();
   return {
     seed: options.seed,
     companies,
@@ -508,7 +517,19 @@ export function buildCatalogue(options: CatalogueOptions): Catalogue {
     },
     featuredFor: (keywords) => {
       const folded = foldForMatch(keywords);
-      return featured.filter((f) => f.keywords === null || f.keywords === folded).map((f) => f.job);
+      const found = featured
+        .filter((f) => f.keywords === null || f.keywords === folded)
+        .map((f) => f.job);
+      const more = listed.get(folded);
+      return more ? [...found, ...more] : found;
+    },
+    list(job, keywords) {
+      jobsById.set(job.id, job);
+      for (const key of keywords.map(foldForMatch)) {
+        const jobs = listed.get(key);
+        if (jobs) jobs.push(job);
+        else listed.set(key, [job]);
+      }
     },
     featuredJobs: () => featured.map((f) => f.job),
     feature(posting, now) {

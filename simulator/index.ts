@@ -17,6 +17,15 @@ export { GUEST_OFFSET_LIMIT, GUEST_PAGE_SIZE, AI_PAGE_SIZE } from './search-resu
 export { renderGuestCards } from './render-guest-cards';
 export { renderJobDetails, renderJobViewPage } from './render-job-details';
 export { renderRscSearchPage } from './render-rsc';
-export { CATALOGUE_NOW, DAY_MS } from './catalogue';
+export { CATALOGUE_NOW, DAY_MS, buildCatalogue } from './catalogue';
+export {
+  FIT_KEYWORDS,
+  fitTruthOf,
+  makeFitJob,
+  type FitJobTruth,
+  type FitTruthAnswer,
+} from './fit-catalogue';
+export { FIT_PROFILE_KEYS, FIT_PROFILES, type FitProfileKey, type FitTruth } from './fit-profiles';
+export type { FitPosting } from './fit-postings';
 export type { SiteClock } from './clock';
 export { guestFiltersFromUrl, type GuestFilters, type SearchResults } from './search-results';

@@ -9,7 +9,7 @@ const usage = `Usage: tsx simulator/main.ts [--port 4010] [--seed 1] [--jobs-per
   [--drop N] [--authwall] [--changed-markup] [--drop-field FIELD ...] [--path-prefix /jobs-guest]
   [--expired-session]
   [--daily-growth 0.05] [--repost-share 0.08] [--lookalike-share 0.04] [--close-share 0]
-  [--clock-control]
+  [--clock-control] [--fit-jobs N]
   FIELD: salary, posted, location, company-link, criteria, applicants`;
 
 const DROPPABLE: readonly DroppedField[] = [
@@ -71,6 +71,7 @@ const { values } = parseArgs({
     'lookalike-share': { type: 'string' },
     'close-share': { type: 'string' },
     'clock-control': { type: 'boolean', default: false },
+    'fit-jobs': { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -89,6 +90,7 @@ const sim = await startSimulator({
   lookalikeShare: share(values['lookalike-share'], 'lookalike-share'),
   closeShare: share(values['close-share'], 'close-share'),
   controlEndpoint: values['clock-control'],
+  fitJobs: count(values['fit-jobs'], 'fit-jobs'),
 });
 const scope = values['path-prefix'] ? { pathPrefix: values['path-prefix'] } : {};
 const latency = count(values.latency, 'latency');

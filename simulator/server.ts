@@ -6,6 +6,7 @@ import {
 } from 'node:http';
 import {
   buildCatalogue,
+  CATALOGUE_NOW,
   type Catalogue,
   type FeaturedPosting,
   type LookalikeKind,
@@ -20,6 +21,7 @@ import {
   type Faults,
 } from './faults';
 import { jobFactsTruth, type JobFactsTruth } from './job-facts';
+import { fitKeywordsOf, fitTruthOf, makeFitJob, type FitTruthAnswer } from './fit-catalogue';
 import { foldForMatch } from './places';
 import { renderGuestCards } from './render-guest-cards';
 import { renderJobDetails, renderJobViewPage } from './render-job-details';
@@ -65,6 +67,12 @@ export interface SimulatorOptions {
   salaryShare?: number;
   /** Issue 41: the share of postings that close at a known time as the clock moves (default 0). */
   closeShare?: number;
+  /**
+   * Issue 40: this many fit postings (default 0), listed by the searches for `fit jobs` (all) and
+   * `fit backend`, `fit data`, `fit finance`, `fit other` (a domain's), their truth at
+   * `GET /__simulator/truth/fit`. The rest of the catalogue is the same with or without them.
+   */
+  fitJobs?: number;
 }
 
 export interface RequestLogEntry {
@@ -100,6 +108,8 @@ export interface Simulator {
     closures(): ClosureTruth;
     /** Issue 41: what a parser should read from a posting's pages (`GET /__simulator/truth/jobs/{id}`). */
     job(id: string): JobFactsTruth | undefined;
+    /** Issue 40: `GET /__simulator/truth/fit`. */
+    fit(): FitTruthAnswer;
   };
   port: number;
   catalogue: Catalogue;
@@ -132,6 +142,7 @@ const ME_PATH = '/voyager/api/me';
 const REPOST_TRUTH_PATH = '/__simulator/truth/reposts';
 const CLOSURE_TRUTH_PATH = '/__simulator/truth/closures';
 const JOB_TRUTH_PREFIX = '/__simulator/truth/jobs/';
+const FIT_TRUTH_PATH = '/__simulator/truth/fit';
 
 interface Answer {
   status: number;
@@ -194,6 +205,10 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     salaryShare: options.salaryShare,
     closeShare: options.closeShare,
   });
+  const fitJobs = Array.from({ length: options.fitJobs ?? 0 }, (_, n) =>
+    makeFitJob(seed, n, catalogue.companies, options.startAt ?? CATALOGUE_NOW),
+  );
+  for (const job of fitJobs) catalogue.list(job, fitKeywordsOf(job.fit ?? null));
   const clock = createSiteClock(catalogue, options.dailyGrowth ?? 0.05, options.startAt);
   const search = createSearchEngine(catalogue, { jobsPerQuery: options.jobsPerQuery }, clock);
   const faults = createFaults();
@@ -375,6 +390,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     if (method === 'GET' && path === CLOSURE_TRUTH_PATH) return json(closureTruth());
     if (method === 'GET' && path.startsWith(JOB_TRUTH_PREFIX))
       return json(jobTruth(path.slice(JOB_TRUTH_PREFIX.length)));
+    if (method === 'GET' && path === FIT_TRUTH_PATH) return json(fitTruthOf(fitJobs));
     if (options.controlEndpoint && method === 'POST' && path === CONTROL_PATH) return control(url);
     if (method === 'GET' && path === SEARCH_PATH) return guestSearch(url);
     if (method === 'GET' && path.startsWith(DETAILS_PREFIX)) return details(path);
@@ -472,7 +488,12 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     faults,
     clock,
     requests,
-    truth: { reposts: repostTruth, closures: closureTruth, job: jobTruth },
+    truth: {
+      reposts: repostTruth,
+      closures: closureTruth,
+      job: jobTruth,
+      fit: () => fitTruthOf(fitJobs),
+    },
     feature(posting) {
       return catalogue.feature(posting, clock.now());
     },

@@ -48,6 +48,9 @@ describe('fit profile body', () => {
     expect(error({ name: 'x', salary_floor: { amount: 1, currency: 'eur', period: 'year' } })).toBe(
       'salary_floor.currency must be a 3-letter currency code',
     );
+    expect(error({ name: 'x', languages: ['xx'] })).toMatch(
+      /^languages must hold ISO 639-1 codes of ar, cs/,
+    );
     expect(error({ name: 'x', workplaces: ['office'] })).toBe(
       'workplaces must hold remote, hybrid, on-site',
     );

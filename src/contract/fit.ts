@@ -35,6 +35,46 @@ export function fitBand(score: number): FitBand {
 
 /** A dealbreaker caps the score here: the top of Poor. */
 export const FIT_DEALBREAKER_CAP = FIT_BAND_FLOORS.weak - 1;
+/**
+ * A language the job requires and the operator does not speak caps the score here, the top of
+ * Weak: a job the operator cannot do in its language is never Good, however well the rest fits
+ * (decision 061).
+ */
+export const FIT_LANGUAGE_MISS_CAP = FIT_BAND_FLOORS.good - 1;
+
+/**
+ * The languages a profile can name (ISO 639-1) with their names in English, and the languages
+ * the scorer reads as a job's requirement ("fluent German", "Deutsch fließend").
+ */
+export const FIT_LANGUAGE_NAMES = {
+  ar: 'Arabic',
+  cs: 'Czech',
+  da: 'Danish',
+  de: 'German',
+  el: 'Greek',
+  en: 'English',
+  es: 'Spanish',
+  fi: 'Finnish',
+  fr: 'French',
+  he: 'Hebrew',
+  hi: 'Hindi',
+  hu: 'Hungarian',
+  it: 'Italian',
+  ja: 'Japanese',
+  ko: 'Korean',
+  nl: 'Dutch',
+  no: 'Norwegian',
+  pl: 'Polish',
+  pt: 'Portuguese',
+  ro: 'Romanian',
+  ru: 'Russian',
+  sv: 'Swedish',
+  tr: 'Turkish',
+  uk: 'Ukrainian',
+  zh: 'Chinese',
+} as const;
+export type FitLanguageCode = keyof typeof FIT_LANGUAGE_NAMES;
+const FIT_LANGUAGE_CODES = Object.keys(FIT_LANGUAGE_NAMES);
 
 export const FIT_PROFILES_MAX = 10;
 export const FIT_PROFILE_NAME_MAX = 80;
@@ -137,7 +177,11 @@ export const fitProfileWriteSchema = z.strictObject(
     languages: z._default(
       z
         .array(
-          z.string().check(z.regex(/^[a-z]{2}$/, { error: 'languages must hold ISO 639-1 codes' })),
+          z.string().check(
+            z.refine((code: string) => FIT_LANGUAGE_CODES.includes(code), {
+              error: `languages must hold ISO 639-1 codes of ${FIT_LANGUAGE_CODES.join(', ')}`,
+            }),
+          ),
         )
         .check(z.maxLength(FIT_LANGUAGES_MAX)),
       [],
@@ -215,6 +259,7 @@ export type FitPartKind = (typeof FIT_PART_KINDS)[number];
 /** Where a piece of evidence was read. */
 export const FIT_EVIDENCE_FIELDS = [
   'title',
+  'company',
   'description',
   'location',
   'salary',
@@ -266,3 +311,24 @@ export const jobFitSchema = z.object({
   scored_at: dateTimeSchema,
 });
 export type JobFit = z.infer<typeof jobFitSchema>;
+
+/** The fewest saved (or applied) and hidden jobs profile suggestions are made from. */
+export const FIT_SUGGEST_MIN_JOBS = 20;
+
+/**
+ * A profile change the operator's triage suggests (src/fit/suggest.ts): a term much more common in
+ * saved and applied jobs than in hidden ones (a plus skill?), or the reverse (a dealbreaker?), with
+ * its counts ("in 31 of 40 saved, 2 of 120 hidden"). Nothing changes until the operator adds it.
+ */
+export const fitSuggestionSchema = z.object({
+  kind: z.enum(['plus_skill', 'dealbreaker']),
+  /** The term as the jobs most often write it ("machine learning", "Kubernetes"). */
+  term: z.string(),
+  saved: z.int(),
+  saved_of: z.int(),
+  hidden: z.int(),
+  hidden_of: z.int(),
+  /** How sure the difference is: the log-odds ratio's z-score (positive: saved; negative: hidden). */
+  z: z.number(),
+});
+export type FitSuggestion = z.infer<typeof fitSuggestionSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { dateTimeSchema } from './common';
-import { fitBandSchema, FIT_SOURCES, FIT_TERM_MAX } from './fit';
+import { fitBandSchema, fitSuggestionSchema, FIT_SOURCES, FIT_TERM_MAX } from './fit';
 
 // Fit's calls beside the profiles' (issue 40): the job's summary in lists, the background
 // rescoring's progress, what the operator's own triage suggests, reading a CV, and the aliases.
@@ -36,30 +36,14 @@ export const fitStatusSchema = z.object({
 });
 export type FitStatus = z.infer<typeof fitStatusSchema>;
 
-/** Jobs of each side the suggestions need before they say anything. */
-export const FIT_SUGGESTIONS_MIN_JOBS = 20;
-export const FIT_SUGGESTIONS_MAX = 20;
-export const FIT_SUGGESTION_KINDS = ['plus_skill', 'dealbreaker'] as const;
-
-export const fitSuggestionSchema = z.object({
-  /** The word or phrase in a readable form, ready to add to the profile as it is. */
-  term: z.string(),
-  /** Where it would go: more common in saved/applied jobs (plus skill) or in hidden ones. */
-  kind: z.enum(FIT_SUGGESTION_KINDS),
-  /** "in 31 of 40 saved, 2 of 120 hidden": saved counts saved and applied jobs together. */
-  saved: z.int(),
-  saved_total: z.int(),
-  hidden: z.int(),
-  hidden_total: z.int(),
-});
-export type FitSuggestion = z.infer<typeof fitSuggestionSchema>;
-
 /** `GET /fit-profiles/{id}/suggestions`. */
 export const fitSuggestionsSchema = z.object({
-  /** False until there are FIT_SUGGESTIONS_MIN_JOBS saved-or-applied and hidden jobs. */
+  /** False until there are FIT_SUGGEST_MIN_JOBS saved-or-applied jobs and as many hidden ones. */
   ready: z.boolean(),
-  saved_total: z.int(),
-  hidden_total: z.int(),
+  /** Saved and applied jobs counted, and hidden ones (what "in 31 of 40 saved" counts from). */
+  saved_of: z.int(),
+  hidden_of: z.int(),
+  /** Plus-skill suggestions first, then dealbreakers, each best first. */
   items: z.array(fitSuggestionSchema),
 });
 export type FitSuggestions = z.infer<typeof fitSuggestionsSchema>;

@@ -1,4 +1,5 @@
 import type SQLite from 'better-sqlite3';
+import { sqliteOf, type ConnectionLike } from '../connection';
 
 // A job's details as the runner (or the panel's "fetch details now") stores them (decision 052:
 // prepared, inside the details' synchronous transactions).
@@ -55,7 +56,8 @@ function prepare(sqlite: SQLite.Database) {
 export class StoredDetails {
   private readonly s;
 
-  constructor(sqlite: SQLite.Database) {
+  constructor(connection: ConnectionLike) {
+    const sqlite = sqliteOf(connection);
     this.s = prepare(sqlite);
   }
 

@@ -139,11 +139,12 @@ export async function buildApp(
     reminders,
     runner: createRunnerService({
       ...base,
+      connection: options.database.connection,
       timeZone: options.config.timeZone,
       observer: metrics?.runner,
       siteTally,
       onBatchFinished: (finished) => {
-        // Inside the transaction that ends the batch. The cookies stored now are the ones the
+        // Inside the write that ends the batch. The cookies stored now are the ones the
         // batch read for its signed-in requests unless the operator saved others meanwhile.
         if (finished.cookiesRejected) {
           cookieState.record(

@@ -55,8 +55,7 @@ export async function fetchJobDetailsNow(ctx: AppContext, id: number): Promise<J
   } catch (error) {
     throw siteFailure(error);
   }
-  await store.writable();
-  store.saveDetails(null, details, ctx.now());
+  await store.saveDetails(null, details, ctx.now());
   const job = jobs.find(id);
   if (!job) throw new HttpError(404, `Job ${id} not found`);
   return job;

@@ -132,7 +132,7 @@ export const batchRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
         reply,
         format,
         batchExportFileName(id, format),
-        batchExportJobs(ctx.sqlite.name, id),
+        batchExportJobs(ctx.connection.file, id),
       );
     },
   );

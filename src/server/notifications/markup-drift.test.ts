@@ -37,7 +37,7 @@ beforeEach(async () => {
   site = testSiteClient(sim.url);
   receiver = await startReceiver();
   worker = createNotificationWorker({
-    sqlite: database.sqlite,
+    connection: database.connection,
     now: () => sim.clock.now(),
     log: recordingLog(),
     context: { siteName: 'LinkedIn', publicUrl: 'https://scout.example.com' },

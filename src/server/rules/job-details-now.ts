@@ -15,7 +15,7 @@ const stores = new WeakMap<AppContext, { store: BatchStore; jobs: JobRepository 
 function parts(ctx: AppContext) {
   let made = stores.get(ctx);
   if (!made) {
-    made = { store: new BatchStore(ctx.sqlite), jobs: new JobRepository(ctx.sqlite) };
+    made = { store: new BatchStore(ctx.connection), jobs: new JobRepository(ctx.connection) };
     stores.set(ctx, made);
   }
   return made;

@@ -4,6 +4,7 @@
  *
  * contract imports none of the others; scraper and db import contract; runner imports db, scraper
  * and contract; server imports runner, db and contract; web imports contract. No circles anywhere.
+ * The SQLite driver is imported only in src/db (tests, benches and scripts: src/db/sqlite-file.ts).
  */
 const ROOMS = ['contract', 'scraper', 'db', 'runner', 'server', 'web'];
 const ALLOWED = {
@@ -30,6 +31,23 @@ module.exports = {
         path: `^src/(${ROOMS.filter((r) => r !== room && !ALLOWED[room].includes(r)).join('|')})/`,
       },
     })),
+    {
+      name: 'driver-outside-db',
+      comment:
+        "the SQLite driver is src/db's: the other rooms reach the database through src/db's modules and their Connection (docs/decisions/057); tests, benches and scripts open a file through src/db/sqlite-file.ts",
+      severity: 'error',
+      from: { pathNot: '^src/db/' },
+      // better-sqlite3 resolved (node_modules, its @types) or not (a tree without node_modules).
+      to: { path: '^src/db/sqlite-driver\\.ts$|better-sqlite3' },
+    },
+    {
+      name: 'sqlite-file-outside-tests',
+      comment:
+        "src/db/sqlite-file.ts hands out the driver's handle on a file: for tests, benches and scripts, never the server's or the runner's code (docs/decisions/057)",
+      severity: 'error',
+      from: { path: '^src/(?!db/)', pathNot: `${TEST_FILE}|test-kit\\.ts$|test-harness\\.ts$` },
+      to: { path: '^src/db/sqlite-file\\.ts$' },
+    },
     {
       name: 'no-circular',
       comment:

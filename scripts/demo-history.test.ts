@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { APPLICATION_STAGES, jobStateOfStage } from '../src/contract/pipeline';
 import { openDatabase } from '../src/db/database';
-import type SQLite from '../src/db/sqlite-driver';
+import type { SqliteFile } from '../src/db/sqlite-file';
 import { dayInZone } from '../src/runner';
 import { startSimulator, type Simulator } from '../simulator';
 import {
@@ -107,7 +107,7 @@ const eventsSchema = z.array(
 );
 
 /** The demo's 40 applications, read back: every stage, dated histories, notes, steps, contacts. */
-function expectDemoPipeline(sqlite: SQLite.Database, count: number): void {
+function expectDemoPipeline(sqlite: SqliteFile, count: number): void {
   const apps = sqlite
     .prepare(
       `SELECT a.job_id, a.stage, a.stage_since, a.notes, a.next_step_at, a.next_step_what,

@@ -6,6 +6,7 @@
  * scraper, fit and contract; server imports runner, db, fit and contract; web imports contract.
  * No circles anywhere. The simulator never imports fit: its truth of how jobs fit is written
  * apart from the scorer it measures.
+ * The SQLite driver is imported only in src/db (tests, benches and scripts: src/db/sqlite-file.ts).
  */
 const ROOMS = ['contract', 'scraper', 'db', 'fit', 'runner', 'server', 'web'];
 const ALLOWED = {
@@ -40,6 +41,23 @@ module.exports = {
       severity: 'error',
       from: { path: '^simulator/' },
       to: { path: '^src/fit/' },
+    },
+    {
+      name: 'driver-outside-db',
+      comment:
+        "the SQLite driver is src/db's: the other rooms reach the database through src/db's modules and their Connection (docs/decisions/057); tests, benches and scripts open a file through src/db/sqlite-file.ts",
+      severity: 'error',
+      from: { pathNot: '^src/db/' },
+      // better-sqlite3 resolved (node_modules, its @types) or not (a tree without node_modules).
+      to: { path: '^src/db/sqlite-driver\\.ts$|better-sqlite3' },
+    },
+    {
+      name: 'sqlite-file-outside-tests',
+      comment:
+        "src/db/sqlite-file.ts hands out the driver's handle on a file: for tests, benches and scripts, never the server's or the runner's code (docs/decisions/057)",
+      severity: 'error',
+      from: { path: '^src/(?!db/)', pathNot: `${TEST_FILE}|test-kit\\.ts$|test-harness\\.ts$` },
+      to: { path: '^src/db/sqlite-file\\.ts$' },
     },
     {
       name: 'no-circular',

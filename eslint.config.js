@@ -4,6 +4,31 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// The SQLite driver is src/db's (docs/decisions/057): the other rooms reach the database through
+// src/db's modules and the Connection they are made with, whose `write` waits for an open Kysely
+// transaction. Tests, benches and scripts that open a file themselves use src/db/sqlite-file.ts.
+const DRIVER_IMPORTS = [
+  {
+    group: ['better-sqlite3', 'better-sqlite3-napi', '**/db/sqlite-driver'],
+    message:
+      "The SQLite driver is src/db's: use src/db's modules and their Connection (tests, benches, scripts: src/db/sqlite-file).",
+  },
+  {
+    group: ['**/db/connection'],
+    importNames: ['sqliteOf'],
+    message: "The driver's handle behind a Connection is for src/db's modules only.",
+  },
+];
+/** The driver's handle on a file: for tests, benches and scripts, never the server's code. */
+const SQLITE_FILE_IMPORT = {
+  group: ['**/db/sqlite-file'],
+  message:
+    "src/db/sqlite-file hands out the driver's handle, for tests only: use src/db's modules and write through the Connection.",
+};
+const WEB_BOUNDARY = ['**/server/**', '**/scraper/**', '**/runner/**'];
+/** Tests, their kits and harnesses may set up fixtures with the driver's handle. */
+const TEST_SUPPORT = ['**/*.test.ts', '**/*test-kit.ts', '**/test-harness.ts'];
+
 export default tseslint.config(
   {
     ignores: [
@@ -28,7 +53,13 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
+      'no-restricted-imports': ['error', { patterns: DRIVER_IMPORTS }],
     },
+  },
+  {
+    // src/db owns the driver.
+    files: ['src/db/**/*.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['src/web/**/*.{ts,tsx}'],
@@ -43,8 +74,9 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/server/**', '**/scraper/**', '**/runner/**'] },
+            { group: WEB_BOUNDARY },
             { group: ['@visx/*'], message: 'visx is imported only in src/web/features/overview.' },
+            ...DRIVER_IMPORTS,
           ],
         },
       ],
@@ -55,13 +87,38 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: ['**/server/**', '**/scraper/**', '**/runner/**'] },
+        { patterns: [{ group: WEB_BOUNDARY }, ...DRIVER_IMPORTS] },
       ],
     },
   },
   {
     files: ['src/server/**/*.ts', 'src/scraper/**/*.ts', 'src/runner/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/web/**'] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/web/**'] }, ...DRIVER_IMPORTS, SQLITE_FILE_IMPORT] },
+      ],
+      // OpenedDatabase's `sqlite` is the fixtures' handle: the server and the runner hold the
+      // Connection (docs/decisions/057).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[property.name='sqlite']",
+          message:
+            "The driver's handle is src/db's: hold the Connection (ctx.connection) and write through it.",
+        },
+      ],
+    },
+  },
+  {
+    files: TEST_SUPPORT.map((pattern) => `src/{server,scraper,runner}/${pattern}`),
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/web/**'] }, ...DRIVER_IMPORTS] },
+      ],
+      'no-restricted-syntax': 'off',
+    },
   },
   {
     // Issue 31: the runner's queue and steps and the database's modules stay small enough to

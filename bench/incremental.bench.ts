@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type SQLite from 'better-sqlite3';
+import type { SqliteFile } from '../src/db/sqlite-file';
 import { guestFiltersFromUrl, startSimulator, type Simulator } from '../simulator';
 import { normalizeFilters, type SearchFiltersWrite } from '../src/contract/search-filters';
 import { createBatchRunner } from '../src/runner';
@@ -70,13 +70,13 @@ export interface WeekResult {
 /** `prepare` runs on the fresh database before day 1 (the rules bench adds its rules there). */
 export async function week(
   incremental: boolean,
-  prepare?: (sqlite: SQLite.Database) => void,
+  prepare?: (sqlite: SqliteFile) => void,
 ): Promise<WeekResult> {
   const sim: Simulator = await startSimulator({ dailyGrowth: DAILY_GROWTH });
   const { database, dataDir } = await openTempDatabase();
   const site = testSiteClient(sim.url);
   const runner = createBatchRunner({
-    sqlite: database.sqlite,
+    connection: database.connection,
     site,
     now: () => sim.clock.now(),
     log: recordingLog(),
@@ -103,7 +103,7 @@ export async function week(
       .pluck();
     const batch = async (): Promise<{ requests: number; newJobs: number; kept: number }> => {
       const mark = sim.requests.length;
-      const claim = runner.start('daily');
+      const claim = await runner.start('daily');
       if (!claim.claimed) throw new Error('incremental bench: batch did not start');
       await runner.idle();
       const status = database.sqlite

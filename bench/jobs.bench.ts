@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import SQLite from '../src/db/sqlite-driver';
+import { openSqliteFile } from '../src/db/sqlite-file';
 import { z } from 'zod';
 import { BatchStore } from '../src/runner/batch-store';
 import { DetailsWriter } from '../src/runner/details-writer';
@@ -389,12 +389,12 @@ export async function seed(): Promise<Seeded> {
 /** The database's size, and without its FTS5 tables, both vacuumed (no free pages counted). */
 function sizes(dataDir: string): { totalMb: number; withoutIndexMb: number } {
   const copy = path.join(dataDir, 'size-copy.sqlite');
-  const sqlite = new SQLite(path.join(dataDir, 'jobscout.sqlite'), { readonly: true });
+  const sqlite = openSqliteFile(path.join(dataDir, 'jobscout.sqlite'), { readonly: true });
   sqlite.prepare('VACUUM INTO ?').run(copy);
   sqlite.close();
   const bytes = (file: string) => fs.statSync(file).size / 1024 / 1024;
   const totalMb = bytes(copy);
-  const db = new SQLite(copy);
+  const db = openSqliteFile(copy);
   const ftsTables = z
     .array(z.object({ name: z.string() }))
     .parse(

@@ -7,7 +7,7 @@ import {
   type ApplicationStage,
   type ExportFormat,
 } from '../src/contract';
-import SQLite from '../src/db/sqlite-driver';
+import { openSqliteFile } from '../src/db/sqlite-file';
 import { seedApplications, type SeedApplication } from '../src/db/pipeline/demo-seed';
 import { chromium, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../test/chromium';
@@ -110,7 +110,7 @@ export function applicationsOf(ids: readonly string[], now: number): SeedApplica
 
 function putIntoPipeline(dataDir: string): { seconds: number; applied: string[] } {
   const started = performance.now();
-  const sqlite = new SQLite(path.join(dataDir, 'jobscout.sqlite'));
+  const sqlite = openSqliteFile(path.join(dataDir, 'jobscout.sqlite'));
   try {
     sqlite.pragma('foreign_keys = ON');
     const ids = sqlite

@@ -109,7 +109,7 @@ async function month(hideShare: number): Promise<MonthResult> {
   const { database, dataDir } = await openTempDatabase();
   const site = testSiteClient(sim.url);
   const runner = createBatchRunner({
-    sqlite: database.sqlite,
+    connection: database.connection,
     site,
     now: () => sim.clock.now(),
     log: recordingLog(),
@@ -128,7 +128,7 @@ async function month(hideShare: number): Promise<MonthResult> {
     );
     for (let day = 1; day <= DAYS; day += 1) {
       if (day > 1) sim.clock.advance(DAY_MS);
-      const claim = runner.start('daily');
+      const claim = await runner.start('daily');
       if (!claim.claimed) throw new Error('reposts bench: batch did not start');
       await runner.idle();
       hide.run(claim.batch.id, Math.round(hideShare * 100));

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type SQLite from 'better-sqlite3';
+import type { SqliteFile } from '../src/db/sqlite-file';
 import { z } from 'zod';
 import { ruleWriteSchema, type RuleCondition, type RuleWriteInput } from '../src/contract';
 import { RuleRepository } from '../src/db/rules/rule-repository';
@@ -129,7 +129,7 @@ const PREVIEWS: Array<Pick<RuleWriteInput, 'conditions' | 'match' | 'exceptions'
 ];
 
 /** The rules stored as `POST /rules` stores them. */
-export function insertRules(sqlite: SQLite.Database, rules: readonly RuleWriteInput[]): void {
+export function insertRules(sqlite: SqliteFile, rules: readonly RuleWriteInput[]): void {
   const repository = new RuleRepository(sqlite);
   for (const rule of rules) repository.create(ruleWriteSchema.parse(rule), 0);
 }

@@ -30,7 +30,7 @@ async function measureBatch(): Promise<BenchFigure[]> {
   const { database, dataDir } = await openTempDatabase();
   const site = testSiteClient(simulator.url);
   const runner = createBatchRunner({
-    sqlite: database.sqlite,
+    connection: database.connection,
     site,
     now: Date.now,
     log: recordingLog(),
@@ -57,7 +57,7 @@ async function measureBatch(): Promise<BenchFigure[]> {
       })),
     );
     const started = performance.now();
-    const claim = runner.start('manual');
+    const claim = await runner.start('manual');
     if (!claim.claimed) throw new Error('runner bench: batch did not start');
     // The search phase ends when the batch turns to enriching.
     const status = database.sqlite.prepare('SELECT status FROM batches WHERE id = ?').pluck();

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import SQLite from '../src/db/sqlite-driver';
+import { openSqliteFile } from '../src/db/sqlite-file';
 import { batchListSchema } from '../src/contract/batches';
 import { jobListSchema } from '../src/contract/jobs';
 import { EXPIRED_COOKIES, VALID_COOKIES } from '../simulator';
@@ -89,7 +89,7 @@ test('downloads a backup from Settings: a whole SQLite database holding the jobs
     await saved.saveAs(file);
     await testInfo.attach('backup size', { body: String(fs.statSync(file).size) });
 
-    const db = new SQLite(file, { readonly: true, fileMustExist: true });
+    const db = openSqliteFile(file, { readonly: true, fileMustExist: true });
     try {
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
       expect(Number(db.prepare('SELECT COUNT(*) FROM jobs').pluck().get())).toBe(jobs);

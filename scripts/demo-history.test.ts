@@ -10,7 +10,7 @@ import {
 } from '../src/contract/pipeline';
 import { openDatabase } from '../src/db/database';
 import { PipelineTriage } from '../src/db/pipeline/triage-sync';
-import type SQLite from '../src/db/sqlite-driver';
+import type { SqliteFile } from '../src/db/sqlite-file';
 import { dayInZone } from '../src/runner';
 import { startSimulator, type Simulator } from '../simulator';
 import {
@@ -115,7 +115,7 @@ const eventsSchema = z.array(
 );
 
 /** The demo's 40 applications, read back: every stage, dated histories, notes, steps, contacts. */
-function expectDemoPipeline(sqlite: SQLite.Database, count: number): void {
+function expectDemoPipeline(sqlite: SqliteFile, count: number): void {
   const apps = sqlite
     .prepare(
       `SELECT a.job_id, a.stage, a.stage_since, a.notes, a.next_step_at, a.next_step_what,
@@ -212,7 +212,7 @@ describe('planPipeline', () => {
 });
 
 /** The board as the database holds it, counted in SQL: per stage, and those with a history. */
-function boardInDatabase(sqlite: SQLite.Database) {
+function boardInDatabase(sqlite: SqliteFile) {
   const counts = z
     .array(z.object({ stage: z.enum(APPLICATION_STAGES), n: z.number() }))
     .parse(

@@ -321,7 +321,7 @@ export async function fillHistory(options: FillHistoryOptions): Promise<HistoryR
   const errors: string[] = [];
   const finished: BatchFinished[] = [];
   const service = createRunnerService({
-    sqlite: database.sqlite,
+    connection: database.connection,
     site: options.site,
     siteTally: options.siteTally,
     timeZone: options.timeZone,
@@ -352,7 +352,7 @@ export async function fillHistory(options: FillHistoryOptions): Promise<HistoryR
         simulator.faults.rateLimit(count, { status: 429, ...rest });
         result.events.push(`day ${day.day}: ${count} requests refused (429)`);
       }
-      const claim = service.runner.start('daily', day.date);
+      const claim = await service.runner.start('daily', day.date);
       if (claim.claimed) {
         result.batches += 1;
         batchOfDay.set(day.day, claim.batch.id);

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { cruise, type IConfiguration } from 'dependency-cruiser';
+import { ESLint } from 'eslint';
 import { afterAll, describe, expect, it } from 'vitest';
 
 // `npm run lint` checks the rooms' imports with .dependency-cruiser.cjs (docs/architecture.md).
@@ -20,13 +21,13 @@ function plant(files: Record<string, string>): void {
   }
 }
 
-async function violations(): Promise<string[]> {
+async function violations(roots = ['src', 'simulator']): Promise<string[]> {
   const previous = process.cwd();
   process.chdir(tree);
   try {
     // The project's options but its tsconfig, which this tree does not have.
     const { tsConfig: _projectsTsConfig, ...options } = config.options ?? {};
-    const result = await cruise(['src', 'simulator'], {
+    const result = await cruise(roots, {
       ...options,
       validate: true,
       ruleSet: { forbidden: config.forbidden ?? [] },
@@ -72,5 +73,71 @@ describe('the layering rules', () => {
       'simulator-apart-from-fit: simulator/truth.ts -> src/fit/score.ts',
       'web-imports: src/web/bad.ts -> src/db/jobs.ts',
     ]);
+  });
+});
+
+describe('the driver rule (docs/decisions/057)', () => {
+  it("finds the SQLite driver imported outside src/db, and the tests' door outside the tests", async () => {
+    plant({
+      'src/db/sqlite-driver.ts': `import SQLite from 'better-sqlite3';\nexport default SQLite;\n`,
+      'src/db/sqlite-file.ts': `import SQLite from './sqlite-driver';\nexport const open = (f: string) => new SQLite(f);\n`,
+      'src/db/connection.ts': `import SQLite from './sqlite-driver';\nexport const c = SQLite;\n`,
+      'src/runner/queue.test.ts': `import { open } from '../db/sqlite-file';\nexport const t = open;\n`,
+      'bench/ok.bench.ts': `import { open } from '../src/db/sqlite-file';\nexport const b = open;\n`,
+    });
+    // The rooms' violations planted above are the other test's.
+    const driverRules = async () =>
+      (await violations(['src', 'bench'])).filter((v) => /^(driver|sqlite-file)-/.test(v));
+    expect(await driverRules()).toEqual([]);
+
+    plant({
+      'src/runner/step.ts': `import SQLite from '../db/sqlite-driver';\nexport const s = SQLite;\n`,
+      'src/server/context.ts': `import type SQLite from 'better-sqlite3';\nexport type D = SQLite.Database;\n`,
+      'src/server/sweep.ts': `import { open } from '../db/sqlite-file';\nexport const w = open;\n`,
+      'bench/bad.bench.ts': `import SQLite from '../src/db/sqlite-driver';\nexport const x = SQLite;\n`,
+    });
+    expect((await driverRules()).sort()).toEqual([
+      'driver-outside-db: bench/bad.bench.ts -> src/db/sqlite-driver.ts',
+      'driver-outside-db: src/runner/step.ts -> src/db/sqlite-driver.ts',
+      'driver-outside-db: src/server/context.ts -> better-sqlite3',
+      'sqlite-file-outside-tests: src/server/sweep.ts -> src/db/sqlite-file.ts',
+    ]);
+  });
+
+  it("keeps the server's code off the driver's handle (eslint), and lets src/db and the tests have it", async () => {
+    // The project's own eslint.config.js, on texts placed where they would live.
+    const eslint = new ESLint({ cwd: path.resolve(import.meta.dirname, '..') });
+    const rulesBroken = async (filePath: string, code: string) => {
+      const [result] = await eslint.lintText(code, { filePath });
+      return (result?.messages ?? []).map((m) => `${m.ruleId}: ${m.message.split(':')[0]}`);
+    };
+    const reachesForTheHandle = [
+      "import type SQLite from 'better-sqlite3';",
+      "import { sqliteOf } from '../db/connection';",
+      "import { openSqliteFile } from '../db/sqlite-file';",
+      "import type { OpenedDatabase } from '../db/database';",
+      'export const f = (d: OpenedDatabase): SQLite.Database => d.sqlite ?? sqliteOf(d.connection) ?? openSqliteFile(d.connection.file);',
+      '',
+    ].join('\n');
+    expect(await rulesBroken('src/server/sweep.ts', reachesForTheHandle)).toEqual([
+      "no-restricted-imports: 'better-sqlite3' import is restricted from being used by a pattern. The SQLite driver is src/db's",
+      "no-restricted-imports: 'sqliteOf' import from '../db/connection' is restricted from being used by a pattern. The driver's handle behind a Connection is for src/db's modules only.",
+      "no-restricted-imports: '../db/sqlite-file' import is restricted from being used by a pattern. src/db/sqlite-file hands out the driver's handle, for tests only",
+      "no-restricted-syntax: The driver's handle is src/db's",
+    ]);
+    // A test sets up its fixture with the handle, through the door; src/db has the driver.
+    const testFixture = [
+      "import { openSqliteFile } from '../db/sqlite-file';",
+      "import type { OpenedDatabase } from '../db/database';",
+      'export const f = (d: OpenedDatabase) => d.sqlite ?? openSqliteFile(d.connection.file);',
+      '',
+    ].join('\n');
+    expect(await rulesBroken('src/server/sweep.test.ts', testFixture)).toEqual([]);
+    expect(
+      await rulesBroken(
+        'src/db/health-probe.ts',
+        "import SQLite from './sqlite-driver';\nexport const open = (f: string) => new SQLite(f);\n",
+      ),
+    ).toEqual([]);
   });
 });

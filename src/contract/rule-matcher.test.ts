@@ -1,4 +1,4 @@
-import SQLite from '../db/sqlite-driver';
+import { openSqliteFile } from '../db/sqlite-file';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseRuleValue, type RuleCondition } from './rules';
 import { JOBS_FTS_SQL } from '../db/jobs/jobs-fts';
@@ -48,7 +48,7 @@ const JOBS: Array<RuleJobText & { id: number }> = [
   },
 ];
 
-const db = new SQLite(':memory:');
+const db = openSqliteFile(':memory:');
 // The jobs index needs its table for its triggers; only the virtual table matters here.
 db.exec(
   `CREATE TABLE jobs (id TEXT, title TEXT, company_name TEXT, location TEXT, description TEXT)`,

@@ -1,4 +1,4 @@
-import SQLite from '../db/sqlite-driver';
+import { openSqliteFile } from '../db/sqlite-file';
 import { describe, expect, it } from 'vitest';
 import { foldWord, indexWords } from './text-fold';
 
@@ -28,7 +28,7 @@ describe('foldWord and indexWords', () => {
   });
 
   it('cut and fold exactly the words FTS5 (unicode61, remove_diacritics 2) keeps', () => {
-    const db = new SQLite(':memory:');
+    const db = openSqliteFile(':memory:');
     db.exec(`CREATE VIRTUAL TABLE t USING fts5(x, tokenize = 'unicode61 remove_diacritics 2');
              CREATE VIRTUAL TABLE v USING fts5vocab(t, 'row');`);
     const insert = db.prepare('INSERT INTO t (x) VALUES (?)');

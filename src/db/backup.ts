@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from './sqlite-driver';
+import { sqliteOf, type ConnectionLike } from './connection';
 import { z } from 'zod';
 import { unknownMigrations, writtenByNewer } from './newer-database';
 
@@ -37,10 +38,11 @@ export function tempFileIn(dir: string, purpose: string): string {
  * goes in one step after the first 100 pages, since each write of the server's would restart it.
  */
 export async function backupInto(
-  source: SQLite.Database,
+  connection: ConnectionLike,
   file: string,
   steps: 'chunked' | 'whole' = 'whole',
 ): Promise<void> {
+  const source = sqliteOf(connection);
   try {
     await source.backup(file, {
       progress: ({ remainingPages }) =>
@@ -60,6 +62,16 @@ export async function backupInto(
   } catch (error) {
     fs.rmSync(file, { force: true });
     throw error;
+  }
+}
+
+/** `npm run backup`'s copy: the database file `dbFile` (another process's, live) into `file`. */
+export async function backupFileInto(dbFile: string, file: string): Promise<void> {
+  const source = new SQLite(dbFile, { fileMustExist: true });
+  try {
+    await backupInto(source, file);
+  } finally {
+    source.close();
   }
 }
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from './sqlite-driver';
 import { Kysely, Migrator, SqliteDialect, type Migration } from 'kysely';
+import { Connection } from './connection';
 import { migrations } from './migrations';
 import { refuseNewerDatabase } from './newer-database';
 import type { Database } from './schema';
@@ -11,7 +12,15 @@ export type Db = Kysely<Database>;
 
 export interface OpenedDatabase {
   db: Db;
-  /** The raw handle, for the few places that need synchronous transactions (the runner's writes). */
+  /**
+   * The connection as the server's rooms hold it: handed to src/db's modules, and written through
+   * its `write`, which waits for an open Kysely transaction (docs/decisions/057).
+   */
+  connection: Connection;
+  /**
+   * The driver's handle on the same connection, for the tests', the benches' and the scripts'
+   * fixtures (raw SQL to set up and inspect); lint keeps src/runner and src/server off it.
+   */
   sqlite: SQLite.Database;
   /** Checkpoints the WAL on a worker thread (absent when opened without it). */
   checkpointer: WalCheckpointer | undefined;
@@ -91,6 +100,7 @@ export async function openDatabase(
     options.backgroundCheckpoints === false ? undefined : new WalCheckpointer(sqlite);
   return {
     db,
+    connection: Connection.of(sqlite),
     sqlite,
     checkpointer,
     close: async () => {

@@ -1,9 +1,11 @@
-import type SQLite from 'better-sqlite3';
+import { sqliteOf, type ConnectionLike } from './connection';
 import { z } from 'zod';
 import {
+  DEFAULT_SCRIPT_TIME,
   PIPELINE_SETTINGS_DEFAULT,
   pipelineSettingsSchema,
   type PipelineSettings,
+  type Settings,
 } from '../contract';
 import type { Db } from './database';
 
@@ -90,7 +92,8 @@ export interface SettingStatements {
   setOnce(key: string, value: string): string;
 }
 
-export function prepareSettingStatements(sqlite: SQLite.Database): SettingStatements {
+export function prepareSettingStatements(connection: ConnectionLike): SettingStatements {
+  const sqlite = sqliteOf(connection);
   const setting = sqlite.prepare('SELECT value FROM settings WHERE key = ?');
   const insertSettingIfAbsent = sqlite.prepare(
     'INSERT OR IGNORE INTO settings (key, value) VALUES (?, ?)',
@@ -112,7 +115,8 @@ export function prepareSettingStatements(sqlite: SQLite.Database): SettingStatem
  * The pipeline's settings as stored, read synchronously (the reminder sweep, in its
  * transaction); the defaults when none were saved or the stored text does not parse.
  */
-export function readPipelineSettingsSync(sqlite: SQLite.Database): PipelineSettings {
+export function readPipelineSettingsSync(connection: ConnectionLike): PipelineSettings {
+  const sqlite = sqliteOf(connection);
   return parsePipelineSettings(prepareSettingStatements(sqlite).read(SETTING_KEYS.pipeline));
 }
 
@@ -137,7 +141,8 @@ export interface CookieStatusStatements {
   write(row: CookieStatusRow): void;
 }
 
-export function prepareCookieStatusStatements(sqlite: SQLite.Database): CookieStatusStatements {
+export function prepareCookieStatusStatements(connection: ConnectionLike): CookieStatusStatements {
+  const sqlite = sqliteOf(connection);
   const select = sqlite.prepare('SELECT * FROM cookie_status WHERE id = 1');
   const cookiesSetting = sqlite.prepare(`SELECT value FROM settings WHERE key = 'cookies'`);
   const upsert = sqlite.prepare(
@@ -166,4 +171,21 @@ export function prepareCookieStatusStatements(sqlite: SQLite.Database): CookieSt
       });
     },
   };
+}
+
+/** The operator's settings; before the first save, no cookies and the default script time. */
+export async function readSettings(db: Db): Promise<Settings> {
+  const [cookies, scriptTime] = await Promise.all([
+    readSetting(db, SETTING_KEYS.cookies),
+    readSetting(db, SETTING_KEYS.scriptTime),
+  ]);
+  return { cookies: cookies ?? '', script_time: scriptTime ?? DEFAULT_SCRIPT_TIME };
+}
+
+/** Stores both settings together: a reader never sees new cookies with an old script time. */
+export async function saveSettings(db: Db, settings: Settings): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await writeSetting(trx, SETTING_KEYS.cookies, settings.cookies);
+    await writeSetting(trx, SETTING_KEYS.scriptTime, settings.script_time);
+  });
 }

@@ -48,7 +48,7 @@ const storedJobs = () =>
     .map((r) => jobRow.parse(r));
 
 async function runBatch(): Promise<number> {
-  const result = fx.runner.start('manual');
+  const result = await fx.runner.start('manual');
   if (!result.claimed) throw new Error(`batch not started: ${result.reason}`);
   await fx.runner.idle();
   return result.batch.id;

@@ -1,10 +1,10 @@
-import type SQLite from 'better-sqlite3';
 import {
   compileRule,
   JobWords,
   type CompiledRule,
   type RuleJobText,
 } from '../contract/rule-matcher';
+import type { ConnectionLike } from '../db/connection';
 import { RuleGateStatements } from '../db/rules/gate-statements';
 import { ruleDefinition, type RuleRow } from '../db/rules/rule-rows';
 
@@ -44,8 +44,8 @@ export class RuleGate {
   /** The enabled rules by stage, as of rules_version `version`. */
   private loaded: { version: number; card: CompiledRule[]; details: CompiledRule[] } | null = null;
 
-  constructor(sqlite: SQLite.Database) {
-    this.s = new RuleGateStatements(sqlite);
+  constructor(connection: ConnectionLike) {
+    this.s = new RuleGateStatements(connection);
   }
 
   /**

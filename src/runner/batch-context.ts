@@ -1,4 +1,3 @@
-import type SQLite from 'better-sqlite3';
 import { isSiteError } from '../scraper';
 import type { BatchStore } from './batch-store';
 import type { CompanyIdCache } from './company-ids';
@@ -9,7 +8,7 @@ import type { SiteTally } from './site-tally';
 /** What every step of the batch being driven reads: its parts, its clock, and whether to stop. */
 export interface BatchContext {
   readonly batchId: number;
-  readonly sqlite: SQLite.Database;
+  /** The batch's reads and writes: its `write` is the one way to the database's transactions. */
   readonly store: BatchStore;
   readonly history: SearchHistory;
   readonly companies: CompanyIdCache;
@@ -33,16 +32,7 @@ export interface BatchContext {
 /** The parts of a runner every batch it drives shares. */
 export type RunnerParts = Pick<
   BatchContext,
-  | 'sqlite'
-  | 'store'
-  | 'history'
-  | 'companies'
-  | 'site'
-  | 'now'
-  | 'log'
-  | 'observer'
-  | 'siteTally'
-  | 'options'
+  'store' | 'history' | 'companies' | 'site' | 'now' | 'log' | 'observer' | 'siteTally' | 'options'
 >;
 
 /**
@@ -50,7 +40,6 @@ export type RunnerParts = Pick<
  * flight (cancelled if it outlasts stopGraceMs), without touching the runner's close().
  */
 export class DrivenBatch implements BatchContext {
-  readonly sqlite;
   readonly store;
   readonly history;
   readonly companies;
@@ -73,7 +62,6 @@ export class DrivenBatch implements BatchContext {
     private readonly closing: () => boolean,
   ) {
     ({
-      sqlite: this.sqlite,
       store: this.store,
       history: this.history,
       companies: this.companies,

@@ -10,15 +10,14 @@ import { describe, everyRunFailedMessage, NO_ACTIVE_QUERIES, type Outcome } from
 // stop picks up at the phase it was in.
 
 /** Every transition below is refused once a cancel is recorded; the batch then ends cancelled. */
-function fail(ctx: BatchContext, reason: string, cookiesRejected = false): void {
-  if (!finishBatch(ctx, 'failed', reason, cookiesRejected)) return endCancelled(ctx);
+async function fail(ctx: BatchContext, reason: string, cookiesRejected = false): Promise<void> {
+  if (!(await finishBatch(ctx, 'failed', reason, cookiesRejected))) return endCancelled(ctx);
   ctx.log.warn({ batchId: ctx.batchId, reason }, 'batch failed');
 }
 
 async function stoppedBy(ctx: BatchContext): Promise<void> {
   if (!ctx.cancelRequested()) return;
-  await ctx.store.writable();
-  endCancelled(ctx);
+  await endCancelled(ctx);
 }
 
 /** The running phase; true when the batch moved on to enriching. */
@@ -29,14 +28,13 @@ async function searchPhase(ctx: BatchContext): Promise<boolean> {
     await stoppedBy(ctx);
     return false;
   }
-  await store.writable();
   if (outcome.kind === 'fatal') {
-    fail(ctx, outcome.reason, outcome.cookiesRejected);
+    await fail(ctx, outcome.reason, outcome.cookiesRejected);
     return false;
   }
   const runs = store.runsOfBatch(batchId);
   if (runs.length === 0 || store.runCount(batchId, 'completed') === 0) {
-    fail(
+    await fail(
       ctx,
       runs.length === 0
         ? NO_ACTIVE_QUERIES
@@ -44,17 +42,16 @@ async function searchPhase(ctx: BatchContext): Promise<boolean> {
     );
     return false;
   }
-  if (store.setEnriching(batchId)) return true;
-  endCancelled(ctx);
+  if (await store.setEnriching(batchId)) return true;
+  await endCancelled(ctx);
   return false;
 }
 
 async function enrichPhase(ctx: BatchContext): Promise<void> {
   const outcome = await enrich(ctx);
   if (outcome.kind === 'stopped') return stoppedBy(ctx);
-  await ctx.store.writable();
   if (outcome.kind === 'fatal') return fail(ctx, outcome.reason, outcome.cookiesRejected);
-  if (!finishBatch(ctx, 'completed', null)) return endCancelled(ctx);
+  if (!(await finishBatch(ctx, 'completed', null))) return endCancelled(ctx);
   ctx.log.info({ batchId: ctx.batchId }, 'batch completed');
 }
 
@@ -73,8 +70,7 @@ export async function driveBatch(ctx: BatchContext, closing: () => boolean): Pro
     ctx.log.error({ err: error, batchId }, 'batch crashed');
     if (closing()) return;
     try {
-      await store.writable();
-      if (!finishBatch(ctx, 'failed', describe(error))) endCancelled(ctx);
+      if (!(await finishBatch(ctx, 'failed', describe(error)))) await endCancelled(ctx);
     } catch (inner) {
       ctx.log.error({ err: inner, batchId }, 'could not mark the crashed batch failed');
     }

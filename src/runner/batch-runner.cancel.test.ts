@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import SQLite from '../db/sqlite-driver';
+import { openSqliteFile, type SqliteFile } from '../db/sqlite-file';
 import { z } from 'zod';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../simulator';
@@ -51,7 +51,7 @@ const runRow = z.object({
 });
 const count = z.object({ n: z.number() });
 
-function read(sqlite: SQLite.Database) {
+function read(sqlite: SqliteFile) {
   return {
     batch: (id: number) =>
       batchRow.parse(sqlite.prepare('SELECT * FROM batches WHERE id = ?').get(id)),
@@ -97,7 +97,7 @@ describe('cancelling a batch this runner drives', () => {
   it('stops after the request in flight, keeps its page, and fails the runs not started', async () => {
     // Slow searches: the cancel lands while the first run's second page is being answered.
     simulator.faults.latency(150, { pathPrefix: GUEST_SEARCH });
-    const started = fx.runner.start('manual');
+    const started = await fx.runner.start('manual');
     if (!started.claimed) throw new Error('batch not started');
     const id = started.batch.id;
     const db = read(fx.database.sqlite);
@@ -106,7 +106,7 @@ describe('cancelling a batch this runner drives', () => {
     await until(() => searches().some((r) => r.status === -1), 'a request in flight');
     const asked = searches().length;
 
-    expect(fx.runner.cancel(id)).toBe('requested');
+    expect(await fx.runner.cancel(id)).toBe('requested');
     await fx.runner.idle();
 
     // Nothing was asked after the request in flight, and that request's page was stored.
@@ -137,7 +137,7 @@ describe('cancelling a batch this runner drives', () => {
 
   it('cancels while enriching: the runs stay completed, no failed run is added', async () => {
     simulator.faults.latency(100, { pathPrefix: DETAILS });
-    const started = fx.runner.start('manual');
+    const started = await fx.runner.start('manual');
     if (!started.claimed) throw new Error('batch not started');
     const id = started.batch.id;
     const db = read(fx.database.sqlite);
@@ -146,7 +146,7 @@ describe('cancelling a batch this runner drives', () => {
       () => simulator.requests.filter((r) => r.path.startsWith(DETAILS)).length >= 2,
       'a few details',
     );
-    expect(fx.runner.cancel(id)).toBe('requested');
+    expect(await fx.runner.cancel(id)).toBe('requested');
     await fx.runner.idle();
     expect(db.batch(id)).toMatchObject({ status: 'failed', error: CANCELLED_BY_OPERATOR });
     expect(db.runs(id).map((r) => r.status)).toEqual(['completed', 'completed', 'completed']);
@@ -165,11 +165,11 @@ describe('cancelling a batch this runner drives', () => {
     fx = await startRunnerFixture(simulator.url, { stopGraceMs: 100 });
     seedQueries(fx.database, QUERIES);
     simulator.faults.latency(10_000, { pathPrefix: GUEST_SEARCH });
-    const started = fx.runner.start('manual');
+    const started = await fx.runner.start('manual');
     if (!started.claimed) throw new Error('batch not started');
     await until(() => simulator.requests.length >= 1, 'the first request');
     const at = Date.now();
-    fx.runner.cancel(started.batch.id);
+    await fx.runner.cancel(started.batch.id);
     await fx.runner.idle();
     expect(Date.now() - at).toBeLessThan(3_000);
     const db = read(fx.database.sqlite);
@@ -183,27 +183,27 @@ describe('cancelling a batch this runner drives', () => {
   });
 
   it('answers ended for a finished batch and not-found for an unknown one', async () => {
-    const started = fx.runner.start('manual');
+    const started = await fx.runner.start('manual');
     if (!started.claimed) throw new Error('batch not started');
     await fx.runner.idle();
     const db = read(fx.database.sqlite);
     expect(db.batch(started.batch.id).status).toBe('completed');
-    expect(fx.runner.cancel(started.batch.id)).toBe('ended');
+    expect(await fx.runner.cancel(started.batch.id)).toBe('ended');
     expect(db.batch(started.batch.id)).toMatchObject({
       status: 'completed',
       cancel_requested_at: null,
     });
-    expect(fx.runner.cancel(999)).toBe('not-found');
+    expect(await fx.runner.cancel(999)).toBe('not-found');
   });
 
   it('lets a new batch start once the cancelled one has ended', async () => {
     simulator.faults.latency(100, { pathPrefix: GUEST_SEARCH });
-    const first = fx.runner.start('manual');
+    const first = await fx.runner.start('manual');
     if (!first.claimed) throw new Error('batch not started');
-    fx.runner.cancel(first.batch.id);
+    await fx.runner.cancel(first.batch.id);
     await fx.runner.idle();
     simulator.faults.clear();
-    const second = fx.runner.start('manual');
+    const second = await fx.runner.start('manual');
     expect(second.claimed).toBe(true);
     await fx.runner.idle();
     if (second.claimed)
@@ -239,7 +239,7 @@ describe('cancelling a batch another process drives', () => {
     const exited = once(child, 'exit');
 
     // This process is "the API": it shares only the file with the runner.
-    const sqlite = new SQLite(path.join(dir, 'jobscout.sqlite'));
+    const sqlite = openSqliteFile(path.join(dir, 'jobscout.sqlite'));
     sqlite.pragma('busy_timeout = 5000');
     try {
       const db = read(sqlite);

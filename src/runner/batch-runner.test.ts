@@ -80,7 +80,7 @@ const jobRow = z.object({
 });
 
 async function runBatch(): Promise<BatchRow> {
-  const result = fx.runner.start('manual');
+  const result = await fx.runner.start('manual');
   if (!result.claimed) throw new Error(`batch not started: ${result.reason}`);
   await fx.runner.idle();
   return one(batchRow, 'SELECT * FROM batches WHERE id = ?', result.batch.id);
@@ -347,11 +347,11 @@ describe('a batch against the simulated site', () => {
   it('refuses a second batch while one is running', async () => {
     seedQueries(fx.database, [{ jobTitle: 'python developer', ...BERLIN }]);
     simulator.faults.latency(20);
-    const first = fx.runner.start('manual');
+    const first = await fx.runner.start('manual');
     expect(first.claimed).toBe(true);
-    expect(fx.runner.start('manual')).toEqual({ claimed: false, reason: 'busy' });
+    expect(await fx.runner.start('manual')).toEqual({ claimed: false, reason: 'busy' });
     await fx.runner.idle();
-    expect(fx.runner.start('manual').claimed).toBe(true);
+    expect((await fx.runner.start('manual')).claimed).toBe(true);
     await fx.runner.idle();
   });
 
@@ -361,7 +361,7 @@ describe('a batch against the simulated site', () => {
       { jobTitle: 'data engineer', ...PARIS },
     ]);
     simulator.faults.latency(30);
-    const started = fx.runner.start('manual');
+    const started = await fx.runner.start('manual');
     if (!started.claimed) throw new Error('not started');
     // Wait for the first page to be stored, then stop.
     while (one(count, 'SELECT COALESCE(SUM(pages_fetched), 0) AS n FROM query_runs').n < 1) {
@@ -380,7 +380,7 @@ describe('a batch against the simulated site', () => {
     const searchesBefore = simulator.requests.filter((r) => r.path === GUEST_SEARCH).length;
     const { createBatchRunner } = await import('./batch-runner');
     const again = createBatchRunner({
-      sqlite: fx.database.sqlite,
+      connection: fx.database.connection,
       site: fx.site,
       now: Date.now,
       log: fx.log,

@@ -23,10 +23,9 @@ export { SiteTally } from './site-tally';
  */
 export function createBatchRunner(options: BatchRunnerOptions): BatchRunner {
   return new BatchQueue({
-    sqlite: options.sqlite,
-    store: new BatchStore(options.sqlite),
-    history: new SearchHistory(options.sqlite, options.incremental ?? true),
-    companies: createCompanyIdCache(options.sqlite, options.site),
+    store: new BatchStore(options.connection),
+    history: new SearchHistory(options.connection, options.incremental ?? true),
+    companies: createCompanyIdCache(options.connection, options.site),
     site: options.site,
     now: options.now,
     log: options.log,

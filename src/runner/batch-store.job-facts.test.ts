@@ -76,11 +76,11 @@ const facts = (id: string) =>
   );
 
 describe('closed or open, Easy Apply and the apply address', () => {
-  it('stores what the page says, keeps the first closing and what a closed page cannot show', () => {
+  it('stores what the page says, keeps the first closing and what a closed page cannot show', async () => {
     const c = card('1');
-    saveCards([c]);
+    await saveCards([c]);
     const address = 'https://jobs.acme.example/apply/1?source=LinkedIn';
-    store.saveDetails(batchId, page(c, { applyUrl: address }), 2000);
+    await store.saveDetails(batchId, page(c, { applyUrl: address }), 2000);
     expect(facts('1')).toMatchObject({
       closed_at: null,
       easy_apply: 0,
@@ -91,7 +91,7 @@ describe('closed or open, Easy Apply and the apply address', () => {
 
     // Found closed: dated by that read; its page shows no apply button nor address.
     expect(
-      store.saveJobCheck(page(c, { closed: true, easyApply: false, applyUrl: null }), 3000),
+      await store.saveJobCheck(page(c, { closed: true, easyApply: false, applyUrl: null }), 3000),
     ).toEqual({ newlyClosed: true });
     expect(facts('1')).toMatchObject({
       closed_at: 3000,
@@ -102,34 +102,36 @@ describe('closed or open, Easy Apply and the apply address', () => {
       details_fetched_at: 2000,
     });
     // Closed again: still closed since the first time, and not news.
-    expect(store.saveJobCheck(page(c, { closed: true }), 4000)).toEqual({ newlyClosed: false });
+    expect(await store.saveJobCheck(page(c, { closed: true }), 4000)).toEqual({
+      newlyClosed: false,
+    });
     expect(facts('1')).toMatchObject({ closed_at: 3000, last_checked_at: 4000 });
 
     // Open again (the employer reopened it): no longer closed, its page's word on the rest.
     expect(
-      store.saveJobCheck(page(c, { closed: false, easyApply: true, applyUrl: null }), 5000),
+      await store.saveJobCheck(page(c, { closed: false, easyApply: true, applyUrl: null }), 5000),
     ).toEqual({ newlyClosed: false });
     expect(facts('1')).toMatchObject({ closed_at: null, easy_apply: 1, apply_url: null });
   });
 
-  it('keeps an Easy Apply job Easy Apply when its page is found closed', () => {
+  it('keeps an Easy Apply job Easy Apply when its page is found closed', async () => {
     const c = card('2');
-    saveCards([c]);
-    store.saveDetails(batchId, page(c, { easyApply: true }), 2000);
-    store.saveDetails(batchId, page(c, { closed: true, easyApply: false }), 3000);
+    await saveCards([c]);
+    await store.saveDetails(batchId, page(c, { easyApply: true }), 2000);
+    await store.saveDetails(batchId, page(c, { closed: true, easyApply: false }), 3000);
     expect(facts('2')).toMatchObject({ closed_at: 3000, easy_apply: 1 });
   });
 
-  it('answers no news for a job it does not hold', () => {
-    expect(store.saveJobCheck(page(card('404'), { closed: true }), 1)).toEqual({
+  it('answers no news for a job it does not hold', async () => {
+    expect(await store.saveJobCheck(page(card('404'), { closed: true }), 1)).toEqual({
       newlyClosed: false,
     });
   });
 });
 
 describe('the company id a page gives', () => {
-  it('is the job’s, its company’s other jobs follow, and later cards of the slug take it', () => {
-    saveCards([
+  it('is the job’s, its company’s other jobs follow, and later cards of the slug take it', async () => {
+    await saveCards([
       card('10'),
       card('11'),
       // Another company of the same name: its own slug, not followed.
@@ -138,7 +140,7 @@ describe('the company id a page gives', () => {
     ]);
     // A wrong id from the name lookup is corrected by the page.
     store.setCompanyId('acme', 999);
-    store.saveDetails(batchId, page(card('10'), { companyId: '4242' }), 2000);
+    await store.saveDetails(batchId, page(card('10'), { companyId: '4242' }), 2000);
     expect([facts('10'), facts('11'), facts('12'), facts('13')].map((f) => f.company_id)).toEqual([
       4242,
       4242,
@@ -153,7 +155,7 @@ describe('the company id a page gives', () => {
       .prepare('SELECT id, name, normalized_name, slug FROM companies WHERE id = 4242')
       .get();
     expect(company).toEqual({ id: 4242, name: 'Acme', normalized_name: 'acme', slug: 'acme' });
-    saveCards([card('14'), card('15', 'Initech', 'initech'), card('16', 'Acme', null)], 3000);
+    await saveCards([card('14'), card('15', 'Initech', 'initech'), card('16', 'Acme', null)], 3000);
     expect([facts('14'), facts('15'), facts('16')].map((f) => f.company_id)).toEqual([
       4242,
       null,
@@ -161,30 +163,30 @@ describe('the company id a page gives', () => {
     ]);
 
     // A job whose own page says otherwise keeps its own, whatever the others' pages say.
-    store.saveDetails(batchId, page(card('11'), { companyId: '77' }), 3100);
-    store.saveDetails(batchId, page(card('10'), { companyId: '4242' }), 3200);
+    await store.saveDetails(batchId, page(card('11'), { companyId: '77' }), 3100);
+    await store.saveDetails(batchId, page(card('10'), { companyId: '4242' }), 3200);
     expect(facts('11')).toMatchObject({ company_id: 77, page_company_id: 77 });
     expect([facts('10'), facts('14')].map((f) => f.company_id)).toEqual([4242, 4242]);
   });
 
-  it('drops an id that is no safe positive integer', () => {
-    saveCards([card('20')]);
-    store.saveDetails(batchId, page(card('20'), { companyId: '99999999999999999999' }), 2000);
+  it('drops an id that is no safe positive integer', async () => {
+    await saveCards([card('20')]);
+    await store.saveDetails(batchId, page(card('20'), { companyId: '99999999999999999999' }), 2000);
     expect(facts('20')).toMatchObject({ company_id: null, page_company_id: null });
   });
 
-  it('makes blocking by id cover the company’s jobs, and names a company blocked without a name', () => {
+  it('makes blocking by id cover the company’s jobs, and names a company blocked without a name', async () => {
     blockCompany(database, 4242, '');
-    saveCards([card('30'), card('31'), card('32', 'Globex', 'globex')]);
+    await saveCards([card('30'), card('31'), card('32', 'Globex', 'globex')]);
     expect(store.pendingDetailIds(batchId, 10)).toEqual(['30', '31', '32']);
-    store.saveDetails(batchId, page(card('30'), { companyId: '4242' }), 2000);
+    await store.saveDetails(batchId, page(card('30'), { companyId: '4242' }), 2000);
     // Job 31 is the blocked company's now: its details are no longer asked for.
     expect(store.pendingDetailIds(batchId, 10)).toEqual(['32']);
     expect(
       database.sqlite.prepare('SELECT normalized_name FROM banned_companies WHERE id = 4242').get(),
     ).toEqual({ normalized_name: 'acme' });
     // A later card of the slug is blocked the moment it is stored.
-    saveCards([card('33')], 3000);
+    await saveCards([card('33')], 3000);
     expect(store.pendingDetailIds(batchId, 10)).toEqual(['32']);
   });
 });

@@ -1,6 +1,6 @@
-import type SQLite from 'better-sqlite3';
 import type { BatchKind } from '../contract';
 import { localTimeZone } from '../contract/calendar-days';
+import { connectionOf, type Connection, type ConnectionLike } from '../db/connection';
 import { StoredCards } from '../db/jobs/stored-cards';
 import { StoredDetails } from '../db/jobs/stored-details';
 import { PageCompanies } from '../db/companies/page-companies';
@@ -29,6 +29,13 @@ export type { ActiveQuery, CancelRequest, ClaimResult, StoredBatch, StoredRun };
 // job's details) are step-store.ts's and step-details-store.ts's. Everything is synchronous
 // better-sqlite3: each page of results or each enriched job is one short transaction, so progress
 // is on disk the moment it happens and a killed process loses at most the request in flight.
+//
+// The transactions are src/db's (Connection.write, docs/decisions/057): a method that writes on
+// its own answers a promise, settled at once unless a Kysely transaction is open on the shared
+// connection, which it waits for. Those that are parts of a larger write, or whose answer
+// decides what else it writes (claimBatch, requestCancel, createRun, setEnrichTotals,
+// finishBatch, finishCancelled, recordFieldHealth, addSiteCounts), are synchronous: the runner
+// calls them inside `write`, with whatever else belongs to that write.
 
 export class BatchStore {
   private readonly batches: RunnerBatches;
@@ -41,21 +48,24 @@ export class BatchStore {
   private readonly fieldFills: BatchFieldFills;
   private readonly siteCounts: BatchSiteCounts;
 
-  constructor(private readonly sqlite: SQLite.Database) {
-    this.batches = new RunnerBatches(sqlite);
-    this.runs = new RunnerRuns(sqlite);
-    this.cards = new StoredCards(sqlite);
-    this.descriptions = new DescriptionIndex(sqlite);
-    this.settings = prepareSettingStatements(sqlite);
-    this.fieldFills = new BatchFieldFills(sqlite);
-    this.siteCounts = new BatchSiteCounts(sqlite);
-    const rules = new RuleGate(sqlite);
-    const reposts = new RepostDetector(sqlite, (key) => this.setting(key));
-    const transaction = <T>(work: () => T): T => sqlite.transaction(work)();
-    this.page = { transaction, runs: this.runs, cards: this.cards, rules, reposts };
+  private readonly connection: Connection;
+
+  /** `connection`: the server's; tests may hand the driver's handle (their `database.sqlite`). */
+  constructor(connection: ConnectionLike) {
+    this.connection = connectionOf(connection);
+    this.batches = new RunnerBatches(connection);
+    this.runs = new RunnerRuns(connection);
+    this.cards = new StoredCards(connection);
+    this.descriptions = new DescriptionIndex(connection);
+    this.settings = prepareSettingStatements(connection);
+    this.fieldFills = new BatchFieldFills(connection);
+    this.siteCounts = new BatchSiteCounts(connection);
+    const rules = new RuleGate(connection);
+    const reposts = new RepostDetector(connection, (key) => this.setting(key));
+    this.page = { runs: this.runs, cards: this.cards, rules, reposts };
     this.detailParts = {
-      details: new StoredDetails(sqlite),
-      companies: new PageCompanies(sqlite),
+      details: new StoredDetails(connection),
+      companies: new PageCompanies(connection),
       reposts,
       rules,
       descriptions: this.descriptions,
@@ -63,14 +73,11 @@ export class BatchStore {
   }
 
   /**
-   * Resolves once no transaction is open on the shared connection. The API's Kysely
-   * transactions await between their statements; a synchronous write of ours landing in
-   * such a gap would join (and could be rolled back with) someone else's transaction.
-   * Those transactions only wait on the database, so they are done by the next turn of the
-   * event loop. Call right before a write, with no await in between.
+   * Runs `work` (this store's synchronous methods, and whatever else belongs to the same write)
+   * in one transaction, once no other is open on the connection (Connection.write).
    */
-  async writable(): Promise<void> {
-    while (this.sqlite.inTransaction) await new Promise((resolve) => setImmediate(resolve));
+  write<T>(work: () => T): Promise<T> {
+    return this.connection.write(work);
   }
 
   batch(id: number): StoredBatch | undefined {
@@ -82,7 +89,10 @@ export class BatchStore {
     return this.batches.unfinishedIds();
   }
 
-  /** Creates a batch unless one is running or enriching (or that day's daily was claimed). */
+  /**
+   * Creates a batch unless one is running or enriching (or that day's daily was claimed); part of
+   * a write (the queue's start).
+   */
   claimBatch(kind: BatchKind, now: number, dailyDate: string | null = null): ClaimResult {
     return this.batches.claim(kind, now, dailyDate);
   }
@@ -100,6 +110,7 @@ export class BatchStore {
     return this.runs.nextQuery(batchId);
   }
 
+  /** Part of a write (inside `write`): the step stores what the run will search with it. */
   createRun(batchId: number, query: ActiveQuery, now: number): StoredRun {
     return this.runs.create(batchId, query, now);
   }
@@ -113,12 +124,17 @@ export class BatchStore {
     page: SearchPage,
     now: number,
     timeZone: string = localTimeZone(),
-  ): { stored: number; fresh: number } {
-    return storePage(this.page, run, page, now, timeZone);
+  ): Promise<{ stored: number; fresh: number }> {
+    return this.write(() => storePage(this.page, run, page, now, timeZone));
   }
 
-  finishRun(runId: number, status: 'completed' | 'failed', error: string | null, now: number) {
-    this.runs.finish(runId, status, error, now);
+  finishRun(
+    runId: number,
+    status: 'completed' | 'failed',
+    error: string | null,
+    now: number,
+  ): Promise<void> {
+    return this.write(() => this.runs.finish(runId, status, error, now));
   }
 
   runCount(batchId: number, status: 'completed' | 'failed' | 'running'): number {
@@ -131,11 +147,14 @@ export class BatchStore {
   }
 
   /** False when the operator cancelled the batch first: it must then end cancelled. */
-  setEnriching(batchId: number): boolean {
-    return this.batches.setEnriching(batchId);
+  setEnriching(batchId: number): Promise<boolean> {
+    return this.write(() => this.batches.setEnriching(batchId));
   }
 
-  /** False when the operator cancelled the batch first: it must then end cancelled. */
+  /**
+   * Part of a write (inside `write`, with what the batch's end queues). False when the operator
+   * cancelled the batch first: it must then end cancelled.
+   */
   finishBatch(
     batchId: number,
     status: 'completed' | 'failed',
@@ -143,26 +162,28 @@ export class BatchStore {
     now: number,
   ): boolean {
     // The batch's last descriptions are searchable from the moment it reads finished.
-    return this.sqlite.transaction(() => {
-      this.descriptions.catchUp();
-      return this.batches.finish(batchId, status, error, now);
-    })();
+    this.descriptions.catchUp();
+    return this.batches.finish(batchId, status, error, now);
   }
 
   /**
    * Each watched field's fill over the completed batch's new jobs, and its drift verdict
-   * (decision 054); call in the transaction that completes the batch.
+   * (decision 054); part of the write that completes the batch.
    */
   recordFieldHealth(batchId: number): FieldHealthChange[] {
     return recordFieldHealth(this.fieldFills, batchId);
   }
 
-  /** Adds what a drive of the batch cost the site to what earlier drives stored (issue 32). */
+  /**
+   * Adds what a drive of the batch cost the site to what earlier drives stored (issue 32); part
+   * of a write (the batch's end, or the drive's).
+   */
   addSiteCounts(batchId: number, counts: SiteCounts): void {
     this.siteCounts.addTo(batchId, counts);
   }
 
   /** Records the operator's wish to cancel a running or enriching batch. */
+  /** Part of a write (the queue's cancel). */
   requestCancel(batchId: number, now: number): CancelRequest {
     return this.batches.requestCancel(batchId, now);
   }
@@ -171,12 +192,10 @@ export class BatchStore {
     return this.batches.cancelRequested(batchId);
   }
 
-  /** Ends a cancelled batch, its run in flight and the runs it had not started, in one transaction. */
+  /** Ends a cancelled batch, its run in flight and the runs it had not started; part of a write. */
   finishCancelled(batchId: number, reason: string, now: number): void {
-    this.sqlite.transaction(() => {
-      this.batches.finishCancelled(batchId, reason, now);
-      this.descriptions.catchUp();
-    })();
+    this.batches.finishCancelled(batchId, reason, now);
+    this.descriptions.catchUp();
   }
 
   /** Companies of the batch's jobs whose numeric id is not known yet (src/db/jobs/stored-cards.ts). */
@@ -187,8 +206,8 @@ export class BatchStore {
     return this.cards.unresolvedCompanies(batchId, staleBefore);
   }
 
-  setCompanyId(normalized: string, companyId: number): void {
-    this.cards.setCompanyId(normalized, companyId);
+  setCompanyId(normalized: string, companyId: number): Promise<void> {
+    return this.write(() => this.cards.setCompanyId(normalized, companyId));
   }
 
   /** Jobs of the batch without details yet whose company is not blocked. */
@@ -200,19 +219,20 @@ export class BatchStore {
     return this.cards.pendingDetailIds(batchId, limit);
   }
 
+  /** Part of a write (inside `write`, with the counts it is computed from). */
   setEnrichTotals(batchId: number, total: number, done: number): void {
     this.batches.setEnrichTotals(batchId, total, done);
   }
 
   /** `batchId` null: fetched on the operator's request (POST /jobs/{id}/details), in no batch. */
-  saveDetails(batchId: number | null, details: JobDetails, now: number): void {
-    this.sqlite.transaction(() => {
+  saveDetails(batchId: number | null, details: JobDetails, now: number): Promise<void> {
+    return this.write(() => {
       writeJobDetails(this.detailParts, details, now);
       // Asked for from the panel, the description is searchable at once; a batch's wait for a
       // few more (docs/decisions/038).
       if (batchId === null) this.descriptions.catchUp();
       else this.batches.addEnriched(batchId, 1);
-    })();
+    });
   }
 
   /**
@@ -220,12 +240,12 @@ export class BatchStore {
    * its pages to the WAL; consecutive jobs share most of theirs (their rows' leaf, the batch's
    * row, the waiting descriptions), so a group writes far fewer (docs/decisions/042).
    */
-  saveDetailsGroup(batchId: number, group: readonly JobDetails[], now: number): void {
-    if (group.length === 0) return;
-    this.sqlite.transaction(() => {
+  saveDetailsGroup(batchId: number, group: readonly JobDetails[], now: number): Promise<void> {
+    if (group.length === 0) return Promise.resolve();
+    return this.write(() => {
       for (const details of group) writeJobDetails(this.detailParts, details, now);
       this.batches.addEnriched(batchId, group.length);
-    })();
+    });
   }
 
   /**
@@ -233,16 +253,16 @@ export class BatchStore {
    * closed or open, the apply address, the company id; the description and the rest stay as they
    * were. Answers whether the job was found closed for the first time (decision 062).
    */
-  saveJobCheck(details: JobDetails, now: number): { newlyClosed: boolean } {
-    return this.sqlite.transaction(() => writeJobFacts(this.detailParts, details, now))();
+  saveJobCheck(details: JobDetails, now: number): Promise<{ newlyClosed: boolean }> {
+    return this.write(() => writeJobFacts(this.detailParts, details, now));
   }
 
   /** A job whose details could not be had (removed, unparseable): noted, not asked again by this batch. */
-  saveDetailsError(batchId: number, jobId: string, error: string): void {
-    this.sqlite.transaction(() => {
+  saveDetailsError(batchId: number, jobId: string, error: string): Promise<void> {
+    return this.write(() => {
       this.detailParts.details.saveError(jobId, error, batchId);
       this.batches.addEnriched(batchId, 1);
-    })();
+    });
   }
 
   setting(key: string): string | undefined {
@@ -250,7 +270,7 @@ export class BatchStore {
   }
 
   /** Stores `value` under `key` unless the key exists; answers the stored value either way. */
-  settingOnce(key: string, value: string): string {
-    return this.settings.setOnce(key, value);
+  settingOnce(key: string, value: string): Promise<string> {
+    return this.write(() => this.settings.setOnce(key, value));
   }
 }

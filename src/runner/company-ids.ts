@@ -1,4 +1,4 @@
-import type SQLite from 'better-sqlite3';
+import { connectionOf, type ConnectionLike } from '../db/connection';
 import { createCompanyIdLookups } from '../db/companies/company-id-lookups';
 import { createCompanyResolver, normalizeCompanyName, type SiteClient } from '../scraper';
 
@@ -20,10 +20,10 @@ export interface CompanyIdCache {
  * name is some other company, and taking its id would block or mislabel the wrong jobs.
  */
 export function createCompanyIdCache(
-  sqlite: SQLite.Database,
+  connection: ConnectionLike,
   site: Pick<SiteClient, 'searchCompanies' | 'getCompany'>,
 ): CompanyIdCache {
-  const lookups = createCompanyIdLookups(sqlite);
+  const lookups = createCompanyIdLookups(connection);
   // The resolver is given no cache of its own: this module is the cache. One per call, so
   // each carries the caller's abort signal.
   const resolverFor = (signal: AbortSignal | undefined) =>
@@ -53,7 +53,7 @@ export function createCompanyIdCache(
         id !== null && match
           ? { id, name: match.displayName, normalizedName: normalizeCompanyName(match.displayName) }
           : null;
-      lookups.remember(normalized, id, company, now);
+      await connectionOf(connection).write(() => lookups.remember(normalized, id, company, now));
       return id;
     },
   };

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type SQLite from 'better-sqlite3';
+import type { ConnectionLike } from '../db/connection';
 import { prepareCookieStatusStatements } from '../db/settings';
 import { extractSessionCookies } from '../scraper';
 
@@ -35,7 +35,7 @@ export interface CookieStateStore {
   storedCookies(): string;
   /** The state of the cookies stored now, with the last verdict even if it was about others. */
   read(): CookieState;
-  /** The site's verdict on `cookies` (the cookies the request carried). */
+  /** The site's verdict on `cookies` (the cookies the request carried); part of a write. */
   record(
     verdict: CookieVerdict,
     cookies: string,
@@ -45,8 +45,8 @@ export interface CookieStateStore {
   ): void;
 }
 
-export function createCookieStateStore(sqlite: SQLite.Database): CookieStateStore {
-  const statements = prepareCookieStatusStatements(sqlite);
+export function createCookieStateStore(connection: ConnectionLike): CookieStateStore {
+  const statements = prepareCookieStatusStatements(connection);
   const storedCookies = (): string => statements.storedCookies();
   return {
     storedCookies,

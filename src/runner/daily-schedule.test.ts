@@ -45,7 +45,7 @@ function schedule(
   database: OpenedDatabase = fx.database,
 ): DailySchedule {
   const s = createDailySchedule({
-    sqlite: database.sqlite,
+    connection: database.connection,
     runner,
     timeZone: TZ,
     now,
@@ -64,60 +64,60 @@ const dailyBatches = () =>
 describe('the daily batch', () => {
   it('starts at script_time in the configured zone, once that day', async () => {
     const s = schedule();
-    s.start();
+    await s.start();
     clock = at('2026-11-02T07:59:00Z');
-    expect(s.tick()).toEqual({ kind: 'not-due' });
+    expect(await s.tick()).toEqual({ kind: 'not-due' });
     clock = at('2026-11-02T08:00:00Z');
-    const started = s.tick();
+    const started = await s.tick();
     expect(started).toMatchObject({ kind: 'started', day: '2026-11-02' });
     await fx.runner.idle();
     clock = at('2026-11-02T15:00:00Z');
-    expect(s.tick()).toEqual({ kind: 'already-claimed', day: '2026-11-02' });
+    expect(await s.tick()).toEqual({ kind: 'already-claimed', day: '2026-11-02' });
     expect(dailyBatches()).toEqual([{ id: 1, daily_date: '2026-11-02', status: 'completed' }]);
     // The next day it runs again, at its time and not before.
     clock = at('2026-11-03T07:30:00Z');
-    expect(s.tick()).toEqual({ kind: 'not-due' });
+    expect(await s.tick()).toEqual({ kind: 'not-due' });
     clock = at('2026-11-03T08:00:30Z');
-    expect(s.tick()).toMatchObject({ kind: 'started', day: '2026-11-03' });
+    expect(await s.tick()).toMatchObject({ kind: 'started', day: '2026-11-03' });
     await fx.runner.idle();
   });
 
   it('catches up once when the server was down at that time, the same day only', async () => {
     const first = schedule();
-    first.start();
+    await first.start();
     first.stop();
     // Back at 14:00 the same day: it runs once.
     clock = at('2026-11-02T13:00:00Z');
     const again = schedule();
-    again.start();
+    await again.start();
     await fx.runner.idle();
     expect(dailyBatches()).toHaveLength(1);
-    expect(again.tick()).toEqual({ kind: 'already-claimed', day: '2026-11-02' });
+    expect(await again.tick()).toEqual({ kind: 'already-claimed', day: '2026-11-02' });
     again.stop();
     // Down for all of the next day, back the day after before its time: nothing to catch up.
     clock = at('2026-11-04T07:00:00Z');
     const later = schedule();
-    later.start();
-    expect(later.tick()).toEqual({ kind: 'not-due' });
+    await later.start();
+    expect(await later.tick()).toEqual({ kind: 'not-due' });
     expect(dailyBatches()).toHaveLength(1);
   });
 
-  it('does not count a time before the first start as missed (a fresh install)', () => {
+  it('does not count a time before the first start as missed (a fresh install)', async () => {
     clock = at('2026-11-02T12:00:00Z');
     const s = schedule();
-    s.start();
-    expect(s.tick()).toEqual({ kind: 'not-due' });
+    await s.start();
+    expect(await s.tick()).toEqual({ kind: 'not-due' });
     expect(dailyBatches()).toHaveLength(0);
   });
 
   it('starts after a batch that was running at its time', async () => {
     simulator.faults.latency(15);
     const s = schedule();
-    s.start();
+    await s.start();
     clock = at('2026-11-02T07:59:00Z');
-    expect(fx.runner.start('manual').claimed).toBe(true);
+    expect((await fx.runner.start('manual')).claimed).toBe(true);
     clock = at('2026-11-02T08:00:00Z');
-    expect(s.tick()).toEqual({ kind: 'waiting', day: '2026-11-02' });
+    expect(await s.tick()).toEqual({ kind: 'waiting', day: '2026-11-02' });
     // The runner going idle starts the waiting daily batch by itself.
     await fx.runner.idle();
     await fx.runner.idle();
@@ -131,7 +131,7 @@ describe('the daily batch', () => {
   it('never runs twice a day with two processes on the same database', async () => {
     const other = await openDatabase(fx.dataDir);
     const otherRunner = createBatchRunner({
-      sqlite: other.sqlite,
+      connection: other.connection,
       site: fx.site,
       now,
       log: recordingLog(),
@@ -139,13 +139,13 @@ describe('the daily batch', () => {
     try {
       const a = schedule();
       const b = schedule(otherRunner, other);
-      a.start();
-      b.start();
+      await a.start();
+      await b.start();
       clock = at('2026-11-02T08:00:00Z');
-      const results = [b.tick(), a.tick(), b.tick()];
+      const results = [await b.tick(), await a.tick(), await b.tick()];
       expect(results.filter((r) => r.kind === 'started')).toHaveLength(1);
       await Promise.all([fx.runner.idle(), otherRunner.idle()]);
-      expect([a.tick(), b.tick()]).toEqual([
+      expect([await a.tick(), await b.tick()]).toEqual([
         { kind: 'already-claimed', day: '2026-11-02' },
         { kind: 'already-claimed', day: '2026-11-02' },
       ]);
@@ -158,19 +158,19 @@ describe('the daily batch', () => {
 
   it('reads a changed script_time again', async () => {
     const s = schedule();
-    s.start();
+    await s.start();
     saveSetting(fx.database, 'script_time', '10:30');
     s.settingsChanged();
     clock = at('2026-11-02T08:00:00Z');
-    expect(s.tick()).toEqual({ kind: 'not-due' });
+    expect(await s.tick()).toEqual({ kind: 'not-due' });
     clock = at('2026-11-02T09:30:00Z');
-    expect(s.tick()).toMatchObject({ kind: 'started', day: '2026-11-02' });
+    expect(await s.tick()).toMatchObject({ kind: 'started', day: '2026-11-02' });
     await fx.runner.idle();
   });
 });
 
 describe('dayInZone', () => {
-  it('gives the calendar day in the zone, not in UTC', () => {
+  it('gives the calendar day in the zone, not in UTC', async () => {
     expect(dayInZone(at('2026-11-02T23:30:00Z'), 'Europe/Berlin')).toBe('2026-11-03');
     expect(dayInZone(at('2026-11-02T23:30:00Z'), 'UTC')).toBe('2026-11-02');
     expect(dayInZone(at('2026-11-02T03:00:00Z'), 'America/Los_Angeles')).toBe('2026-11-01');

@@ -1,7 +1,7 @@
-import type SQLite from 'better-sqlite3';
 import { Cron } from 'croner';
 import { DEFAULT_SCRIPT_TIME, scriptTimeSchema } from '../contract';
 import { dayInZone } from '../contract/calendar-days';
+import type { Connection } from '../db/connection';
 import type { BatchRunner, RunnerLog } from './batch-runner';
 import { BatchStore } from './batch-store';
 
@@ -21,7 +21,7 @@ export type TickResult =
   | { kind: 'started'; day: string; batchId: number };
 
 export interface DailyScheduleOptions {
-  sqlite: SQLite.Database;
+  connection: Connection;
   runner: BatchRunner;
   /** config.timeZone: the zone `script_time` is read in. */
   timeZone: string;
@@ -36,9 +36,10 @@ export interface DailyScheduleOptions {
 }
 
 export interface DailySchedule {
-  start(): void;
+  /** Resolves once the schedule's first check is done. */
+  start(): Promise<void>;
   /** Starts today's daily batch if it is due, not claimed yet, and no batch is running. */
-  tick(): TickResult;
+  tick(): Promise<TickResult>;
   /** Call after the settings change: re-reads script_time at once instead of within a minute. */
   settingsChanged(): void;
   stop(): void;
@@ -149,7 +150,7 @@ function dueDay(pattern: string, timeZone: string, at: number, since: number): s
  */
 export function createDailySchedule(options: DailyScheduleOptions): DailySchedule {
   const { runner, timeZone, now, log } = options;
-  const store = new BatchStore(options.sqlite);
+  const store = new BatchStore(options.connection);
   const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
   let since = now();
   let job: Cron | null = null;
@@ -176,12 +177,12 @@ export function createDailySchedule(options: DailyScheduleOptions): DailySchedul
         catch: (error) => log.error({ err: error }, 'daily schedule tick failed'),
       },
       () => {
-        safeTick();
+        void safeTick();
       },
     );
   };
 
-  const tick = (): TickResult => {
+  const tick = async (): Promise<TickResult> => {
     const at = now();
     const pattern = cronPattern(scriptTime());
     followTime(pattern);
@@ -190,7 +191,7 @@ export function createDailySchedule(options: DailyScheduleOptions): DailySchedul
     if (store.isDailyClaimed(day)) return { kind: 'already-claimed', day };
     // A batch in progress (here or in another process): the daily one waits for it.
     if (runner.busy || store.unfinishedBatchIds().length > 0) return { kind: 'waiting', day };
-    const result = runner.start('daily', day);
+    const result = await runner.start('daily', day);
     if (result.claimed) {
       log.info({ batchId: result.batch.id, day }, 'daily batch started');
       return { kind: 'started', day, batchId: result.batch.id };
@@ -198,9 +199,9 @@ export function createDailySchedule(options: DailyScheduleOptions): DailySchedul
     return result.reason === 'busy' ? { kind: 'waiting', day } : { kind: 'already-claimed', day };
   };
 
-  const safeTick = (): void => {
+  const safeTick = async (): Promise<void> => {
     try {
-      tick();
+      await tick();
     } catch (error) {
       // The schedule must outlive a failed check (a locked database, say): log and go on.
       log.error({ err: error }, 'daily schedule check failed');
@@ -208,19 +209,19 @@ export function createDailySchedule(options: DailyScheduleOptions): DailySchedul
   };
 
   return {
-    start() {
+    async start() {
       if (running) return;
       running = true;
-      since = Number(store.settingOnce(SCHEDULE_SINCE_SETTING, String(now())));
-      offIdle = runner.onIdle(safeTick);
+      since = Number(await store.settingOnce(SCHEDULE_SINCE_SETTING, String(now())));
+      offIdle = runner.onIdle(() => void safeTick());
       if (options.timers) {
-        poll = setInterval(safeTick, pollMs);
+        poll = setInterval(() => void safeTick(), pollMs);
         poll.unref();
       }
-      safeTick();
+      await safeTick();
     },
     tick,
-    settingsChanged: safeTick,
+    settingsChanged: () => void safeTick(),
     stop() {
       running = false;
       job?.stop();

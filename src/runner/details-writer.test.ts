@@ -48,7 +48,7 @@ describe('DetailsWriter', () => {
 
   function writerWithClock() {
     const store = new BatchStore(database.sqlite);
-    const group = vi.spyOn(store, 'saveDetailsGroup').mockImplementation(() => undefined);
+    const group = vi.spyOn(store, 'saveDetailsGroup').mockResolvedValue(undefined);
     let elapsed = 0;
     const writer = new DetailsWriter(
       store,
@@ -65,13 +65,13 @@ describe('DetailsWriter', () => {
     };
   }
 
-  it(`holds fast answers until ${DETAILS_GROUP_MAX}, then writes them in one call`, () => {
+  it(`holds fast answers until ${DETAILS_GROUP_MAX}, then writes them in one call`, async () => {
     const { writer, group } = writerWithClock();
     for (let i = 1; i < DETAILS_GROUP_MAX; i += 1)
       expect(writer.add(job(String(i)), writer.requestStarted())).toBe(false);
     expect(writer.add(job(String(DETAILS_GROUP_MAX)), writer.requestStarted())).toBe(true);
     expect(group).not.toHaveBeenCalled();
-    writer.write();
+    await writer.write();
     expect(group).toHaveBeenCalledTimes(1);
     const [batchId, written, now] = group.mock.calls[0] ?? [];
     expect(batchId).toBe(7);
@@ -80,11 +80,11 @@ describe('DetailsWriter', () => {
       Array.from({ length: DETAILS_GROUP_MAX }, (_, i) => String(i + 1)),
     );
     // Written once: a second write has nothing left.
-    writer.write();
+    await writer.write();
     expect(group).toHaveBeenCalledTimes(1);
   });
 
-  it(`writes once ${DETAILS_GROUP_MAX_AGE_MS} ms have passed since the group's first request started`, () => {
+  it(`writes once ${DETAILS_GROUP_MAX_AGE_MS} ms have passed since the group's first request started`, async () => {
     const { writer, group, at } = writerWithClock();
     const first = writer.requestStarted();
     at(40);
@@ -95,7 +95,7 @@ describe('DetailsWriter', () => {
     const third = writer.requestStarted();
     at(DETAILS_GROUP_MAX_AGE_MS);
     expect(writer.add(job('3'), third)).toBe(true);
-    writer.write();
+    await writer.write();
     expect(group.mock.calls.map(([, written]) => written.map((d) => d.jobId))).toEqual([
       ['1', '2', '3'],
     ]);
@@ -112,9 +112,9 @@ describe('DetailsWriter', () => {
     expect(writer.add(job('1'), started)).toBe(true);
   });
 
-  it('does not touch the store with nothing held', () => {
+  it('does not touch the store with nothing held', async () => {
     const { writer, group } = writerWithClock();
-    writer.write();
+    await writer.write();
     expect(group).not.toHaveBeenCalled();
   });
 });
@@ -156,7 +156,7 @@ describe('the enriching step', () => {
       }),
     });
     seedQueries(fx.database, [{ jobTitle: 'data engineer', ...BERLIN }]);
-    const claim = fx.runner.start('manual');
+    const claim = await fx.runner.start('manual');
     if (!claim.claimed) throw new Error(`batch not started: ${claim.reason}`);
     await fx.runner.idle();
     return {

@@ -44,11 +44,12 @@ export class DetailsWriter {
     );
   }
 
-  /** Writes what is held, in one transaction. Call with no await since `store.writable()`. */
-  write(): void {
+  /** Writes what is held, in one transaction (the store's write waits for the connection). */
+  async write(): Promise<void> {
     if (this.held.length === 0) return;
+    const group = [...this.held];
     // Let go only once written: a failed write leaves them held, for the step's last write.
-    this.store.saveDetailsGroup(this.batchId, [...this.held], this.now());
-    this.held.length = 0;
+    await this.store.saveDetailsGroup(this.batchId, group, this.now());
+    this.held.splice(0, group.length);
   }
 }

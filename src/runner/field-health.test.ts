@@ -47,7 +47,7 @@ function median(values: number[]): number {
 
 async function nextDay(): Promise<{ batchId: number; drift: unknown }> {
   sim.clock.advanceDays(1);
-  const result = fx.runner.start('daily');
+  const result = await fx.runner.start('daily');
   if (!result.claimed) throw new Error(`batch not started: ${result.reason}`);
   await fx.runner.idle();
   const status = z

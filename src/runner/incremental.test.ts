@@ -48,7 +48,7 @@ const storedIds = () =>
   );
 
 async function runBatch(): Promise<number> {
-  const result = fx.runner.start('daily');
+  const result = await fx.runner.start('daily');
   if (!result.claimed) throw new Error(`batch not started: ${result.reason}`);
   await fx.runner.idle();
   return result.batch.id;

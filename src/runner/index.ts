@@ -1,4 +1,4 @@
-import type SQLite from 'better-sqlite3';
+import type { Connection } from '../db/connection';
 import {
   createBatchRunner,
   type BatchRunner,
@@ -39,7 +39,7 @@ export type {
 export { type CancelRequest } from './batch-store';
 
 export interface RunnerServiceOptions {
-  sqlite: SQLite.Database;
+  connection: Connection;
   site: RunnerSite;
   /** config.timeZone. */
   timeZone: string;
@@ -60,15 +60,15 @@ export interface RunnerServiceOptions {
 export interface RunnerService {
   readonly runner: BatchRunner;
   readonly schedule: DailySchedule;
-  /** Resumes an unfinished batch, then starts the daily schedule. */
-  start(): void;
+  /** Resumes an unfinished batch, then starts the daily schedule (resolves once it has looked). */
+  start(): Promise<void>;
   /** Stops the schedule, then the runner after its request in flight (resumable). */
   close(): Promise<void>;
 }
 
 export function createRunnerService(options: RunnerServiceOptions): RunnerService {
   const runner = createBatchRunner({
-    sqlite: options.sqlite,
+    connection: options.connection,
     site: options.site,
     now: options.now,
     log: options.log,
@@ -79,7 +79,7 @@ export function createRunnerService(options: RunnerServiceOptions): RunnerServic
     siteTally: options.siteTally,
   });
   const schedule = createDailySchedule({
-    sqlite: options.sqlite,
+    connection: options.connection,
     runner,
     timeZone: options.timeZone,
     now: options.now,
@@ -90,12 +90,12 @@ export function createRunnerService(options: RunnerServiceOptions): RunnerServic
   return {
     runner,
     schedule,
-    start() {
+    async start() {
       if (started) return;
       started = true;
       try {
         runner.resume();
-        schedule.start();
+        await schedule.start();
       } catch (error) {
         // A database problem at start must not take the HTTP server down with it.
         options.log.error({ err: error }, 'runner could not start');

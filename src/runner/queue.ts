@@ -19,9 +19,10 @@ export class BatchQueue implements BatchRunner {
 
   constructor(private readonly parts: RunnerParts) {}
 
-  start(kind: BatchKind, dailyDate?: string): ClaimResult {
+  async start(kind: BatchKind, dailyDate?: string): Promise<ClaimResult> {
     if (this.closing) return { claimed: false, reason: 'busy' };
-    const result = this.parts.store.claimBatch(kind, this.parts.now(), dailyDate ?? null);
+    const { store, now } = this.parts;
+    const result = await store.write(() => store.claimBatch(kind, now(), dailyDate ?? null));
     if (result.claimed) {
       this.parts.log.info({ batchId: result.batch.id, kind }, 'batch started');
       this.enqueue(result.batch.id);
@@ -36,8 +37,9 @@ export class BatchQueue implements BatchRunner {
     }
   }
 
-  cancel(batchId: number): CancelRequest {
-    const result = this.parts.store.requestCancel(batchId, this.parts.now());
+  async cancel(batchId: number): Promise<CancelRequest> {
+    const { store, now } = this.parts;
+    const result = await store.write(() => store.requestCancel(batchId, now()));
     // This runner's batch stops at once; another process's runner sees the row.
     if (result === 'requested' && this.driving?.batchId === batchId) this.driving.beginCancel();
     return result;
@@ -103,8 +105,7 @@ export class BatchQueue implements BatchRunner {
   private async keepLeftSiteCounts(batch: DrivenBatch): Promise<void> {
     if (!this.parts.siteTally?.pending) return;
     try {
-      await this.parts.store.writable();
-      keepSiteCounts(batch);
+      await this.parts.store.write(() => keepSiteCounts(batch));
     } catch (error) {
       this.parts.log.error({ err: error, batchId: batch.batchId }, 'could not keep site counts');
     }

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import SQLite from '../db/sqlite-driver';
+import { openSqliteFile } from '../db/sqlite-file';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../simulator';
 import { openDatabase } from '../db/database';
@@ -70,7 +70,7 @@ interface Snapshot {
 }
 
 function snapshot(dataDir: string): Snapshot {
-  const db = new SQLite(path.join(dataDir, 'jobscout.sqlite'), { readonly: true });
+  const db = openSqliteFile(path.join(dataDir, 'jobscout.sqlite'), { readonly: true });
   try {
     return {
       batches: db
@@ -110,7 +110,7 @@ async function waitForMidBatch(dataDir: string): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     try {
-      const db = new SQLite(file, { readonly: true });
+      const db = openSqliteFile(file, { readonly: true });
       try {
         const row = db
           .prepare(

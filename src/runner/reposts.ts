@@ -1,4 +1,3 @@
-import type SQLite from 'better-sqlite3';
 import {
   descriptionSignature,
   isSignature,
@@ -6,6 +5,7 @@ import {
   SAME_DESCRIPTION_SIMILARITY,
   signatureSimilarity,
 } from '../contract/repost-keys';
+import type { ConnectionLike } from '../db/connection';
 import { RepostRows, type RepostCandidate, type RepostKey } from '../db/jobs/repost-rows';
 
 // Repost detection (issue 17, docs/decisions/035), the batch's reposts step, on the runner's store
@@ -104,11 +104,11 @@ export class RepostDetector {
   private readonly rows: RepostRows;
 
   constructor(
-    sqlite: SQLite.Database,
+    connection: ConnectionLike,
     /** The operator's settings, read when a repost is decided. */
     private readonly setting: (key: string) => string | undefined,
   ) {
-    this.rows = new RepostRows(sqlite);
+    this.rows = new RepostRows(connection);
   }
 
   /** Whether a job is stored already (call before storing a card: only new jobs are decided). */

@@ -16,9 +16,9 @@ if (!dataDir || !siteUrl) {
 const { database } = await openTempDatabase(dataDir);
 const site = testSiteClient(siteUrl);
 const log = recordingLog();
-const runner = createBatchRunner({ sqlite: database.sqlite, site, now: Date.now, log });
+const runner = createBatchRunner({ connection: database.connection, site, now: Date.now, log });
 runner.resume();
-if (!runner.busy && !runner.start('manual').claimed) {
+if (!runner.busy && !(await runner.start('manual')).claimed) {
   process.stderr.write('could not start a batch\n');
   process.exit(3);
 }

@@ -85,7 +85,7 @@ export async function startRunnerFixture(
   const log = recordingLog();
   const finished: BatchFinished[] = [];
   const runner = createBatchRunner({
-    sqlite: database.sqlite,
+    connection: database.connection,
     site: options.wrapSite?.(site, database) ?? site,
     now: options.now ?? Date.now,
     log,

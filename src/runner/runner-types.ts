@@ -1,6 +1,6 @@
 // The batch runner's public types and texts, shared by its queue and its steps.
-import type SQLite from 'better-sqlite3';
 import type { BatchKind } from '../contract';
+import type { Connection } from '../db/connection';
 import { isSiteError, type SiteClient } from '../scraper';
 import type { CancelRequest, ClaimResult } from '../db/searches/runner-batches';
 import type { FieldHealthChange } from './field-health';
@@ -19,7 +19,7 @@ export type RunnerSite = Pick<
 >;
 
 export interface BatchRunnerOptions {
-  sqlite: SQLite.Database;
+  connection: Connection;
   site: RunnerSite;
   now: () => number;
   log: RunnerLog;
@@ -34,7 +34,7 @@ export interface BatchRunnerOptions {
   /** config.timeZone: the zone a new job's first day is read in (issue 32). Default the process's. */
   timeZone?: string;
   /**
-   * Called inside the transaction that marks a batch completed or failed, so what it writes
+   * Called inside the write that marks a batch completed or failed, so what it writes
    * (the notification outbox, issue 11) commits or rolls back with the batch's end. It must
    * be synchronous and quick: it runs on the runner's path.
    */
@@ -72,7 +72,7 @@ export interface BatchRunner {
    * Starts a batch unless one is running or enriching (answers why not), and drives it in
    * the background. `dailyDate` claims that day's daily batch (once per day, database-wide).
    */
-  start(kind: BatchKind, dailyDate?: string): ClaimResult;
+  start(kind: BatchKind, dailyDate?: string): Promise<ClaimResult>;
   /** Picks up batches a stopped or killed process left running or enriching. */
   resume(): void;
   /** True while this runner drives a batch. */
@@ -86,7 +86,7 @@ export interface BatchRunner {
    * drives it (this one, or one in another process) ends it failed with CANCELLED_BY_OPERATOR
    * after its request in flight. 'ended' for a batch that has finished.
    */
-  cancel(batchId: number): CancelRequest;
+  cancel(batchId: number): Promise<CancelRequest>;
   /** Stops after the request in flight, leaving the batch resumable. Idempotent. */
   close(): Promise<void>;
 }

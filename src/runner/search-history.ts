@@ -1,4 +1,4 @@
-import type SQLite from 'better-sqlite3';
+import type { ConnectionLike } from '../db/connection';
 import { SearchHistoryStore } from '../db/searches/search-history';
 import { planSearch, type SearchPlan } from './search-plan';
 
@@ -10,10 +10,10 @@ export class SearchHistory {
   private readonly store;
 
   constructor(
-    sqlite: SQLite.Database,
+    connection: ConnectionLike,
     private readonly incremental = true,
   ) {
-    this.store = new SearchHistoryStore(sqlite);
+    this.store = new SearchHistoryStore(connection);
   }
 
   /** How query `queryId` should be searched now (a standard query that exists). */

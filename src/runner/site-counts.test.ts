@@ -59,7 +59,7 @@ describe('site counters through the simulated site', () => {
     // then given up after the test client's 2 attempts).
     sim.faults.rateLimit(1, { pathPrefix: SEARCH, retryAfterSeconds: 1 });
     sim.faults.serverError(2, { pathPrefix: DETAILS });
-    const started = fx.runner.start('manual');
+    const started = await fx.runner.start('manual');
     if (!started.claimed) throw new Error('not started');
     await fx.runner.idle();
     expect(status(started.batch.id)).toBe('completed');
@@ -90,7 +90,7 @@ describe('site counters through the simulated site', () => {
   it('counts 999 answers as refusals too, and nothing between batches', async () => {
     seedQueries(fx.database, [{ jobTitle: 'engineer', ...BERLIN }]);
     sim.faults.rateLimit(1, { pathPrefix: DETAILS, status: 999 });
-    const started = fx.runner.start('manual');
+    const started = await fx.runner.start('manual');
     if (!started.claimed) throw new Error('not started');
     await fx.runner.idle();
     expect(countsOf(started.batch.id)).toMatchObject({
@@ -115,7 +115,7 @@ describe('site counters through the simulated site', () => {
       { jobTitle: 'designer', ...PARIS },
     ]);
     sim.faults.latency(30);
-    const started = fx.runner.start('manual');
+    const started = await fx.runner.start('manual');
     if (!started.claimed) throw new Error('not started');
     while (sim.requests.filter((r) => r.path === SEARCH && r.status > 0).length < 1)
       await new Promise((resolve) => setTimeout(resolve, 5));
@@ -127,7 +127,7 @@ describe('site counters through the simulated site', () => {
     sim.faults.clear();
     sim.faults.rateLimit(1, { pathPrefix: SEARCH, retryAfterSeconds: 1 });
     const again = createBatchRunner({
-      sqlite: fx.database.sqlite,
+      connection: fx.database.connection,
       site: fx.site,
       now: Date.now,
       log: fx.log,

@@ -22,8 +22,7 @@ async function resolveCompanyIds(ctx: BatchContext): Promise<Outcome> {
       if (!company) return;
       try {
         const id = await ctx.companies.resolve(company.name, ctx.now(), ctx.signal);
-        await store.writable();
-        if (id !== null) store.setCompanyId(company.normalized, id);
+        if (id !== null) await store.setCompanyId(company.normalized, id);
       } catch (error) {
         if (ctx.isAbort(error)) return;
         if (isSiteError(error) && error.kind === 'session-expired') fatal = error.message;
@@ -43,15 +42,12 @@ export async function enrich(ctx: BatchContext): Promise<Outcome> {
   const ids = await resolveCompanyIds(ctx);
   if (ids.kind !== 'done') return ids;
   const { store, batchId } = ctx;
-  await store.writable();
-  const done = store.batch(batchId)?.jobs_enriched ?? 0;
-  store.setEnrichTotals(batchId, done + store.pendingDetailsCount(batchId), done);
+  await store.write(() => {
+    const done = store.batch(batchId)?.jobs_enriched ?? 0;
+    store.setEnrichTotals(batchId, done + store.pendingDetailsCount(batchId), done);
+  });
   const writer = new DetailsWriter(store, batchId, ctx.now);
-  // Ready for a write of our own as well: call right before one, with no await in between.
-  const writeHeld = async (): Promise<void> => {
-    await store.writable();
-    writer.write();
-  };
+  const writeHeld = (): Promise<void> => writer.write();
   try {
     for (;;) {
       await writeHeld();
@@ -93,7 +89,7 @@ async function fetchDetails(
     }
     // One job that is gone or unreadable is noted and skipped, never fatal.
     await writeHeld();
-    ctx.store.saveDetailsError(ctx.batchId, jobId, describe(error));
+    await ctx.store.saveDetailsError(ctx.batchId, jobId, describe(error));
     ctx.siteTally?.detailsFailed();
     ctx.log.warn({ batchId: ctx.batchId, jobId, reason: describe(error) }, 'job details failed');
     return { kind: 'done' };

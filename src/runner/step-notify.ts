@@ -9,14 +9,14 @@ import { CANCELLED_BY_OPERATOR } from './runner-types';
  * cancel was recorded first: the batch then ends cancelled instead, and notifies nobody, since
  * the operator asked for it.
  */
-export function finishBatch(
+export async function finishBatch(
   ctx: BatchContext,
   status: 'completed' | 'failed',
   error: string | null,
   cookiesRejected = false,
-): boolean {
+): Promise<boolean> {
   const { batchId } = ctx;
-  const ended = ctx.sqlite.transaction(() => {
+  const ended = await ctx.store.write(() => {
     const at = ctx.now();
     if (!ctx.store.finishBatch(batchId, status, error, at)) return false;
     // Issue 32: a completed batch's fields, judged for markup drift with its end.
@@ -24,24 +24,24 @@ export function finishBatch(
     keepSiteCounts(ctx);
     ctx.options.onBatchFinished?.({ batchId, status, error, cookiesRejected, now: at, drift });
     return true;
-  })();
+  });
   if (ended) observeEnd(ctx, status);
   return ended;
 }
 
 /** Ends the batch cancelled: the operator asked for it, so nobody is notified. */
-export function endCancelled(ctx: BatchContext): void {
-  ctx.sqlite.transaction(() => {
+export async function endCancelled(ctx: BatchContext): Promise<void> {
+  await ctx.store.write(() => {
     ctx.store.finishCancelled(ctx.batchId, CANCELLED_BY_OPERATOR, ctx.now());
     keepSiteCounts(ctx);
-  })();
+  });
   observeEnd(ctx, 'cancelled');
   ctx.log.warn({ batchId: ctx.batchId }, 'batch cancelled by the operator');
 }
 
 /**
  * Adds what the batch cost the site since its drive began to its row (issue 32), in the
- * transaction that ends it; the queue keeps what is left when a drive stops short of the end.
+ * write that ends it; the queue keeps what is left when a drive stops short of the end.
  */
 export function keepSiteCounts(ctx: Pick<BatchContext, 'batchId' | 'store' | 'siteTally'>): void {
   if (ctx.siteTally) ctx.store.addSiteCounts(ctx.batchId, ctx.siteTally.take());

@@ -19,16 +19,16 @@ export async function runQueries(ctx: BatchContext): Promise<Outcome> {
   }
   for (;;) {
     if (ctx.stopped()) return { kind: 'stopped' };
-    await store.writable();
-    const query = store.nextQuery(batchId);
-    if (!query) return { kind: 'done' };
     // The run and what it will search are stored together, so a resumed run asks the same.
-    const run = ctx.sqlite.transaction(() => {
+    const run = await store.write(() => {
+      const query = store.nextQuery(batchId);
+      if (!query) return undefined;
       const created = store.createRun(batchId, query, ctx.now());
       if (query.is_ai === 0) history.record(created.id, history.plan(query.id, ctx.now()));
       return created;
-    })();
-    ctx.log.info({ batchId, runId: run.id, queryId: query.id }, 'query run started');
+    });
+    if (!run) return { kind: 'done' };
+    ctx.log.info({ batchId, runId: run.id, queryId: run.query_id }, 'query run started');
     const outcome = await runOne(ctx, run);
     if (outcome.kind !== 'done') return outcome;
   }
@@ -56,20 +56,17 @@ async function runOne(ctx: BatchContext, run: StoredRun): Promise<Outcome> {
   const { store, now } = ctx;
   try {
     for await (const page of pagesOf(ctx, run)) {
-      await store.writable();
-      const saved = store.savePage(run, page, now(), ctx.options.timeZone);
+      const saved = await store.savePage(run, page, now(), ctx.options.timeZone);
       ctx.observer?.jobsStored(saved.stored, saved.fresh);
       // Between two pages is the safe place to stop: everything fetched is stored.
       if (ctx.stopped()) return { kind: 'stopped' };
     }
-    await store.writable();
-    store.finishRun(run.id, 'completed', null, now());
+    await store.finishRun(run.id, 'completed', null, now());
     return { kind: 'done' };
   } catch (error) {
     if (ctx.isAbort(error)) return { kind: 'stopped' };
     const reason = describe(error);
-    await store.writable();
-    store.finishRun(run.id, 'failed', reason, now());
+    await store.finishRun(run.id, 'failed', reason, now());
     if (!isSiteError(error))
       ctx.log.error({ err: error, batchId: run.batch_id, runId: run.id }, 'query run crashed');
     else

@@ -19,7 +19,6 @@ import type { RepostDetector } from './reposts';
 const siteParamsSchema = z.record(z.string(), z.unknown());
 
 export interface PageStoreParts {
-  transaction<T>(work: () => T): T;
   runs: RunnerRuns;
   cards: StoredCards;
   rules: RuleGate;
@@ -27,10 +26,11 @@ export interface PageStoreParts {
 }
 
 /**
- * One page of results in one transaction: new jobs stored once (a job already known from
- * another run or batch keeps its first-seen batch), every card linked to the run with its
- * 1-based position, and the offset to resume from. Replaying a page is harmless. Answers
- * how many jobs the page held and how many of them the database had never seen (metrics).
+ * One page of results, in the transaction of the store's write (BatchStore.savePage): new jobs
+ * stored once (a job already known from another run or batch keeps its first-seen batch), every
+ * card linked to the run with its 1-based position, and the offset to resume from. Replaying a
+ * page is harmless. Answers how many jobs the page held and how many of them the database had
+ * never seen (metrics).
  */
 export function storePage(
   parts: PageStoreParts,
@@ -43,55 +43,53 @@ export function storePage(
   // Issue 32: a new job is counted on the Overview under this run's query and this day.
   const day = dayInZone(now, timeZone);
   let fresh = 0;
-  parts.transaction(() => {
-    // Issue 17: new jobs pass through the rules that read only the card (docs/decisions/036).
-    const cardRules = parts.rules.rules('card');
-    page.cards.forEach((card, i) => {
-      const known = parts.reposts.isStored(card.jobId);
-      if (!known) fresh += 1;
-      const normalized = normalizeCompanyName(card.companyName);
-      const location = card.location ?? '';
-      // Issue 17: a new card's repost and role keys are stored with it (a known one keeps its row).
-      const keys = known
-        ? { repost: null, role: null, group: null, newGroup: false }
-        : parts.reposts.keys(normalized, card.title, location);
-      const salary = known ? null : salaryFigures(card.salary);
-      parts.cards.save({
-        id: card.jobId,
+  // Issue 17: new jobs pass through the rules that read only the card (docs/decisions/036).
+  const cardRules = parts.rules.rules('card');
+  page.cards.forEach((card, i) => {
+    const known = parts.reposts.isStored(card.jobId);
+    if (!known) fresh += 1;
+    const normalized = normalizeCompanyName(card.companyName);
+    const location = card.location ?? '';
+    // Issue 17: a new card's repost and role keys are stored with it (a known one keeps its row).
+    const keys = known
+      ? { repost: null, role: null, group: null, newGroup: false }
+      : parts.reposts.keys(normalized, card.title, location);
+    const salary = known ? null : salaryFigures(card.salary);
+    parts.cards.save({
+      id: card.jobId,
+      title: card.title,
+      company: card.companyName,
+      slug: card.companySlug,
+      normalized,
+      location,
+      posted: card.postedDate,
+      salary: card.salary,
+      url: card.url,
+      batch: run.batch_id,
+      now,
+      siteWorkplace,
+      textWorkplace: workplaceFromText(card.location, card.title),
+      repostKey: keys.repost,
+      roleKey: keys.role,
+      groupKey: keys.group,
+      queryId: run.query_id,
+      day,
+      salaryCurrency: salary?.currency ?? null,
+      salaryYearly: salary?.yearly ?? null,
+    });
+    if (!known) {
+      // Issue 17: a repost is recognised on its card, before its details are fetched.
+      parts.reposts.jobStored({ id: card.jobId, batchId: run.batch_id, ...keys });
+      parts.rules.apply(cardRules, card.jobId, {
         title: card.title,
         company: card.companyName,
-        slug: card.companySlug,
-        normalized,
         location,
-        posted: card.postedDate,
-        salary: card.salary,
-        url: card.url,
-        batch: run.batch_id,
-        now,
-        siteWorkplace,
-        textWorkplace: workplaceFromText(card.location, card.title),
-        repostKey: keys.repost,
-        roleKey: keys.role,
-        groupKey: keys.group,
-        queryId: run.query_id,
-        day,
-        salaryCurrency: salary?.currency ?? null,
-        salaryYearly: salary?.yearly ?? null,
+        description: null,
       });
-      if (!known) {
-        // Issue 17: a repost is recognised on its card, before its details are fetched.
-        parts.reposts.jobStored({ id: card.jobId, batchId: run.batch_id, ...keys });
-        parts.rules.apply(cardRules, card.jobId, {
-          title: card.title,
-          company: card.companyName,
-          location,
-          description: null,
-        });
-      }
-      parts.runs.link(run.id, card.jobId, page.start + i + 1);
-    });
-    parts.runs.pageDone(run.id, page.nextStart);
+    }
+    parts.runs.link(run.id, card.jobId, page.start + i + 1);
   });
+  parts.runs.pageDone(run.id, page.nextStart);
   return { stored: page.cards.length, fresh };
 }
 

@@ -103,7 +103,7 @@ export async function buildApp(
   const base: Omit<AppContext, 'runner' | 'notifications' | 'noAnswer' | 'reminders'> = {
     config: options.config,
     db: options.database.db,
-    sqlite: options.database.sqlite,
+    connection: options.database.connection,
     now: options.now ?? Date.now,
     log: app.log,
     // A client handed in is not observed: its owner built it (the metrics count the app's own).
@@ -112,7 +112,7 @@ export async function buildApp(
   // Notifications (issue 11): queued by the runner in the transaction that ends a batch,
   // delivered in the background by the worker.
   const notifications = createNotificationWorker({
-    sqlite: base.sqlite,
+    connection: base.connection,
     now: base.now,
     log: base.log,
     context: { siteName: options.config.siteName, publicUrl: options.config.publicUrl },
@@ -120,7 +120,7 @@ export async function buildApp(
   });
   // Issue 33: next-step reminders, queued in the same outbox and delivered by the same worker.
   const reminders = createReminderSweep({
-    sqlite: base.sqlite,
+    connection: base.connection,
     now: base.now,
     log: base.log,
     context: {
@@ -131,11 +131,11 @@ export async function buildApp(
     onQueued: () => notifications.kick(),
   });
   // A batch that met the sign-in wall says the same as a failed "Check cookies" (issue 12).
-  const cookieState = createCookieStateStore(base.sqlite);
+  const cookieState = createCookieStateStore(base.connection);
   const ctx: AppContext = {
     ...base,
     notifications,
-    noAnswer: createNoAnswerSweeper({ sqlite: base.sqlite, now: base.now, log: base.log }),
+    noAnswer: createNoAnswerSweeper({ connection: base.connection, now: base.now, log: base.log }),
     reminders,
     runner: createRunnerService({
       ...base,
@@ -143,7 +143,7 @@ export async function buildApp(
       observer: metrics?.runner,
       siteTally,
       onBatchFinished: (finished) => {
-        // Inside the transaction that ends the batch. The cookies stored now are the ones the
+        // Inside the write that ends the batch. The cookies stored now are the ones the
         // batch read for its signed-in requests unless the operator saved others meanwhile.
         if (finished.cookiesRejected) {
           cookieState.record(

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { RunnerService } from '../runner';
 import type { Config } from './config';
+import type { Connection } from '../db/connection';
 import type { Db } from '../db/database';
-import type SQLite from 'better-sqlite3';
 import type { SiteClient } from '../runner';
 import type { NotificationWorker } from './notifications/worker';
 import type { NoAnswerSweeper } from './pipeline/no-answer-sweeper';
@@ -12,7 +12,11 @@ import type { ReminderSweep } from './pipeline-reminders/sweep';
 export interface AppContext {
   config: Config;
   db: Db;
-  sqlite: SQLite.Database;
+  /**
+   * The connection src/db's synchronous modules are made with; a route writes through its
+   * `write`, which waits for an open Kysely transaction (docs/decisions/057).
+   */
+  connection: Connection;
   /** The clock; tests replace it to move time (token expiry, the sign-in limit window). */
   now: () => number;
   log: FastifyBaseLogger;

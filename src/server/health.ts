@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { sql } from 'kysely';
 import { healthSchema } from '../contract';
+import { databaseAnswers } from '../db/health';
 import type { AppContext } from './context';
 
 /** Needs no token and reveals nothing but whether the database answers. */
@@ -16,7 +16,7 @@ export const healthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     },
     async (request, reply) => {
       try {
-        await sql`SELECT 1`.execute(ctx.db);
+        await databaseAnswers(ctx.db);
         return { ok: true };
       } catch (err) {
         request.log.error({ err }, 'health check: database did not answer');

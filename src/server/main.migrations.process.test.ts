@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import SQLite from '../db/sqlite-driver';
+import { openSqliteFile } from '../db/sqlite-file';
 import { openDatabase } from '../db/database';
 import {
   copyWithItsWal,
@@ -99,7 +99,7 @@ describe('npm start on a database', () => {
     expect(migrationsLogged(upgrade.output).map((l) => l.migration)).toEqual(
       Object.keys(migrations).filter((name) => name >= '0008-rules'),
     );
-    const after = new SQLite(folder.file(), { readonly: true });
+    const after = openSqliteFile(folder.file(), { readonly: true });
     try {
       expect(after.prepare('SELECT description FROM job_descriptions').pluck().all()).toEqual([
         'Fluent in German.',
@@ -113,7 +113,7 @@ describe('npm start on a database', () => {
     const database = await openDatabase(folder.dir());
     await database.close();
     const file = folder.file();
-    const sqlite = new SQLite(file);
+    const sqlite = openSqliteFile(file);
     markWrittenByNewer(sqlite, ['0099-future']);
     sqlite.close();
     const bytes = databaseBytes(file);

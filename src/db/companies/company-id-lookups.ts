@@ -1,4 +1,4 @@
-import type SQLite from 'better-sqlite3';
+import { sqliteOf, type ConnectionLike } from '../connection';
 import { z } from 'zod';
 
 // Company ids by name as the runner learns them from the site (src/runner/company-ids.ts):
@@ -33,7 +33,8 @@ export interface CompanyIdLookups {
   ): void;
 }
 
-export function createCompanyIdLookups(sqlite: SQLite.Database): CompanyIdLookups {
+export function createCompanyIdLookups(connection: ConnectionLike): CompanyIdLookups {
+  const sqlite = sqliteOf(connection);
   const get = sqlite.prepare(
     'SELECT company_id, looked_up_at FROM company_id_lookups WHERE normalized_name = ?',
   );

@@ -1,4 +1,5 @@
 import type SQLite from 'better-sqlite3';
+import { sqliteOf, type ConnectionLike } from '../connection';
 
 // Issue 41 (docs/decisions/062): a company id a job's own page gave. `companies` learns the id with
 // the company's slug, so the cards of that slug take the id as they are stored
@@ -28,8 +29,8 @@ function prepare(sqlite: SQLite.Database) {
 export class PageCompanies {
   private readonly s;
 
-  constructor(sqlite: SQLite.Database) {
-    this.s = prepare(sqlite);
+  constructor(connection: ConnectionLike) {
+    this.s = prepare(sqliteOf(connection));
   }
 
   /** The id job `jobId`'s page gave its company: remembered with the job's slug and name. */

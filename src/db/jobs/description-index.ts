@@ -1,4 +1,5 @@
 import SQLite from '../sqlite-driver';
+import { sqliteOf, type ConnectionLike } from '../connection';
 import { z } from 'zod';
 
 /**
@@ -36,7 +37,11 @@ export class DescriptionIndex {
   /** Jobs whose description the store wrote since it last indexed them (`described`). */
   private readonly writtenSince: string[] = [];
 
-  constructor(private readonly sqlite: SQLite.Database) {
+  private readonly sqlite: SQLite.Database;
+
+  constructor(connection: ConnectionLike) {
+    const sqlite = sqliteOf(connection);
+    this.sqlite = sqlite;
     const p = (text: string) => sqlite.prepare(text);
     this.s = {
       // The waiting few first: the planner knows nothing of this table's size and would

@@ -1,4 +1,5 @@
 import type SQLite from 'better-sqlite3';
+import { sqliteOf, type ConnectionLike } from '../connection';
 import { z } from 'zod';
 import type { JobDetail } from '../../contract';
 import { BLOCKED_JOB_SQL } from '../companies/blocked-jobs';
@@ -26,7 +27,8 @@ export class JobDetailReader {
   private readonly repostMarks: JobRepostMarks;
   private readonly foundBy: JobFoundByReader;
 
-  constructor(sqlite: SQLite.Database) {
+  constructor(connection: ConnectionLike) {
+    const sqlite = sqliteOf(connection);
     this.repostMarks = new JobRepostMarks(sqlite);
     this.foundBy = new JobFoundByReader(sqlite);
     this.detail = sqlite.prepare(

@@ -1,4 +1,5 @@
 import type SQLite from 'better-sqlite3';
+import { sqliteOf, type ConnectionLike } from '../connection';
 import { z } from 'zod';
 import type { JobList, JobListQuery } from '../../contract';
 import { JOBS_TOTAL_CAP } from '../../contract';
@@ -46,10 +47,14 @@ export class JobListReader {
   private readonly foundBy: JobFoundByReader;
   private readonly ranked: RankedSearch;
 
+  private readonly sqlite: SQLite.Database;
+
   constructor(
-    private readonly sqlite: SQLite.Database,
-    private readonly ranker = new ParallelRanker(sqlite),
+    connection: ConnectionLike,
+    private readonly ranker = new ParallelRanker(connection),
   ) {
+    const sqlite = sqliteOf(connection);
+    this.sqlite = sqlite;
     this.descriptions = new DescriptionIndex(sqlite);
     this.repostMarks = new JobRepostMarks(sqlite);
     this.foundBy = new JobFoundByReader(sqlite);

@@ -5,6 +5,7 @@ import {
   type MessagePort,
 } from 'node:worker_threads';
 import type SQLite from 'better-sqlite3';
+import { sqliteOf, type ConnectionLike } from '../connection';
 import { z } from 'zod';
 import { sqliteDriverPath } from '../sqlite-driver';
 import type { SqlParams } from './job-query';
@@ -109,10 +110,11 @@ export class ParallelRanker {
   /** How many rankings the worker took part in (the tests check the parallel path ran). */
   workerAnswers = 0;
 
-  constructor(
-    private readonly sqlite: SQLite.Database,
-    options: ParallelRankerOptions = {},
-  ) {
+  private readonly sqlite: SQLite.Database;
+
+  constructor(connection: ConnectionLike, options: ParallelRankerOptions = {}) {
+    const sqlite = sqliteOf(connection);
+    this.sqlite = sqlite;
     this.minJobs = options.minJobs ?? PARALLEL_MIN_JOBS;
   }
 

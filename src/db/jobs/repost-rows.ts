@@ -1,4 +1,5 @@
 import type SQLite from 'better-sqlite3';
+import { sqliteOf, type ConnectionLike } from '../connection';
 import { z } from 'zod';
 import { BLOCKED_JOB_SQL } from '../companies/blocked-jobs';
 
@@ -96,7 +97,8 @@ function prepare(sqlite: SQLite.Database) {
 export class RepostRows {
   private readonly s;
 
-  constructor(sqlite: SQLite.Database) {
+  constructor(connection: ConnectionLike) {
+    const sqlite = sqliteOf(connection);
     this.s = prepare(sqlite);
   }
 
@@ -165,7 +167,8 @@ export class RepostRows {
  * How many of the batch's new jobs are reposts, for the batch-finished message: like its count of
  * new jobs, leaving out blocked companies.
  */
-export function countBatchReposts(sqlite: SQLite.Database, batchId: number): number {
+export function countBatchReposts(connection: ConnectionLike, batchId: number): number {
+  const sqlite = sqliteOf(connection);
   const row: unknown = sqlite
     .prepare(
       `SELECT COUNT(*) AS n FROM jobs j WHERE j.first_seen_batch_id = ? AND j.repost_of IS NOT NULL

@@ -1,4 +1,5 @@
 import type SQLite from 'better-sqlite3';
+import { sqliteOf, type ConnectionLike } from '../connection';
 import { z } from 'zod';
 import { BLOCKED_JOB_SQL } from '../companies/blocked-jobs';
 
@@ -88,7 +89,8 @@ function prepare(sqlite: SQLite.Database) {
 export class StoredCards {
   private readonly s;
 
-  constructor(sqlite: SQLite.Database) {
+  constructor(connection: ConnectionLike) {
+    const sqlite = sqliteOf(connection);
     this.s = prepare(sqlite);
   }
 

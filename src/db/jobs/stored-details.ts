@@ -1,5 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import { z } from 'zod';
+import { sqliteOf, type ConnectionLike } from '../connection';
 
 // A job's details as the runner (or the panel's "fetch details now") stores them (decision 052:
 // prepared, inside the details' synchronous transactions).
@@ -93,7 +94,8 @@ function prepare(sqlite: SQLite.Database) {
 export class StoredDetails {
   private readonly s;
 
-  constructor(sqlite: SQLite.Database) {
+  constructor(connection: ConnectionLike) {
+    const sqlite = sqliteOf(connection);
     this.s = prepare(sqlite);
   }
 

@@ -1,4 +1,4 @@
-import type SQLite from 'better-sqlite3';
+import { sqliteOf, type ConnectionLike } from '../connection';
 import { z } from 'zod';
 import { BLOCKED_JOB_SQL } from '../companies/blocked-jobs';
 import { batchRowSchema } from '../searches/runner-batches';
@@ -49,10 +49,11 @@ export interface BatchMessageRows {
  * transaction, so it sees exactly what that transaction commits).
  */
 export function readBatchMessageRows(
-  sqlite: SQLite.Database,
+  connection: ConnectionLike,
   batchId: number,
   jobsListed: number,
 ): BatchMessageRows {
+  const sqlite = sqliteOf(connection);
   const batch = batchRow.parse(
     sqlite
       .prepare('SELECT id, kind, status, started_at, finished_at, error FROM batches WHERE id = ?')

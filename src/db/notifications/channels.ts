@@ -1,4 +1,4 @@
-import type SQLite from 'better-sqlite3';
+import { sqliteOf, type ConnectionLike } from '../connection';
 import { z } from 'zod';
 import {
   NOTIFICATION_EVENTS,
@@ -189,7 +189,8 @@ export async function deleteChannel(db: Db, id: number): Promise<boolean> {
 }
 
 /** Enabled channels, read synchronously (inside the runner's finishing transaction). */
-export function enabledChannelsSync(sqlite: SQLite.Database): StoredChannel[] {
+export function enabledChannelsSync(connection: ConnectionLike): StoredChannel[] {
+  const sqlite = sqliteOf(connection);
   return sqlite
     .prepare('SELECT * FROM notification_channels WHERE enabled = 1 ORDER BY id')
     .all()
@@ -198,8 +199,9 @@ export function enabledChannelsSync(sqlite: SQLite.Database): StoredChannel[] {
 
 /** Reads one channel by id, synchronously (the worker, between its sends); undefined when gone. */
 export function prepareChannelById(
-  sqlite: SQLite.Database,
+  connection: ConnectionLike,
 ): (id: number) => StoredChannel | undefined {
+  const sqlite = sqliteOf(connection);
   const channelStatement = sqlite.prepare('SELECT * FROM notification_channels WHERE id = ?');
   return (id) => {
     const row: unknown = channelStatement.get(id);

@@ -1,4 +1,4 @@
-import type SQLite from 'better-sqlite3';
+import { sqliteOf, type ConnectionLike } from '../connection';
 import { z } from 'zod';
 import { NOTIFICATION_EVENTS, type DeliveryEvent, type NotificationEvent } from '../../contract';
 import type { Db } from '../database';
@@ -15,7 +15,7 @@ import type { Db } from '../database';
  * its sender keeps it to once (application_reminders).
  */
 export function prepareOutboxQueue(
-  sqlite: SQLite.Database,
+  connection: ConnectionLike,
 ): (
   channelId: number,
   event: NotificationEvent,
@@ -23,6 +23,7 @@ export function prepareOutboxQueue(
   message: string,
   now: number,
 ) => number {
+  const sqlite = sqliteOf(connection);
   const insert = sqlite.prepare(
     `INSERT OR IGNORE INTO notification_outbox
        (channel_id, event, batch_id, message, status, attempts, next_attempt_at, created_at)
@@ -56,7 +57,8 @@ export interface DoneOutboxRow {
 export class OutboxStatements {
   private readonly s;
 
-  constructor(sqlite: SQLite.Database) {
+  constructor(connection: ConnectionLike) {
+    const sqlite = sqliteOf(connection);
     const p = (text: string) => sqlite.prepare(text);
     this.s = {
       claim: p(

@@ -1,4 +1,5 @@
 import type SQLite from 'better-sqlite3';
+import { sqliteOf, type ConnectionLike } from '../connection';
 import type {
   OverviewMarket,
   OverviewNewJobs,
@@ -22,7 +23,11 @@ export type { OverviewAsk } from './overview-span';
 export class OverviewReads {
   private readonly statements: OverviewStatements;
 
-  constructor(private readonly sqlite: SQLite.Database) {
+  private readonly sqlite: SQLite.Database;
+
+  constructor(connection: ConnectionLike) {
+    const sqlite = sqliteOf(connection);
+    this.sqlite = sqlite;
     this.statements = new OverviewStatements(sqlite);
   }
 

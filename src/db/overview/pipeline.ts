@@ -1,4 +1,5 @@
 import type SQLite from 'better-sqlite3';
+import { sqliteOf, type ConnectionLike } from '../connection';
 import { z } from 'zod';
 import { addDays, dayInZone, dayStartInZone } from '../../contract/calendar-days';
 import {
@@ -113,7 +114,11 @@ export class PipelineOverviewReads {
   private readonly events;
   private readonly now;
 
-  constructor(private readonly sqlite: SQLite.Database) {
+  private readonly sqlite: SQLite.Database;
+
+  constructor(connection: ConnectionLike) {
+    const sqlite = sqliteOf(connection);
+    this.sqlite = sqlite;
     this.events = sqlite.prepare(`SELECT e.job_id, e.stage, e.at FROM application_events e
       JOIN jobs j ON j.id = e.job_id WHERE ${OF_QUERY} ORDER BY e.job_id, e.at, e.id`);
     this.now = sqlite.prepare(`SELECT a.stage, COUNT(*) AS n FROM applications a

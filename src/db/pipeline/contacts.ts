@@ -1,4 +1,5 @@
 import type SQLite from 'better-sqlite3';
+import { sqliteOf, type ConnectionLike } from '../connection';
 import { z } from 'zod';
 import {
   CONTACTS_PER_APPLICATION_MAX,
@@ -20,7 +21,11 @@ const orNull = (text: string | null | undefined) => (text === '' ? null : (text 
 export class ApplicationContacts {
   private readonly s;
 
-  constructor(private readonly sqlite: SQLite.Database) {
+  private readonly sqlite: SQLite.Database;
+
+  constructor(connection: ConnectionLike) {
+    const sqlite = sqliteOf(connection);
+    this.sqlite = sqlite;
     const p = (text: string) => sqlite.prepare(text);
     this.s = {
       onBoard: p('SELECT 1 FROM applications WHERE job_id = ? AND left_at IS NULL'),

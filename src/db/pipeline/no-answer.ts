@@ -1,4 +1,5 @@
 import type SQLite from 'better-sqlite3';
+import { sqliteOf, type ConnectionLike } from '../connection';
 
 // The No answer rule (issue 33, docs/decisions/056): an application in Applied whose stage_since
 // is `days` ago or more moves to No answer, recorded by the product at stage_since + days (when
@@ -11,7 +12,11 @@ const DAY_MS = 86_400_000;
 export class NoAnswerSweep {
   private readonly s;
 
-  constructor(private readonly sqlite: SQLite.Database) {
+  private readonly sqlite: SQLite.Database;
+
+  constructor(connection: ConnectionLike) {
+    const sqlite = sqliteOf(connection);
+    this.sqlite = sqlite;
     const p = (text: string) => sqlite.prepare(text);
     const due = `stage = 'applied' AND left_at IS NULL AND stage_since <= @now - @span`;
     this.s = {

@@ -1,4 +1,5 @@
 import type SQLite from 'better-sqlite3';
+import { sqliteOf, type ConnectionLike } from '../connection';
 import { type Application, type ApplicationDetail, type ApplicationStage } from '../../contract';
 import { normalizeCompanyName } from '../../contract/company-name';
 import { JobStates } from '../jobs/job-states';
@@ -54,7 +55,11 @@ export class Pipeline {
   private readonly writes: ApplicationWrites;
   private readonly jobs: JobStates;
 
-  constructor(private readonly sqlite: SQLite.Database) {
+  private readonly sqlite: SQLite.Database;
+
+  constructor(connection: ConnectionLike) {
+    const sqlite = sqliteOf(connection);
+    this.sqlite = sqlite;
     const p = (text: string) => sqlite.prepare(text);
     this.writes = new ApplicationWrites(sqlite);
     this.jobs = new JobStates(sqlite);

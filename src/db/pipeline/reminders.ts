@@ -1,4 +1,4 @@
-import type SQLite from 'better-sqlite3';
+import { sqliteOf, type ConnectionLike } from '../connection';
 import { z } from 'zod';
 import { APPLICATION_STAGES, type ApplicationStage } from '../../contract';
 
@@ -45,7 +45,8 @@ export interface ReminderStatements {
   prune(now: number): number;
 }
 
-export function prepareReminderStatements(sqlite: SQLite.Database): ReminderStatements {
+export function prepareReminderStatements(connection: ConnectionLike): ReminderStatements {
+  const sqlite = sqliteOf(connection);
   const candidates = sqlite.prepare(
     `SELECT a.job_id, j.title, j.company_name, a.stage, a.next_step_what AS what,
        a.next_step_at AS at,

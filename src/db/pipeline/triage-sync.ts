@@ -1,4 +1,5 @@
 import type SQLite from 'better-sqlite3';
+import { sqliteOf, type ConnectionLike } from '../connection';
 import { jobStateOfStage, type JobState } from '../../contract';
 import { JobStates } from '../jobs/job-states';
 import { ApplicationWrites } from './application-writes';
@@ -13,7 +14,11 @@ export class PipelineTriage {
   private readonly jobs: JobStates;
   private readonly writes: ApplicationWrites;
 
-  constructor(private readonly sqlite: SQLite.Database) {
+  private readonly sqlite: SQLite.Database;
+
+  constructor(connection: ConnectionLike) {
+    const sqlite = sqliteOf(connection);
+    this.sqlite = sqlite;
     this.jobs = new JobStates(sqlite);
     this.writes = new ApplicationWrites(sqlite);
   }

@@ -1,4 +1,4 @@
-import type SQLite from 'better-sqlite3';
+import { sqliteOf, type ConnectionLike } from '../connection';
 import { z } from 'zod';
 import { JobRuleEffects, NOT_IN_PIPELINE } from '../jobs/rule-effects';
 import { ruleRowSchema, type RuleRow } from './rule-rows';
@@ -29,7 +29,8 @@ export class RuleGateStatements {
   private readonly s;
   private readonly jobs: JobRuleEffects;
 
-  constructor(sqlite: SQLite.Database) {
+  constructor(connection: ConnectionLike) {
+    const sqlite = sqliteOf(connection);
     const p = (text: string) => sqlite.prepare(text);
     this.s = {
       version: p('SELECT version FROM rules_version WHERE id = 1'),

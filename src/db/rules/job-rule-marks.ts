@@ -1,4 +1,4 @@
-import type SQLite from 'better-sqlite3';
+import { sqliteOf, type ConnectionLike } from '../connection';
 import { z } from 'zod';
 import { RULE_COLORS, type JobFlag, type JobListItem, type JobRuleRef } from '../../contract';
 
@@ -25,7 +25,8 @@ const ref = (id: number | null, name: string | null): JobRuleRef | null =>
 export class JobRuleMarks {
   private readonly s;
 
-  constructor(sqlite: SQLite.Database) {
+  constructor(connection: ConnectionLike) {
+    const sqlite = sqliteOf(connection);
     this.s = {
       // Only enabled rules label: disabling a flag rule takes its labels off.
       flags: sqlite.prepare(

@@ -1,4 +1,5 @@
 import type SQLite from 'better-sqlite3';
+import { sqliteOf, type ConnectionLike } from '../connection';
 import { z } from 'zod';
 import {
   foldWord,
@@ -53,7 +54,11 @@ export class RuleRepository {
   private readonly s;
   private readonly jobs: JobRuleEffects;
 
-  constructor(private readonly sqlite: SQLite.Database) {
+  private readonly sqlite: SQLite.Database;
+
+  constructor(connection: ConnectionLike) {
+    const sqlite = sqliteOf(connection);
+    this.sqlite = sqlite;
     this.jobs = new JobRuleEffects(sqlite);
     const p = (text: string) => sqlite.prepare(text);
     this.s = {

@@ -1,4 +1,5 @@
 import type SQLite from 'better-sqlite3';
+import { sqliteOf, type ConnectionLike } from '../connection';
 import { StatementCache } from '../statement-cache';
 import { z } from 'zod';
 import {
@@ -45,10 +46,14 @@ export class StoredJobRules {
 
   private readonly cache: StatementCache;
 
+  private readonly sqlite: SQLite.Database;
+
   constructor(
-    private readonly sqlite: SQLite.Database,
+    connection: ConnectionLike,
     private readonly descriptions: SearchIndexCatchUp,
   ) {
+    const sqlite = sqliteOf(connection);
+    this.sqlite = sqlite;
     this.cache = new StatementCache(this.sqlite);
     this.jobs = new JobRuleEffects(sqlite);
     // The index's vocabulary, for expanding a `*` inside a word into the words it matches. A

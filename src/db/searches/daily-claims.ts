@@ -1,4 +1,4 @@
-import type SQLite from 'better-sqlite3';
+import { sqliteOf, type ConnectionLike } from '../connection';
 import { z } from 'zod';
 
 // What GET /schedule reads to tell when the daily batch starts next (issue 12): whether a day's
@@ -10,12 +10,14 @@ const countSchema = z.object({ n: z.number() });
 export const DAILY_CLAIM_SQL = 'SELECT id FROM batches WHERE daily_date = ?';
 
 /** A daily batch claimed `dailyDate` (YYYY-MM-DD in the configured zone), whatever its end. */
-export function isDailyClaimed(sqlite: SQLite.Database, dailyDate: string): boolean {
+export function isDailyClaimed(connection: ConnectionLike, dailyDate: string): boolean {
+  const sqlite = sqliteOf(connection);
   return sqlite.prepare(DAILY_CLAIM_SQL).get(dailyDate) !== undefined;
 }
 
 /** The queries a batch would run: the active ones. */
-export function countActiveQueries(sqlite: SQLite.Database): number {
+export function countActiveQueries(connection: ConnectionLike): number {
+  const sqlite = sqliteOf(connection);
   return countSchema.parse(
     sqlite.prepare("SELECT COUNT(*) AS n FROM queries WHERE status = 'active'").get(),
   ).n;

@@ -1,4 +1,4 @@
-import type SQLite from 'better-sqlite3';
+import { sqliteOf, type ConnectionLike } from '../connection';
 import { z } from 'zod';
 import { OVERVIEW_FIELDS } from '../../contract/overview-fields';
 
@@ -63,7 +63,8 @@ const COUNTS_SQL = `SELECT COUNT(*) AS jobs,
 export class BatchFieldFills {
   private readonly s;
 
-  constructor(sqlite: SQLite.Database) {
+  constructor(connection: ConnectionLike) {
+    const sqlite = sqliteOf(connection);
     const p = (text: string) => sqlite.prepare(text);
     this.s = {
       counts: p(COUNTS_SQL),

@@ -1,11 +1,13 @@
 import type { Kysely } from 'kysely';
 import {
+  MAX_QUERIES,
   normalizeFilters,
   searchFiltersWriteSchema,
   type Query,
   type QueryWrite,
   type SearchFilters,
 } from '../../contract';
+import { findLocationName } from '../locations';
 import type { Database, QueryRow } from '../schema';
 
 // Every function takes the database or an open transaction, so a check and its write can share one.
@@ -109,4 +111,59 @@ export async function updateQuery(
     .returning(COLUMNS)
     .executeTakeFirstOrThrow();
   return toQuery(row);
+}
+
+/** Why a query was not saved; the route answers each in its own words (src/server/queries). */
+export type QuerySaveRefusal =
+  { kind: 'unknown-location' } | { kind: 'not-found' } | { kind: 'limit'; current: number };
+
+export class QuerySaveRefused extends Error {
+  constructor(readonly refusal: QuerySaveRefusal) {
+    super(`query not saved: ${refusal.kind}`);
+    this.name = 'QuerySaveRefused';
+  }
+}
+
+async function locationName(db: Executor, write: QueryWrite, existing?: Query): Promise<string> {
+  // An unchanged location keeps the name stored with the query, even if the typeahead never named it.
+  if (existing && existing.location_id === write.location_id) return existing.display_name;
+  const name = await findLocationName(db, write.location_id);
+  if (name === undefined) throw new QuerySaveRefused({ kind: 'unknown-location' });
+  return name;
+}
+
+/** One more non-archived query must still fit under MAX_QUERIES. */
+async function ensureRoomForOneMore(db: Executor): Promise<void> {
+  const current = await countNonArchivedQueries(db);
+  if (current >= MAX_QUERIES) throw new QuerySaveRefused({ kind: 'limit', current });
+}
+
+/**
+ * A new query, its checks and its row in one transaction: two creates at once cannot both take
+ * the last free place. Refused (QuerySaveRefused) for an unknown location or a full list.
+ */
+export async function createQuery(db: Executor, write: QueryWrite, now: number): Promise<Query> {
+  return db.transaction().execute(async (tx) => {
+    const name = await locationName(tx, write);
+    if (write.status !== 'archived') await ensureRoomForOneMore(tx);
+    return insertQuery(tx, write, name, now);
+  });
+}
+
+/** Query `id` changed, with the same checks as a new one, in one transaction. */
+export async function changeQuery(
+  db: Executor,
+  id: number,
+  write: QueryWrite,
+  now: number,
+): Promise<Query> {
+  return db.transaction().execute(async (tx) => {
+    const existing = await findQuery(tx, id);
+    if (!existing) throw new QuerySaveRefused({ kind: 'not-found' });
+    const name = await locationName(tx, write, existing);
+    // Bringing an archived query back counts against the limit like a new one.
+    if (existing.status === 'archived' && write.status !== 'archived')
+      await ensureRoomForOneMore(tx);
+    return updateQuery(tx, id, write, name, now);
+  });
 }

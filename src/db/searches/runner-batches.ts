@@ -1,4 +1,5 @@
 import type SQLite from 'better-sqlite3';
+import { sqliteOf, type ConnectionLike } from '../connection';
 import { z } from 'zod';
 import type { BatchKind } from '../../contract';
 import { DAILY_CLAIM_SQL } from './daily-claims';
@@ -84,7 +85,11 @@ function prepare(sqlite: SQLite.Database) {
 export class RunnerBatches {
   private readonly s;
 
-  constructor(private readonly sqlite: SQLite.Database) {
+  private readonly sqlite: SQLite.Database;
+
+  constructor(connection: ConnectionLike) {
+    const sqlite = sqliteOf(connection);
+    this.sqlite = sqlite;
     this.s = prepare(sqlite);
   }
 

@@ -1,4 +1,5 @@
 import type SQLite from 'better-sqlite3';
+import { sqliteOf, type ConnectionLike } from '../connection';
 import { z } from 'zod';
 
 // The query runs as the runner starts, advances and ends them (decision 052: prepared, inside
@@ -64,7 +65,8 @@ function prepare(sqlite: SQLite.Database) {
 export class RunnerRuns {
   private readonly s;
 
-  constructor(sqlite: SQLite.Database) {
+  constructor(connection: ConnectionLike) {
+    const sqlite = sqliteOf(connection);
     this.s = prepare(sqlite);
   }
 

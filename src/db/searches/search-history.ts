@@ -1,4 +1,4 @@
-import type SQLite from 'better-sqlite3';
+import { sqliteOf, type ConnectionLike } from '../connection';
 import { z } from 'zod';
 import type { SearchFilters } from '../../contract/search-filters';
 import { parseStoredFilters } from './queries';
@@ -39,7 +39,8 @@ export interface RunPlanRecord {
 export class SearchHistoryStore {
   private readonly s;
 
-  constructor(sqlite: SQLite.Database) {
+  constructor(connection: ConnectionLike) {
+    const sqlite = sqliteOf(connection);
     const p = (text: string) => sqlite.prepare(text);
     this.s = {
       query: p('SELECT job_title, location_id, filters FROM queries WHERE id = ?'),

@@ -1,4 +1,4 @@
-import type SQLite from 'better-sqlite3';
+import { sqliteOf, type ConnectionLike } from '../connection';
 
 // What each batch cost the site (issue 32, migration 0019): its requests, the site's refusals,
 // retries, pauses and failed details, for the Overview's site health. The runner counts them in
@@ -19,7 +19,8 @@ export interface SiteCounts {
 export class BatchSiteCounts {
   private readonly add;
 
-  constructor(sqlite: SQLite.Database) {
+  constructor(connection: ConnectionLike) {
+    const sqlite = sqliteOf(connection);
     this.add = sqlite.prepare(
       `INSERT INTO batch_site_counts
          (batch_id, requests, rate_limited, retries, pauses, pause_ms, failed_details)

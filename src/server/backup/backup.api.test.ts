@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import SQLite from '../../db/sqlite-driver';
+import { openSqliteFile } from '../../db/sqlite-file';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSimulator, VALID_COOKIES, type Simulator } from '../../../simulator';
 import { BERLIN, LONDON, PARIS, seedQueries, saveSetting } from '../../runner/runner-test-kit';
@@ -73,7 +73,7 @@ describe('GET /backup', () => {
     // file that grows -wal and -shm beside it once opened).
     expect([res.rawPayload[18], res.rawPayload[19]]).toEqual([1, 1]);
 
-    const snapshot = new SQLite(writeSnapshot(res.rawPayload), { readonly: true });
+    const snapshot = openSqliteFile(writeSnapshot(res.rawPayload), { readonly: true });
     try {
       expect(snapshot.pragma('integrity_check', { simple: true })).toBe('ok');
       const jobs = Number(snapshot.prepare('SELECT COUNT(*) FROM jobs').pluck().get());

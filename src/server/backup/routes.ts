@@ -27,7 +27,7 @@ export const backupRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     async (request, reply) => {
       const temp = tempFileIn(ctx.config.dataDir, 'backup');
       const started = Date.now();
-      await backupInto(ctx.sqlite, temp, 'chunked');
+      await backupInto(ctx.connection, temp, 'chunked');
       const size = fs.statSync(temp).size;
       const stream = fs.createReadStream(temp);
       // Removed once sent, or once the client went away; on Linux the open stream still reads it.

@@ -206,7 +206,7 @@ describe('cancel across a restart', () => {
     const first = await startServer();
     seedQueries(first, QUERIES);
     simulator.faults.latency(50, { pathPrefix: GUEST_SEARCH });
-    const started = first.ctx.runner.runner.start('manual');
+    const started = await first.ctx.runner.runner.start('manual');
     if (!started.claimed) throw new Error('batch not started');
     const pages = first.sqlite.prepare('SELECT COALESCE(SUM(pages_fetched), 0) FROM query_runs');
     while (Number(pages.pluck().get()) < 1) await sleep(5);

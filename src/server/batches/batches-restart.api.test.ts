@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import SQLite from '../../db/sqlite-driver';
+import { openSqliteFile } from '../../db/sqlite-file';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../../simulator';
 import { BERLIN, PARIS, seedQueries } from '../../runner/runner-test-kit';
@@ -52,14 +52,14 @@ describe('a server restart in the middle of a batch', () => {
       { jobTitle: 'data engineer', ...PARIS },
     ]);
     simulator.faults.latency(30);
-    const started = first.ctx.runner.runner.start('manual');
+    const started = await first.ctx.runner.runner.start('manual');
     if (!started.claimed) throw new Error('batch not started');
     const pages = first.sqlite
       .prepare('SELECT COALESCE(SUM(pages_fetched), 0) FROM query_runs')
       .pluck();
     while (Number(pages.get()) < 1) await new Promise((r) => setTimeout(r, 5));
     await first.close();
-    const reader = new SQLite(path.join(dataDir, 'jobscout.sqlite'), { readonly: true });
+    const reader = openSqliteFile(path.join(dataDir, 'jobscout.sqlite'), { readonly: true });
     const left = reader
       .prepare(
         'SELECT b.status, r.status AS run, r.pages_fetched FROM batches b JOIN query_runs r ON r.batch_id = b.id',

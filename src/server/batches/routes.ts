@@ -66,7 +66,7 @@ export const batchRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
       },
     },
     async (request, reply) => {
-      const result = ctx.runner.runner.start('manual');
+      const result = await ctx.runner.runner.start('manual');
       if (!result.claimed) throw new HttpError(409, BATCH_ALREADY_RUNNING);
       const row = await findBatch(ctx.db, result.batch.id);
       if (!row) throw new Error(`batch ${result.batch.id} vanished after it was created`);
@@ -93,7 +93,7 @@ export const batchRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
     },
     async (request, reply) => {
       const { id } = request.params;
-      const result = ctx.runner.runner.cancel(id);
+      const result = await ctx.runner.runner.cancel(id);
       if (result === 'not-found') throw new HttpError(404, `Batch ${id} not found`);
       const row = await findBatch(ctx.db, id);
       if (!row) throw new HttpError(404, `Batch ${id} not found`);
@@ -132,7 +132,7 @@ export const batchRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
         reply,
         format,
         batchExportFileName(id, format),
-        batchExportJobs(ctx.sqlite.name, id, ctx.config.timeZone),
+        batchExportJobs(ctx.connection.file, id, ctx.config.timeZone),
       );
     },
   );

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import SQLite from '../../db/sqlite-driver';
+import { openSqliteFile } from '../../db/sqlite-file';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BERLIN, LONDON, seedQueries } from '../../runner/runner-test-kit';
 import { openDatabase } from '../../db/database';
@@ -54,7 +54,7 @@ async function dataDirWith(terms: string[]): Promise<string> {
 }
 
 function termsIn(file: string): string[] {
-  const db = new SQLite(file, { readonly: true, fileMustExist: true });
+  const db = openSqliteFile(file, { readonly: true, fileMustExist: true });
   try {
     return db
       .prepare('SELECT job_title FROM queries ORDER BY id')
@@ -73,7 +73,7 @@ describe('npm run backup', () => {
     const made = await runCli('backup', [file], dataDir);
     expect(made.output).toContain(`Backup written to ${file}`);
     expect(made.code).toBe(0);
-    const copy = new SQLite(file, { readonly: true });
+    const copy = openSqliteFile(file, { readonly: true });
     expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
     copy.close();
     // A file that stands alone: opening it grew no -wal or -shm beside it.
@@ -108,7 +108,7 @@ describe('a database a newer jobscout wrote', () => {
     const good = path.join(tempDir(), 'good.sqlite');
     expect((await runCli('backup', [good], dataDir)).code).toBe(0);
     const dbFile = path.join(dataDir, DATABASE_FILE);
-    const newer = new SQLite(dbFile);
+    const newer = openSqliteFile(dbFile);
     markWrittenByNewer(newer, ['0099-future', '0100-further']);
     newer.close();
     const bytes = databaseBytes(dbFile);
@@ -126,7 +126,7 @@ describe('a database a newer jobscout wrote', () => {
     const restored = await runCli('restore', [good], dataDir);
     expect(restored.code, restored.output).toBe(0);
     expect(termsIn(dbFile)).toEqual(['python developer']);
-    const kept = new SQLite(`${dbFile}${BEFORE_RESTORE_SUFFIX}`, { readonly: true });
+    const kept = openSqliteFile(`${dbFile}${BEFORE_RESTORE_SUFFIX}`, { readonly: true });
     try {
       expect(
         kept.prepare(`SELECT name FROM kysely_migration WHERE name >= '0099'`).pluck().all(),
@@ -170,12 +170,12 @@ describe('npm run restore', () => {
     const text = path.join(dir, 'notes.txt');
     fs.writeFileSync(text, 'these are not the rows you are looking for\n'.repeat(10));
     const other = path.join(dir, 'other.sqlite');
-    const otherDb = new SQLite(other);
+    const otherDb = openSqliteFile(other);
     otherDb.exec('CREATE TABLE songs (title TEXT)');
     otherDb.close();
     const newer = path.join(dir, 'newer.sqlite');
     expect((await runCli('backup', [newer], dataDir)).code).toBe(0);
-    const newerDb = new SQLite(newer);
+    const newerDb = openSqliteFile(newer);
     newerDb
       .prepare('INSERT INTO kysely_migration (name, timestamp) VALUES (?, ?)')
       .run('9999-from-the-future', new Date().toISOString());

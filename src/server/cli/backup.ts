@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import SQLite from '../../db/sqlite-driver';
 import { ConfigError, loadConfig } from '../config';
-import { backupInto, DATABASE_FILE, tempFileIn } from '../../db/backup';
+import { backupFileInto, DATABASE_FILE, tempFileIn } from '../../db/backup';
 import { refuseNewerDatabase } from '../../db/newer-database';
 
 // `npm run backup -- FILE`: what GET /api/v1/backup answers, written to FILE. Safe while the
@@ -31,12 +30,7 @@ async function main(): Promise<void> {
   }
   // Written beside the target under a temporary name, so FILE is either whole or absent.
   const temp = tempFileIn(path.dirname(destination), 'backup');
-  const source = new SQLite(dbFile, { fileMustExist: true });
-  try {
-    await backupInto(source, temp);
-  } finally {
-    source.close();
-  }
+  await backupFileInto(dbFile, temp);
   fs.renameSync(temp, destination);
   process.stdout.write(`Backup written to ${destination}\n`);
 }

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import SQLite from '../../db/sqlite-driver';
+import { openSqliteFile } from '../../db/sqlite-file';
 import { openDatabase } from '../../db/database';
 import { databaseBytes, markWrittenByNewer } from '../../db/migration-test-kit';
 import { ensurePassword, verifyPassword } from '../auth/password';
@@ -73,7 +73,7 @@ describe('npm run set-password', () => {
     await ensurePassword(before.db, 'the old password', Date.now());
     await before.close();
     const file = path.join(dataDir, 'jobscout.sqlite');
-    const sqlite = new SQLite(file);
+    const sqlite = openSqliteFile(file);
     markWrittenByNewer(sqlite, ['0099-future']);
     sqlite.close();
     const bytes = databaseBytes(file);

@@ -1,5 +1,5 @@
-import type SQLite from 'better-sqlite3';
 import type { JobDetail, JobList, JobListQuery, JobState } from '../../contract';
+import type { ConnectionLike } from '../../db/connection';
 import { JobDetailReader } from '../../db/jobs/job-detail';
 import { JobListReader } from '../../db/jobs/job-list';
 import { JobQueryError } from '../../db/jobs/job-query';
@@ -20,11 +20,11 @@ export class JobRepository {
   private readonly states: PipelineTriage;
   private readonly ruleMarks: JobRuleMarks;
 
-  constructor(sqlite: SQLite.Database, ranker = new ParallelRanker(sqlite)) {
-    this.jobs = new JobListReader(sqlite, ranker);
-    this.details = new JobDetailReader(sqlite);
-    this.states = new PipelineTriage(sqlite);
-    this.ruleMarks = new JobRuleMarks(sqlite);
+  constructor(connection: ConnectionLike, ranker = new ParallelRanker(connection)) {
+    this.jobs = new JobListReader(connection, ranker);
+    this.details = new JobDetailReader(connection);
+    this.states = new PipelineTriage(connection);
+    this.ruleMarks = new JobRuleMarks(connection);
   }
 
   /** Stops the thread ranking searches beside the server's (the server is closing). */

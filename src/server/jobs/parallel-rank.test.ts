@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import Database from '../../db/sqlite-driver';
+import { openSqliteFile } from '../../db/sqlite-file';
 import { z } from 'zod';
 import { jobListQuerySchema, type JobListItem } from '../../contract';
 import { BatchStore } from '../../runner/batch-store';
@@ -184,7 +184,7 @@ describe('ParallelRanker', () => {
   });
 
   it('never starts a worker for a database in memory', async () => {
-    const memory = new Database(':memory:');
+    const memory = openSqliteFile(':memory:');
     try {
       memory.exec(
         `CREATE VIRTUAL TABLE jobs_fts USING fts5(title, company, location, description);

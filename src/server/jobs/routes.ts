@@ -24,7 +24,7 @@ const notFound = (id: number) => new HttpError(404, `Job ${id} not found`);
 /** The Jobs screen (issue 9): the list, one job, triage, and "Export this view". */
 export const jobRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const jobs = new JobRepository(ctx.sqlite);
+  const jobs = new JobRepository(ctx.connection);
   fastify.addHook('onClose', async () => jobs.close());
 
   app.get(
@@ -55,7 +55,7 @@ export const jobRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify
         reply,
         request.query.format,
         jobsExportFileName(request.query.format),
-        viewExportJobs(ctx.sqlite.name, request.query, ctx.now(), ctx.config.timeZone),
+        viewExportJobs(ctx.connection.file, request.query, ctx.now(), ctx.config.timeZone),
       );
     },
   );
@@ -89,7 +89,9 @@ export const jobRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify
     async (request) => {
       const { id } = request.params;
       // The state it ends in: a job in the pipeline keeps its stage's (never moved back).
-      const state = jobs.setState(id, request.body.state, ctx.now());
+      const state = await ctx.connection.write(() =>
+        jobs.setState(id, request.body.state, ctx.now()),
+      );
       if (state === undefined) throw notFound(id);
       return { id, state };
     },
@@ -106,7 +108,7 @@ export const jobRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify
     },
     async (request) => {
       const { ids, state } = request.body;
-      const updated = jobs.setStates(ids, state, ctx.now());
+      const updated = await ctx.connection.write(() => jobs.setStates(ids, state, ctx.now()));
       request.log.info({ count: ids.length, updated, state }, 'job states set');
       return { updated };
     },

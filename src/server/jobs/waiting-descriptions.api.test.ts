@@ -1,4 +1,4 @@
-import SQLite from '../../db/sqlite-driver';
+import { openSqliteFile } from '../../db/sqlite-file';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { z } from 'zod';
 import { jobListSchema } from '../../contract';
@@ -162,7 +162,7 @@ it('a search goes on while another process holds the write lock, without the job
   stored(2);
   // Signed in first: signing in writes.
   expect((await server.authed({ method: 'GET', url: '/api/v1/jobs' })).statusCode).toBe(200);
-  const other = new SQLite(server.database.sqlite.name);
+  const other = openSqliteFile(server.database.sqlite.name);
   server.database.sqlite.pragma('busy_timeout = 50');
   other.exec('BEGIN IMMEDIATE');
   try {

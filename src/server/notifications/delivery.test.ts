@@ -48,7 +48,7 @@ afterEach(async () => {
 
 function worker(db = database, options: { sendTimeoutMs?: number } = {}): NotificationWorker {
   const w = createNotificationWorker({
-    sqlite: db.sqlite,
+    connection: db.connection,
     now: () => clock,
     log,
     context: CONTEXT,
@@ -132,10 +132,11 @@ function finish(
   batchId: number,
   status: 'completed' | 'failed' = 'completed',
   cookiesRejected = false,
-) {
-  database.sqlite.transaction(() =>
+): Promise<void> {
+  // As the runner does it: inside the write that ends the batch.
+  return database.connection.write(() =>
     w.onBatchFinished({ batchId, status, error: null, cookiesRejected, now: clock }),
-  )();
+  );
 }
 
 const outboxRowSchema = z.object({
@@ -181,7 +182,7 @@ describe('each webhook shape', () => {
     const r = await receiver();
     await addChannel({ name: 'Hook', kind: 'webhook', url: `${r.url}/hook/secret-token` });
     const w = worker();
-    finish(w, seedBatch(12));
+    await finish(w, seedBatch(12));
     await w.drain();
     expect(r.requests).toHaveLength(1);
     const req = nth(r.requests, 0);
@@ -215,7 +216,7 @@ describe('each webhook shape', () => {
     const r = await receiver();
     await addChannel({ name: 'Slack', kind: 'slack', url: `${r.url}/services/T000/B000/XXXX` });
     const w = worker();
-    finish(w, seedBatch(2));
+    await finish(w, seedBatch(2));
     await w.drain();
     const body = slackBody.parse(nth(r.requests, 0).json);
     expect(body.text).toBe('Batch #2 finished with 2 new jobs and 1 failed query run.');
@@ -236,7 +237,7 @@ describe('each webhook shape', () => {
     const r = await receiver({ kind: 'ok', status: 204 });
     await addChannel({ name: 'Discord', kind: 'discord', url: `${r.url}/api/webhooks/1/abc` });
     const w = worker();
-    finish(w, seedBatch(3));
+    await finish(w, seedBatch(3));
     await w.drain();
     const body = discordBody.parse(nth(r.requests, 0).json);
     expect(body.content).toContain('Batch #2 finished with 3 new jobs');
@@ -253,7 +254,7 @@ describe('each webhook shape', () => {
     const r = await receiver();
     await addChannel({ name: 'Phone', kind: 'ntfy', url: `${r.url}/jobscout-alerts` });
     const w = worker();
-    finish(w, seedBatch(1));
+    await finish(w, seedBatch(1));
     await w.drain();
     const req = nth(r.requests, 0);
     expect(req.path).toBe('/');
@@ -289,7 +290,7 @@ describe('e-mail over SMTP', () => {
   it('delivers a mail with subject, text and escaped HTML parts', async () => {
     await addChannel(email('smtp-pass-1234'));
     const w = worker();
-    finish(w, seedBatch(2));
+    await finish(w, seedBatch(2));
     await w.drain();
     const received = nth(await smtp.waitFor(1), 0);
     expect(received.user).toBe('scout');
@@ -314,7 +315,7 @@ describe('e-mail over SMTP', () => {
     async (mode, message) => {
       await addChannel({ ...email('smtp-pass-1234'), smtp_tls: mode });
       const w = worker(database, { sendTimeoutMs: 2_000 });
-      finish(w, seedBatch(1));
+      await finish(w, seedBatch(1));
       await w.drain();
       const row = nth(outboxRows(), 0);
       expect(row.status).toBe('pending');
@@ -327,7 +328,7 @@ describe('e-mail over SMTP', () => {
   it('records the SMTP error in one line, without the password, and logs only name and code', async () => {
     await addChannel(email('wrong-password-5678'));
     const w = worker();
-    finish(w, seedBatch(1));
+    await finish(w, seedBatch(1));
     await w.drain();
     const row = nth(outboxRows(), 0);
     expect(row).toMatchObject({ status: 'pending', attempts: 1 });
@@ -361,7 +362,7 @@ describe('secrets a receiver echoes', () => {
     });
     await addChannel({ name: 'Hook', kind: 'webhook', url: `${r.url}/jobs-7fQ2x9?auth=tk_Zr83nQ` });
     const w = worker();
-    finish(w, seedBatch(1));
+    await finish(w, seedBatch(1));
     await w.drain();
     expect(nth(outboxRows(), 0).error).toBe('HTTP 403: topic *** needs token ***');
     const logged = JSON.stringify(log.entries);
@@ -375,7 +376,7 @@ describe('retries, timeouts and restarts', () => {
     const r = await receiver({ kind: 'fail-first', count: 2, status: 503, body: 'busy' });
     await addChannel({ name: 'Flaky', kind: 'webhook', url: `${r.url}/h/token-abcdef` });
     const w = worker();
-    finish(w, seedBatch(1));
+    await finish(w, seedBatch(1));
     await w.drain();
     expect(outboxRows()[0]).toMatchObject({
       status: 'pending',
@@ -405,7 +406,7 @@ describe('retries, timeouts and restarts', () => {
     const r = await receiver({ kind: 'fail-first', count: 99, status: 500, body: 'boom' });
     await addChannel({ name: 'Broken', kind: 'slack', url: `${r.url}/services/x` });
     const w = worker();
-    finish(w, seedBatch(1));
+    await finish(w, seedBatch(1));
     for (const step of [0, 60_000, 300_000, 1_800_000]) {
       clock += step;
       await w.drain();
@@ -426,7 +427,7 @@ describe('retries, timeouts and restarts', () => {
     const r = await receiver({ kind: 'hang' });
     await addChannel({ name: 'Hang', kind: 'discord', url: `${r.url}/api/webhooks/2/tok` });
     const w = worker(database, { sendTimeoutMs: 300 });
-    finish(w, seedBatch(1));
+    await finish(w, seedBatch(1));
     const started = Date.now();
     await w.drain();
     expect(Date.now() - started).toBeLessThan(3_000);
@@ -468,7 +469,7 @@ describe('retries, timeouts and restarts', () => {
     const r = await receiver();
     await addChannel({ name: 'Hook', kind: 'webhook', url: `${r.url}/h` });
     const w = worker();
-    finish(w, seedBatch(1));
+    await finish(w, seedBatch(1));
     // A process claimed the row and died before recording anything.
     database.sqlite.prepare('UPDATE notification_outbox SET lease_until = ?').run(clock + 60_000);
     await w.drain();
@@ -498,7 +499,7 @@ describe('which channels hear of what', () => {
     });
     await addChannel({ name: 'Off', kind: 'webhook', url: `${r.url}/off`, enabled: false });
     const w = worker();
-    finish(w, seedBatch(0));
+    await finish(w, seedBatch(0));
     expect(outboxRows()).toEqual([
       expect.objectContaining({ channel_id: all.id, event: 'batch_finished' }),
     ]);
@@ -515,7 +516,7 @@ describe('which channels hear of what', () => {
       events: ['batch_failed'],
     });
     const w = worker();
-    finish(w, seedBatch(0, 'failed'), 'failed', true);
+    await finish(w, seedBatch(0, 'failed'), 'failed', true);
     await w.drain();
     const byPath = Object.fromEntries(r.requests.map((q) => [q.path, genericBody.parse(q.json)]));
     expect(byPath['/c']).toMatchObject({
@@ -537,7 +538,7 @@ describe('which channels hear of what', () => {
         `INSERT INTO banned_companies (id, normalized_name, created_at) VALUES (77, 'company 2', 0)`,
       )
       .run();
-    finish(w, id);
+    await finish(w, id);
     await w.drain();
     const body = genericBody.parse(nth(r.requests, 0).json);
     expect(body.new_jobs_count).toBe(2);
@@ -557,7 +558,7 @@ describe('which channels hear of what', () => {
       `UPDATE jobs SET state = 'hidden', hidden_by_rule_id = 5 WHERE id IN ('1', '3')`,
     );
     database.sqlite.exec(`UPDATE jobs SET muted_by_rule_id = 5 WHERE id = '2'`);
-    finish(w, id);
+    await finish(w, id);
     await w.drain();
     // Nothing left to name: the "only when there are new jobs" channel hears nothing.
     expect(r.requests.map((q) => q.path)).toEqual(['/h']);
@@ -580,8 +581,8 @@ describe('which channels hear of what', () => {
     const w = worker();
     const id = seedBatch(1);
     database.sqlite.prepare(`UPDATE batches SET status = 'enriching' WHERE id = ?`).run(id);
-    // As the runner does it: the batch's end and the hook in one transaction.
-    database.sqlite.transaction(() => {
+    // As the runner does it: the batch's end and the hook in one write.
+    await database.connection.write(() => {
       database.sqlite.prepare(`UPDATE batches SET status = 'completed' WHERE id = ?`).run(id);
       w.onBatchFinished({
         batchId: id,
@@ -590,7 +591,7 @@ describe('which channels hear of what', () => {
         cookiesRejected: false,
         now: clock,
       });
-    })();
+    });
     expect(database.sqlite.prepare('SELECT status FROM batches WHERE id = ?').pluck().get(id)).toBe(
       'completed',
     );
@@ -606,8 +607,8 @@ describe('which channels hear of what', () => {
     await addChannel({ name: 'Hook', kind: 'webhook', url: `${r.url}/h` });
     const w = worker();
     const id = seedBatch(1);
-    finish(w, id);
-    finish(w, id);
+    await finish(w, id);
+    await finish(w, id);
     expect(outboxRows()).toHaveLength(1);
   });
 });

@@ -37,14 +37,14 @@ beforeEach(async () => {
   site = testSiteClient(sim.url);
   receiver = await startReceiver();
   worker = createNotificationWorker({
-    sqlite: database.sqlite,
+    connection: database.connection,
     now: () => sim.clock.now(),
     log: recordingLog(),
     context: { siteName: 'LinkedIn', publicUrl: 'https://scout.example.com' },
     pollMs: 60_000,
   });
   runner = createBatchRunner({
-    sqlite: database.sqlite,
+    connection: database.connection,
     site,
     now: () => sim.clock.now(),
     log: recordingLog(),
@@ -76,7 +76,7 @@ async function channel(name: string, events: NotificationEvent[]): Promise<numbe
 
 async function nextDay(): Promise<number> {
   sim.clock.advanceDays(1);
-  const result = runner.start('daily');
+  const result = await runner.start('daily');
   if (!result.claimed) throw new Error(`batch not started: ${result.reason}`);
   await runner.idle();
   return result.batch.id;

@@ -1,4 +1,3 @@
-import type SQLite from 'better-sqlite3';
 import { z } from 'zod';
 import {
   APPLICATION_STAGE_LABELS,
@@ -11,6 +10,7 @@ import {
 } from '../../contract';
 import type { BatchFinished } from '../../runner';
 import { readBatchMessageRows } from '../../db/notifications/batch-message';
+import type { ConnectionLike } from '../../db/connection';
 import { countBatchReposts } from '../../db/jobs/repost-rows';
 
 // The channel-neutral message: built once, stored in the outbox row as JSON, and turned into
@@ -128,13 +128,13 @@ const iso = (ms: number | null): string | null => (ms === null ? null : new Date
  * transaction, so it sees exactly what that transaction commits).
  */
 export function buildBatchMessage(
-  sqlite: SQLite.Database,
+  connection: ConnectionLike,
   batchId: number,
   event: 'batch_finished' | 'batch_failed' | 'cookies_rejected',
   context: MessageContext,
 ): NotificationMessage {
   const { batch, counts, jobs, failed } = readBatchMessageRows(
-    sqlite,
+    connection,
     batchId,
     NOTIFICATION_JOBS_LISTED,
   );
@@ -149,7 +149,7 @@ export function buildBatchMessage(
       finished_at: iso(batch.finished_at),
     },
     new_jobs_count: counts.n,
-    reposts_count: Math.min(countBatchReposts(sqlite, batchId), counts.n),
+    reposts_count: Math.min(countBatchReposts(connection, batchId), counts.n),
     hidden_by_rules_count: counts.hidden,
     listed_jobs_count: counts.listed,
     new_jobs: jobs.map((j) => ({
@@ -184,12 +184,12 @@ export type DriftStart = Extract<
  * with it, against its usual level. Read in the batch's finishing transaction, like the others.
  */
 export function buildDriftMessage(
-  sqlite: SQLite.Database,
+  connection: ConnectionLike,
   batchId: number,
   started: readonly DriftStart[],
   context: MessageContext,
 ): NotificationMessage {
-  const batchMessage = buildBatchMessage(sqlite, batchId, 'batch_finished', context);
+  const batchMessage = buildBatchMessage(connection, batchId, 'batch_finished', context);
   const base = context.publicUrl;
   return {
     ...batchMessage,

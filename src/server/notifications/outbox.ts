@@ -1,9 +1,9 @@
-import type SQLite from 'better-sqlite3';
 import {
   NOTIFICATION_RETRY_DELAYS_MS,
   type DeliveryEvent,
   type NotificationEvent,
 } from '../../contract';
+import type { ConnectionLike } from '../../db/connection';
 import { enabledChannelsSync, type StoredChannel } from '../../db/notifications/channels';
 import { OutboxStatements, prepareOutboxQueue } from '../../db/notifications/outbox';
 import type { BatchFinished } from '../../runner';
@@ -52,18 +52,18 @@ export function eventForChannel(
  * inside the runner's finishing transaction (BatchRunnerOptions.onBatchFinished).
  */
 export function queueBatchNotifications(
-  sqlite: SQLite.Database,
+  connection: ConnectionLike,
   finished: BatchFinished,
   context: MessageContext,
 ): number {
-  const channels = enabledChannelsSync(sqlite);
+  const channels = enabledChannelsSync(connection);
   if (channels.length === 0) return 0;
-  const insert = prepareOutboxQueue(sqlite);
+  const insert = prepareOutboxQueue(connection);
   const messages = new Map<BatchEndEvent, NotificationMessage>();
   const messageFor = (event: BatchEndEvent) => {
     let message = messages.get(event);
     if (message === undefined) {
-      message = buildBatchMessage(sqlite, finished.batchId, event, context);
+      message = buildBatchMessage(connection, finished.batchId, event, context);
       messages.set(event, message);
     }
     return message;
@@ -84,7 +84,7 @@ export function queueBatchNotifications(
       finished.now,
     );
   }
-  return queued + queueDriftNotifications(sqlite, channels, finished, context);
+  return queued + queueDriftNotifications(connection, channels, finished, context);
 }
 
 /**
@@ -93,7 +93,7 @@ export function queueBatchNotifications(
  * per field until it recovers, so a drift that lasts is not told again.
  */
 function queueDriftNotifications(
-  sqlite: SQLite.Database,
+  connection: ConnectionLike,
   channels: readonly StoredChannel[],
   finished: BatchFinished,
   context: MessageContext,
@@ -103,8 +103,8 @@ function queueDriftNotifications(
   );
   const subscribed = channels.filter((channel) => channel.events.includes('markup_drift'));
   if (started.length === 0 || subscribed.length === 0) return 0;
-  const message = JSON.stringify(buildDriftMessage(sqlite, finished.batchId, started, context));
-  const insert = prepareOutboxQueue(sqlite);
+  const message = JSON.stringify(buildDriftMessage(connection, finished.batchId, started, context));
+  const insert = prepareOutboxQueue(connection);
   let queued = 0;
   for (const channel of subscribed)
     queued += insert(channel.id, 'markup_drift', finished.batchId, message, finished.now);
@@ -116,18 +116,18 @@ function queueDriftNotifications(
  * the sweep's transaction that records the reminder as queued, so both commit or neither does.
  */
 export function queueReminderNotifications(
-  sqlite: SQLite.Database,
+  connection: ConnectionLike,
   step: ReminderStep,
   kind: 'lead' | 'due',
   context: MessageContext & { timeZone: string },
   now: number,
 ): number {
-  const subscribed = enabledChannelsSync(sqlite).filter((channel) =>
+  const subscribed = enabledChannelsSync(connection).filter((channel) =>
     channel.events.includes('reminder'),
   );
   if (subscribed.length === 0) return 0;
   const message = JSON.stringify(buildReminderMessage(step, kind, context));
-  const insert = prepareOutboxQueue(sqlite);
+  const insert = prepareOutboxQueue(connection);
   let queued = 0;
   for (const channel of subscribed) queued += insert(channel.id, 'reminder', null, message, now);
   return queued;
@@ -145,13 +145,9 @@ export interface ClaimedDelivery {
 export class Outbox {
   private readonly s;
 
-  constructor(private readonly sqlite: SQLite.Database) {
-    this.s = new OutboxStatements(sqlite);
-  }
-
-  /** Resolves once no (Kysely) transaction is open on the shared connection; see BatchStore.writable. */
-  async writable(): Promise<void> {
-    while (this.sqlite.inTransaction) await new Promise((resolve) => setImmediate(resolve));
+  /** Its writes are parts of a write (Connection.write): the worker's, or the route's. */
+  constructor(connection: ConnectionLike) {
+    this.s = new OutboxStatements(connection);
   }
 
   /** Takes the next due row for `leaseMs`; undefined when nothing is due. */

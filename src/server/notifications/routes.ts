@@ -36,7 +36,7 @@ export const notificationRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
   { ctx },
 ) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const outbox = new Outbox(ctx.sqlite);
+  const outbox = new Outbox(ctx.connection);
   const messageContext = { siteName: ctx.config.siteName, publicUrl: ctx.config.publicUrl };
 
   const existing = async (id: number) => {
@@ -132,8 +132,7 @@ export const notificationRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
       if (!result.delivered) {
         request.log.warn({ channel: channel.name, code: result.code }, 'test notification failed');
       }
-      await outbox.writable();
-      outbox.recordTest(channel.id, message, result, ctx.now());
+      await ctx.connection.write(() => outbox.recordTest(channel.id, message, result, ctx.now()));
       return { delivered: result.delivered, detail: result.detail };
     },
   );

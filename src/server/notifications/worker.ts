@@ -1,5 +1,5 @@
-import type SQLite from 'better-sqlite3';
 import { NOTIFICATION_RETRY_DELAYS_MS, NOTIFICATION_SEND_TIMEOUT_MS } from '../../contract';
+import { connectionOf, type ConnectionLike } from '../../db/connection';
 import { prepareChannelById } from '../../db/notifications/channels';
 import type { BatchFinished } from '../../runner';
 import type { MessageContext } from './message';
@@ -15,7 +15,7 @@ export interface WorkerLog {
 }
 
 export interface NotificationWorkerOptions {
-  sqlite: SQLite.Database;
+  connection: ConnectionLike;
   /** The backoff clock: due times and leases are read against it (tests move it). */
   now: () => number;
   log: WorkerLog;
@@ -49,21 +49,21 @@ export interface NotificationWorker {
 }
 
 export function createNotificationWorker(options: NotificationWorkerOptions): NotificationWorker {
-  const { sqlite, now, log } = options;
-  const outbox = new Outbox(sqlite);
+  const { now, log } = options;
+  const connection = connectionOf(options.connection);
+  const outbox = new Outbox(connection);
   const leaseMs = options.leaseMs ?? 60_000;
   const sendTimeoutMs = options.sendTimeoutMs ?? NOTIFICATION_SEND_TIMEOUT_MS;
   const delays = options.retryDelaysMs ?? NOTIFICATION_RETRY_DELAYS_MS;
   const abort = new AbortController();
-  const channelById = prepareChannelById(sqlite);
+  const channelById = prepareChannelById(connection);
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
   let again = false;
   let closed = false;
 
   async function deliverOne(): Promise<boolean> {
-    await outbox.writable();
-    const claimed = outbox.claim(now(), leaseMs);
+    const claimed = await connection.write(() => outbox.claim(now(), leaseMs));
     if (claimed === undefined) return false;
     const channel = channelById(claimed.channelId);
     // The foreign key deletes a channel's rows with it; a row without one cannot be sent.
@@ -83,18 +83,19 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
       );
       result = { delivered: false, code: 'ERROR', detail: 'Unexpected error while sending' };
     }
-    await outbox.writable();
     if (abort.signal.aborted && !result.delivered) {
-      outbox.release(claimed.id);
+      await connection.write(() => outbox.release(claimed.id));
       return false;
     }
     if (result.delivered) {
-      outbox.markDelivered(claimed.id, now());
+      await connection.write(() => outbox.markDelivered(claimed.id, now()));
       options.onDelivery?.('delivered', channel.settings.kind);
       log.info({ channel: channel.name, event: claimed.event }, 'notification delivered');
       return true;
     }
-    const outcome = outbox.markFailed(claimed, result.detail, now(), delays);
+    const outcome = await connection.write(() =>
+      outbox.markFailed(claimed, result.detail, now(), delays),
+    );
     options.onDelivery?.(outcome === 'failed' ? 'failed' : 'retrying', channel.settings.kind);
     // Name and status/code only: the detail may quote a server that echoed more than it should.
     log.warn(
@@ -128,11 +129,11 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
     onBatchFinished(finished) {
       let queued = 0;
       try {
-        // A savepoint inside the runner's transaction: if queueing fails (a damaged channel
-        // row, a bug), only the queueing is undone and the batch still ends.
-        queued = sqlite.transaction(() =>
-          queueBatchNotifications(sqlite, finished, options.context),
-        )();
+        // A savepoint inside the runner's write: if queueing fails (a damaged channel row, a
+        // bug), only the queueing is undone and the batch still ends.
+        queued = connection.savepoint(() =>
+          queueBatchNotifications(connection, finished, options.context),
+        );
       } catch (error) {
         log.error({ err: error, batchId: finished.batchId }, 'could not queue notifications');
         return;

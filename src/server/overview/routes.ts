@@ -27,8 +27,8 @@ const answers = { 400: errorBodySchema, 404: errorBodySchema };
  */
 export const overviewRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const reads = new OverviewReads(ctx.sqlite);
-  const pipeline = new PipelineOverviewReads(ctx.sqlite);
+  const reads = new OverviewReads(ctx.connection);
+  const pipeline = new PipelineOverviewReads(ctx.connection);
   const ask = (query: OverviewQuery): OverviewAsk => {
     if (query.query !== undefined && !reads.queryExists(query.query))
       throw new HttpError(404, QUERY_NOT_FOUND);

@@ -96,7 +96,7 @@ export const siteHealthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
   { ctx },
 ) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const cookies = createCookieStateStore(ctx.sqlite);
+  const cookies = createCookieStateStore(ctx.connection);
 
   app.get(
     '/overview/site-health',

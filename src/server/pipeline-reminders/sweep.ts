@@ -1,5 +1,5 @@
-import type SQLite from 'better-sqlite3';
 import { REMINDER_LEAD_MS } from '../../contract';
+import { connectionOf, type ConnectionLike } from '../../db/connection';
 import { prepareReminderStatements, type ReminderCandidate } from '../../db/pipeline/reminders';
 import { readPipelineSettingsSync } from '../../db/settings';
 import type { MessageContext } from '../notifications/message';
@@ -16,7 +16,7 @@ import type { WorkerLog } from '../notifications/worker';
 export const REMINDER_SWEEP_INTERVAL_MS = 30_000;
 
 export interface ReminderSweepOptions {
-  sqlite: SQLite.Database;
+  connection: ConnectionLike;
   /** The clock the steps are compared with (tests move it). */
   now: () => number;
   log: WorkerLog;
@@ -47,33 +47,32 @@ export function reminderOwed(
 }
 
 export function createReminderSweep(options: ReminderSweepOptions): ReminderSweep {
-  const { sqlite, now, log } = options;
-  const statements = prepareReminderStatements(sqlite);
+  const { now, log } = options;
+  const connection = connectionOf(options.connection);
+  const statements = prepareReminderStatements(connection);
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | null = null;
   let closed = false;
 
-  /** One transaction: every owed reminder recorded with its outbox rows, or none of them. */
-  const queueOwed = sqlite.transaction((at: number) => {
-    const leadMs = REMINDER_LEAD_MS[readPipelineSettingsSync(sqlite).reminder_lead];
+  /** One write: every owed reminder recorded with its outbox rows, or none of them. */
+  const queueOwed = (at: number) => {
+    const leadMs = REMINDER_LEAD_MS[readPipelineSettingsSync(connection).reminder_lead];
     let recorded = 0;
     let messages = 0;
     for (const step of statements.candidates(at, at + (leadMs ?? 0))) {
       const kind = reminderOwed(step, at, leadMs);
       if (kind === null || !statements.markQueued(step.jobId, step.at, kind, at)) continue;
       recorded += 1;
-      messages += queueReminderNotifications(sqlite, step, kind, options.context, at);
+      messages += queueReminderNotifications(connection, step, kind, options.context, at);
     }
     statements.prune(at);
     return { recorded, messages };
-  });
+  };
 
   async function sweepOnce(): Promise<number> {
-    // The connection is shared with Kysely: wait until none of its transactions is open, then
-    // run ours at once (synchronous, so nothing can open one in between).
-    while (sqlite.inTransaction) await new Promise((resolve) => setImmediate(resolve));
-    if (closed) return 0;
-    const { recorded, messages } = queueOwed.immediate(now());
+    const { recorded, messages } = await connection.write(() =>
+      closed ? { recorded: 0, messages: 0 } : queueOwed(now()),
+    );
     if (recorded > 0) log.info({ reminders: recorded, messages }, 'reminders queued');
     if (messages > 0) options.onQueued?.();
     return recorded;

@@ -43,7 +43,7 @@ export const pipelineExportRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asy
       return sendDownload(reply, format, fileName, (body) =>
         writeRows(
           format,
-          pipelineExportRows(ctx.sqlite.name, filters),
+          pipelineExportRows(ctx.connection.file, filters),
           sheet,
           toExportedApplication,
           body,

@@ -1,4 +1,4 @@
-import type SQLite from 'better-sqlite3';
+import { connectionOf, type ConnectionLike } from '../../db/connection';
 import { NoAnswerSweep } from '../../db/pipeline/no-answer';
 import { parsePipelineSettings, prepareSettingStatements, SETTING_KEYS } from '../../db/settings';
 
@@ -16,21 +16,24 @@ export interface SweepLog {
 export interface NoAnswerSweeper {
   /** Sweeps now, then every `intervalMs`. */
   start(): void;
-  /** Moves the applications due by the clock now; answers how many (0 when the rule is off). */
+  /**
+   * Moves the applications due by the clock now; answers how many (0 when the rule is off). Part
+   * of a write (Connection.write): the timer's, or the settings route's.
+   */
   sweep(): number;
   close(): void;
 }
 
 export function createNoAnswerSweeper(options: {
-  sqlite: SQLite.Database;
+  connection: ConnectionLike;
   /** The clock the rule reads (tests move it by days). */
   now: () => number;
   log: SweepLog;
   intervalMs?: number;
 }): NoAnswerSweeper {
   const { now, log } = options;
-  const settings = prepareSettingStatements(options.sqlite);
-  const rule = new NoAnswerSweep(options.sqlite);
+  const settings = prepareSettingStatements(options.connection);
+  const rule = new NoAnswerSweep(options.connection);
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
 
@@ -41,12 +44,11 @@ export function createNoAnswerSweeper(options: {
     if (moved > 0) log.info({ moved, days }, 'applications moved to No answer');
     return moved;
   };
+  const connection = connectionOf(options.connection);
   const safeSweep = () => {
-    try {
-      sweep();
-    } catch (error) {
-      log.error({ err: error }, 'No answer sweep failed');
-    }
+    connection
+      .write(sweep)
+      .catch((error: unknown) => log.error({ err: error }, 'No answer sweep failed'));
   };
 
   return {

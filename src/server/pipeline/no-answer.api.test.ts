@@ -126,7 +126,7 @@ describe('No answer', () => {
     await api.create({ job_id: 1, stage: 'applied', at: isoAt(server, -2 * DAY) });
     let clock = server.ctx.now();
     const sweeper = createNoAnswerSweeper({
-      sqlite: server.database.sqlite,
+      connection: server.database.connection,
       now: () => clock,
       log: { info: () => undefined, error: () => undefined },
       intervalMs: 20,

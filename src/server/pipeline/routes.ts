@@ -54,8 +54,10 @@ function fieldsOf(body: ApplicationUpdate): ApplicationFields {
  */
 export const pipelineRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const pipeline = new Pipeline(ctx.sqlite);
-  const contacts = new ApplicationContacts(ctx.sqlite);
+  const pipeline = new Pipeline(ctx.connection);
+  const contacts = new ApplicationContacts(ctx.connection);
+  // A change is one write on the shared connection (it waits for an open Kysely transaction).
+  const writing = <T>(work: () => T): Promise<T> => ctx.connection.write(() => answering(work));
   const detail = (jobId: number) => {
     const found = pipeline.detail(jobId);
     if (found === undefined) throw new HttpError(404, APPLICATION_NOT_FOUND);
@@ -94,7 +96,7 @@ export const pipelineRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fa
       const now = ctx.now();
       const { job_id: jobId, stage = 'saved' } = request.body;
       const at = loggedAt(request.body.at, now);
-      const created = answering(() => pipeline.create(jobId, stage, at, now));
+      const created = await writing(() => pipeline.create(jobId, stage, at, now));
       request.log.info({ jobId, stage }, 'application created');
       return reply.code(201).send(created);
     },
@@ -131,7 +133,7 @@ export const pipelineRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fa
         throw new HttpError(400, 'at dates a move: send it with stage');
       const now = ctx.now();
       const change = { stage: body.stage, at: loggedAt(body.at, now), fields: fieldsOf(body) };
-      return answering(() => pipeline.update(request.params.job_id, change, now));
+      return writing(() => pipeline.update(request.params.job_id, change, now));
     },
   );
 
@@ -146,7 +148,8 @@ export const pipelineRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fa
       },
     },
     async (request) => {
-      if (!pipeline.remove(request.params.job_id)) throw new HttpError(404, APPLICATION_NOT_FOUND);
+      if (!(await ctx.connection.write(() => pipeline.remove(request.params.job_id))))
+        throw new HttpError(404, APPLICATION_NOT_FOUND);
       return { success: true as const };
     },
   );
@@ -166,7 +169,7 @@ export const pipelineRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fa
       const now = ctx.now();
       const at = loggedAt(request.body.at, now);
       const { job_id: jobId, event_id: eventId } = request.params;
-      return answering(() => pipeline.editEventAt(jobId, eventId, at, now));
+      return writing(() => pipeline.editEventAt(jobId, eventId, at, now));
     },
   );
 
@@ -183,7 +186,7 @@ export const pipelineRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fa
     },
     async (request, reply) => {
       const { job_id: jobId } = request.params;
-      const added = answering(() => contacts.add(jobId, request.body, ctx.now()));
+      const added = await writing(() => contacts.add(jobId, request.body, ctx.now()));
       return reply.code(201).send(added);
     },
   );
@@ -201,7 +204,7 @@ export const pipelineRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fa
     },
     async (request) => {
       const { job_id: jobId, contact_id: contactId } = request.params;
-      return answering(() => contacts.update(jobId, contactId, request.body, ctx.now()));
+      return writing(() => contacts.update(jobId, contactId, request.body, ctx.now()));
     },
   );
 
@@ -217,7 +220,7 @@ export const pipelineRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fa
     },
     async (request) => {
       const { job_id: jobId, contact_id: contactId } = request.params;
-      answering(() => contacts.remove(jobId, contactId, ctx.now()));
+      await writing(() => contacts.remove(jobId, contactId, ctx.now()));
       return { success: true as const };
     },
   );

@@ -46,7 +46,7 @@ export const pipelineSettingsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = a
       // A shorter wait (30 -> 7 days) moves what it makes due now, not in up to 10 minutes. The
       // settings are saved either way: a sweep that fails here is the timer's to do again.
       try {
-        ctx.noAnswer.sweep();
+        await ctx.connection.write(() => ctx.noAnswer.sweep());
       } catch (error) {
         request.log.error({ err: error }, 'No answer sweep failed');
       }

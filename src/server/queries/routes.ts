@@ -14,15 +14,8 @@ import {
   type QueryWrite,
 } from '../../contract';
 import type { AppContext } from '../context';
-import { findLocationName } from '../../db/locations';
 import { HttpError } from '../plugins/errors';
-import {
-  countNonArchivedQueries,
-  findQuery,
-  insertQuery,
-  listQueries,
-  updateQuery,
-} from '../../db/searches/queries';
+import { changeQuery, createQuery, listQueries, QuerySaveRefused } from '../../db/searches/queries';
 
 export const QUERY_LIMIT_MESSAGE = 'Maximum query limit reached';
 export const UNKNOWN_LOCATION_MESSAGE = 'Please select a location from the dropdown';
@@ -30,28 +23,23 @@ export const QUERY_NOT_FOUND_MESSAGE = 'Query not found';
 export const AI_FILTERS_MESSAGE =
   'filters apply to standard queries only: an AI-powered search reads them from its search term (e.g. "remote, posted this week")';
 
-type Executor = AppContext['db'];
-
-async function locationName(db: Executor, write: QueryWrite, existing?: Query): Promise<string> {
-  // An unchanged location keeps the name stored with the query, even if the typeahead never named it.
-  if (existing && existing.location_id === write.location_id) return existing.display_name;
-  const name = await findLocationName(db, write.location_id);
-  if (name === undefined) throw new HttpError(400, UNKNOWN_LOCATION_MESSAGE);
-  return name;
-}
-
 /** docs/decisions/018: the AI search has no filter parameters, so filters sent with one are refused. */
 function ensureFiltersFit(write: QueryWrite): void {
   if (write.is_ai && write.filters && hasFilters(normalizeFilters(write.filters)))
     throw new HttpError(400, AI_FILTERS_MESSAGE);
 }
 
-/** One more non-archived query must still fit under MAX_QUERIES. */
-async function ensureRoomForOneMore(db: Executor): Promise<void> {
-  const current = await countNonArchivedQueries(db);
-  if (current >= MAX_QUERIES) {
+/** The save, or why it was refused in the API's words. */
+async function answering(save: Promise<Query>): Promise<Query> {
+  try {
+    return await save;
+  } catch (error) {
+    if (!(error instanceof QuerySaveRefused)) throw error;
+    const { refusal } = error;
+    if (refusal.kind === 'unknown-location') throw new HttpError(400, UNKNOWN_LOCATION_MESSAGE);
+    if (refusal.kind === 'not-found') throw new HttpError(404, QUERY_NOT_FOUND_MESSAGE);
     throw new HttpError(409, QUERY_LIMIT_MESSAGE, {
-      current_count: current,
+      current_count: refusal.current,
       max_allowed: MAX_QUERIES,
     });
   }
@@ -107,12 +95,7 @@ export const queryRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
     async (request) => {
       const write = request.body;
       ensureFiltersFit(write);
-      // One transaction: two creates at once cannot both take the last free place.
-      const saved = await ctx.db.transaction().execute(async (tx) => {
-        const name = await locationName(tx, write);
-        if (write.status !== 'archived') await ensureRoomForOneMore(tx);
-        return insertQuery(tx, write, name, ctx.now());
-      });
+      const saved = await answering(createQuery(ctx.db, write, ctx.now()));
       forgetList();
       request.log.info({ queryId: saved.id }, 'query created');
       return saved;
@@ -138,15 +121,7 @@ export const queryRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
       const { id } = request.params;
       const write = request.body;
       ensureFiltersFit(write);
-      const saved = await ctx.db.transaction().execute(async (tx) => {
-        const existing = await findQuery(tx, id);
-        if (!existing) throw new HttpError(404, QUERY_NOT_FOUND_MESSAGE);
-        const name = await locationName(tx, write, existing);
-        // Bringing an archived query back counts against the limit like a new one.
-        if (existing.status === 'archived' && write.status !== 'archived')
-          await ensureRoomForOneMore(tx);
-        return updateQuery(tx, id, write, name, ctx.now());
-      });
+      const saved = await answering(changeQuery(ctx.db, id, write, ctx.now()));
       forgetList();
       request.log.info({ queryId: saved.id, status: saved.status }, 'query updated');
       return saved;

@@ -15,7 +15,7 @@ const stores = new WeakMap<AppContext, { store: BatchStore; jobs: JobRepository 
 function parts(ctx: AppContext) {
   let made = stores.get(ctx);
   if (!made) {
-    made = { store: new BatchStore(ctx.sqlite), jobs: new JobRepository(ctx.sqlite) };
+    made = { store: new BatchStore(ctx.connection), jobs: new JobRepository(ctx.connection) };
     stores.set(ctx, made);
   }
   return made;
@@ -55,8 +55,7 @@ export async function fetchJobDetailsNow(ctx: AppContext, id: number): Promise<J
   } catch (error) {
     throw siteFailure(error);
   }
-  await store.writable();
-  store.saveDetails(null, details, ctx.now());
+  await store.saveDetails(null, details, ctx.now());
   const job = jobs.find(id);
   if (!job) throw new HttpError(404, `Job ${id} not found`);
   return job;

@@ -54,9 +54,11 @@ function answering<T>(work: () => T): T {
 /** /rules…: the rule set (issue 17, docs/decisions/036), and fetching a job's details on demand. */
 export const ruleRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const rules = new RuleRepository(ctx.sqlite);
-  const stored = new StoredJobRules(ctx.sqlite, new DescriptionIndex(ctx.sqlite));
+  const rules = new RuleRepository(ctx.connection);
+  const stored = new StoredJobRules(ctx.connection, new DescriptionIndex(ctx.connection));
   const list = () => ({ items: rules.list().map(toWire) });
+  // A change is one write on the shared connection (it waits for an open Kysely transaction).
+  const writing = <T>(work: () => T): Promise<T> => ctx.connection.write(() => answering(work));
 
   app.get(
     '/rules',
@@ -75,7 +77,7 @@ export const ruleRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
       },
     },
     async (request, reply) => {
-      const row = answering(() => rules.create(request.body, ctx.now()));
+      const row = await writing(() => rules.create(request.body, ctx.now()));
       request.log.info({ ruleId: row.id, action: row.action }, 'rule added');
       return reply.code(201).send(toWire(row));
     },
@@ -93,7 +95,7 @@ export const ruleRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
       },
     },
     async (request) =>
-      toWire(answering(() => rules.update(request.params.id, request.body, ctx.now()))),
+      toWire(await writing(() => rules.update(request.params.id, request.body, ctx.now()))),
   );
 
   // What a hide rule hid stays hidden: the answer says how many it could bring back.
@@ -108,7 +110,7 @@ export const ruleRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
       },
     },
     async (request) => {
-      const row = answering(() => rules.delete(request.params.id, ctx.now()));
+      const row = await writing(() => rules.delete(request.params.id, ctx.now()));
       return { success: true as const, restorable: stored.restore(row.id, true) };
     },
   );
@@ -124,7 +126,7 @@ export const ruleRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
       },
     },
     async (request) => ({
-      items: answering(() => rules.reorder(request.body.ids, ctx.now())).map(toWire),
+      items: (await writing(() => rules.reorder(request.body.ids, ctx.now()))).map(toWire),
     }),
   );
 
@@ -167,7 +169,8 @@ export const ruleRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
     },
     async (request) => {
       const row = answering(() => rules.live(request.params.id));
-      const result = stored.apply(compileRuleRow(row), request.query.dry_run ?? false);
+      const dryRun = request.query.dry_run ?? false;
+      const result = await ctx.connection.write(() => stored.apply(compileRuleRow(row), dryRun));
       if (!result.dry_run) {
         request.log.info(
           { ruleId: row.id, changed: result.changed },
@@ -194,7 +197,8 @@ export const ruleRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
       const row = rules.find(request.params.id);
       if (!row) throw new HttpError(404, RULE_NOT_FOUND_MESSAGE);
       const dryRun = request.query.dry_run ?? false;
-      return { restored: stored.restore(row.id, dryRun), dry_run: dryRun };
+      const restored = await ctx.connection.write(() => stored.restore(row.id, dryRun));
+      return { restored, dry_run: dryRun };
     },
   );
 
@@ -228,7 +232,9 @@ export const ruleRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
       },
     },
     async (request) => {
-      const rows = answering(() => rules.import(request.body.rules, request.query.mode, ctx.now()));
+      const rows = await writing(() =>
+        rules.import(request.body.rules, request.query.mode, ctx.now()),
+      );
       request.log.info({ imported: rows.length, mode: request.query.mode }, 'rules imported');
       return { imported: rows.length, items: list().items };
     },

@@ -38,8 +38,8 @@ export const scheduleRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
         timeZone: ctx.config.timeZone,
         scriptTime,
         since: Number.isFinite(since) ? since : now,
-        isClaimed: (day) => isDailyClaimed(ctx.sqlite, day),
-        activeQueries: countActiveQueries(ctx.sqlite),
+        isClaimed: (day) => isDailyClaimed(ctx.connection, day),
+        activeQueries: countActiveQueries(ctx.connection),
       });
       return {
         script_time: scriptTime,

@@ -31,7 +31,7 @@ export function cookieStatusOf(state: CookieState): CookieStatus {
  */
 export const cookieRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const store = createCookieStateStore(ctx.sqlite);
+  const store = createCookieStateStore(ctx.connection);
   const site = ctx.config.siteName;
 
   app.get(
@@ -69,9 +69,7 @@ export const cookieRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fast
         request.log.warn({ kind: error.kind, reason: error.message }, 'cookie check failed');
         throw new HttpError(502, `Could not ask ${site} about the cookies: ${error.message}`);
       }
-      // A Kysely transaction may hold the shared connection across an await: write after it.
-      while (ctx.sqlite.inTransaction) await new Promise((resolve) => setImmediate(resolve));
-      store.record(verdict, cookies, ctx.now(), 'check');
+      await ctx.connection.write(() => store.record(verdict, cookies, ctx.now(), 'check'));
       request.log.info({ verdict }, 'cookies checked');
       return cookieStatusOf(store.read());
     },

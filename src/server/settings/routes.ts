@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBodySchema, settingsSchema, settingsWriteSchema } from '../../contract';
 import type { AppContext } from '../context';
-import { readSettings, saveSettings } from './repository';
+import { readSettings, saveSettings } from '../../db/settings';
 import { notifySettingsChanged } from './settings-events';
 
 /**

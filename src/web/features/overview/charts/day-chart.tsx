@@ -121,7 +121,7 @@ export function DayChart({
         aria-label={`${label}, by day: arrow keys move between days`}
         onMouseLeave={roving.onMouseLeave}
       >
-        <ChartPatterns prefix={prefix} />
+        <ChartPatterns prefix={prefix} paints={series.map((s) => s.paint)} />
         <Group left={MARGIN.left} top={MARGIN.top}>
           <g aria-hidden="true">
             <GridRows

@@ -1,4 +1,5 @@
 import { formatDayShort, formatNumber } from './format';
+import { strokeDash, type Paint } from './paint';
 
 const WIDTH = 96;
 const HEIGHT = 24;
@@ -10,9 +11,12 @@ const HEIGHT = 24;
 export function Sparkline({
   days,
   values,
+  paint,
 }: {
   days: readonly string[];
   values: readonly number[];
+  /** The query's own paint, as the New jobs chart draws it. */
+  paint: Paint;
 }) {
   const max = Math.max(1, ...values);
   const step = values.length > 1 ? WIDTH / (values.length - 1) : 0;
@@ -41,7 +45,8 @@ export function Sparkline({
       <title>{name}</title>
       <polyline
         points={points}
-        style={{ fill: 'none', stroke: 'var(--chart-5)', strokeWidth: 1.5 }}
+        style={{ fill: 'none', stroke: paint.color, strokeWidth: 1.5 }}
+        strokeDasharray={strokeDash(paint)}
         strokeLinejoin="round"
       />
     </svg>

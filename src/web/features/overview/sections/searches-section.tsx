@@ -10,6 +10,8 @@ import { useSearches } from '../api/get-overview';
 import { downloadCsv } from '../charts/chart-frame';
 import type { ChartData } from '../charts/chart-table';
 import { formatDecimal, formatNumber, formatShare, percentValue } from '../charts/format';
+import { Swatch } from '../charts/legend';
+import { queryPaint } from '../charts/paint';
 import { Sparkline } from '../charts/sparkline';
 import { csvFileName, type OverviewParams } from '../overview-params';
 import { OverviewSection } from './overview-section';
@@ -115,6 +117,7 @@ function SearchRow({ search, days }: { search: OverviewSearch; days: readonly st
     <tr className="hover:bg-surface-hover/60">
       <th scope="row" className="max-w-72 min-w-48 px-3 py-2 text-left font-normal">
         <span className="flex flex-wrap items-center gap-1.5">
+          <Swatch paint={queryPaint(search.query_id)} />
           <Link to={`/jobs?query=${search.query_id}`} className={TEXT_LINK_CLASS}>
             {searchLabel(search)}
           </Link>
@@ -135,7 +138,7 @@ function SearchRow({ search, days }: { search: OverviewSearch; days: readonly st
         )}
       </td>
       <td className="px-3 py-2 align-middle">
-        <Sparkline days={days} values={search.daily_new} />
+        <Sparkline days={days} values={search.daily_new} paint={queryPaint(search.query_id)} />
       </td>
     </tr>
   );

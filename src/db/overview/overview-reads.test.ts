@@ -107,6 +107,7 @@ describe('OverviewReads', () => {
       range: 'all',
       query_id: null,
       days: ['2026-11-10'],
+      backfills: [0],
       stages: [
         { stage: 'found', jobs: 0 },
         { stage: 'seen', jobs: 0 },
@@ -116,6 +117,11 @@ describe('OverviewReads', () => {
       hidden: 0,
     });
     expect(reads.newJobs({ range: '7', now: NOW, timeZone: ZONE }).series).toEqual([]);
+    const headlines = reads.headlines({ range: '7', now: NOW, timeZone: ZONE });
+    expect([headlines.new_jobs, headlines.requests_per_new_job]).toEqual([
+      { value: 0, previous: 0, change: 0, change_share: null },
+      { value: null, previous: null, change: null, change_share: null },
+    ]);
   });
 });
 

@@ -30,6 +30,12 @@ const FUNNEL_RANK: Partial<Record<ApplicationStage, number>> = {
   accepted: 5,
 };
 
+/** The stages that count as having reached `stage`: it and every later one of the funnel. */
+export function stagesReaching(stage: keyof typeof FUNNEL_RANK): ApplicationStage[] {
+  const rank = FUNNEL_RANK[stage] ?? Infinity;
+  return APPLICATION_STAGES.filter((s) => (FUNNEL_RANK[s] ?? -Infinity) >= rank);
+}
+
 const eventRowSchema = z.object({
   job_id: z.string(),
   stage: z.enum(APPLICATION_STAGES),

@@ -60,11 +60,11 @@ function NewJobsChart({ data, view }: { data: OverviewNewJobs; view: OverviewPar
       <Legend items={series} />
       <DayChart
         label={TITLE}
-        kind="stacked"
         days={data.days}
         series={series}
         yLabel="New jobs"
         totalLabel="All new jobs"
+        backfills={data.backfills}
       />
     </ChartFrame>
   );

@@ -257,7 +257,11 @@ export type OverviewSiteHealth = z.infer<typeof overviewSiteHealthSchema>;
  */
 export const overviewHeadlineSchema = z.object({
   value: z.nullable(z.number()),
-  /** The same figure over the range before: as many days, ending the day before this one starts. */
+  /**
+   * The same figure over the range before: as many days, ending the day before this one starts.
+   * Null with range=all, and when the range before ends before the first day anything was found
+   * or ran (of the query asked for): nothing to compare with.
+   */
   previous: z.nullable(z.number()),
   /** value − previous; null when either is. */
   change: z.nullable(z.number()),

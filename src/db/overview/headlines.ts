@@ -1,6 +1,6 @@
 import type { OverviewHeadline, OverviewHeadlines } from '../../contract/overview';
 import type { FacetScope, Instants, OverviewStatements } from './overview-statements';
-import { previousRange, type OverviewAsk, type ResolvedSpan } from './overview-span';
+import { historyStart, previousRange, type OverviewAsk, type ResolvedSpan } from './overview-span';
 
 /** A range's figures, before they are compared. */
 interface Figures {
@@ -56,7 +56,9 @@ export function compare(value: number | null, previous: number | null): Overview
 
 /**
  * `GET /overview/headlines` (issue 39): the range's new jobs, kept, saved, applied, site
- * requests and requests per new job, each against the same number of days before it.
+ * requests and requests per new job, each against the same number of days before it. A range
+ * before that ends before the history starts (of the query asked for) is not compared with: its
+ * zeros would read as growth from nothing.
  */
 export function headlines(
   statements: OverviewStatements,
@@ -65,7 +67,11 @@ export function headlines(
 ): OverviewHeadlines {
   const now = figures(statements, resolved.scope, resolved.instants);
   const before = previousRange(resolved, ask);
-  const then = before === null ? null : figures(statements, before.scope, before.instants);
+  const today = resolved.scope.last;
+  const held =
+    before !== null &&
+    before.last >= historyStart(statements, resolved.scope.query, ask.timeZone, today);
+  const then = held ? figures(statements, before.scope, before.instants) : null;
   const of = (name: keyof Figures) => compare(now[name], then === null ? null : then[name]);
   return {
     ...resolved.span,

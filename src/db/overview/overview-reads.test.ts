@@ -7,6 +7,7 @@ import { seedQueries } from '../../runner/runner-test-kit';
 import type { JobCard } from '../../scraper';
 import { openDatabase, type OpenedDatabase } from '../database';
 import { quantile } from './histogram';
+import { compare } from './headlines';
 import { OverviewReads } from './overview-reads';
 
 // What the Overview's reads decide beyond the counts its API test checks: which queries get a
@@ -118,10 +119,14 @@ describe('OverviewReads', () => {
     });
     expect(reads.newJobs({ range: '7', now: NOW, timeZone: ZONE }).series).toEqual([]);
     const headlines = reads.headlines({ range: '7', now: NOW, timeZone: ZONE });
+    // Nothing was ever found: no week before to compare with.
     expect([headlines.new_jobs, headlines.requests_per_new_job]).toEqual([
-      { value: 0, previous: 0, change: 0, change_share: null },
+      { value: 0, previous: null, change: null, change_share: null },
       { value: null, previous: null, change: null, change_share: null },
     ]);
+    // A change from nothing has no share of it.
+    expect(compare(2, 0)).toEqual({ value: 2, previous: 0, change: 2, change_share: null });
+    expect(compare(1, 4)).toEqual({ value: 1, previous: 4, change: -3, change_share: -0.75 });
   });
 });
 

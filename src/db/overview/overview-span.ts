@@ -40,7 +40,7 @@ export function resolveSpan(statements: OverviewStatements, ask: OverviewAsk): R
   const today = dayInZone(ask.now, ask.timeZone);
   const first =
     ask.range === 'all'
-      ? firstDay(statements, query, ask.timeZone, today)
+      ? historyStart(statements, query, ask.timeZone, today)
       : addDays(today, 1 - Number(ask.range));
   const days = daysFrom(first, today);
   const { scope, instants } = scopeOf(first, today, query, ask);
@@ -73,7 +73,8 @@ export function previousRange(
   return { first, last, ...scopeOf(first, last, resolved.scope.query, ask) };
 }
 
-function firstDay(
+/** The first day a job was first seen or a run started (of `query`); today without any. */
+export function historyStart(
   statements: OverviewStatements,
   query: number | null,
   timeZone: string,

@@ -213,16 +213,20 @@ describe('GET /overview/headlines', () => {
     });
   });
 
-  it('has no range before `all`, and no share of a change from nothing', async () => {
+  it('compares with no range before `all`, nor with one before anything was found', async () => {
     const all = await get('headlines?range=all', overviewHeadlinesSchema);
     expect(all.previous_days).toBeNull();
     expect(all.days[0]).toBe('2026-10-20');
     expect(all.new_jobs).toEqual(figure(11, null));
     expect(all.site_requests).toEqual(figure(69, null));
-    // Over 30 days q2 stored 7 and 11; the 30 days before, nothing: a change from 0 has no share.
-    const month = await get(`headlines?range=30&query=${q2}`, overviewHeadlinesSchema);
+    // The 30 days before the last 30 end on 15 October, before anything was found: no
+    // comparison, rather than growth from nothing.
+    const month = await get('headlines?range=30', overviewHeadlinesSchema);
     expect(month.previous_days).toEqual({ first: '2026-09-16', last: '2026-10-15' });
-    expect(month.new_jobs).toEqual({ value: 2, previous: 0, change: 2, change_share: null });
+    expect(month.new_jobs).toEqual(figure(11, null));
+    // q2's history starts on 3 November: the week before the last holds it, and is compared.
+    const second = await get(`headlines?range=7&query=${q2}`, overviewHeadlinesSchema);
+    expect([second.new_jobs, second.applied]).toEqual([figure(1, 1), figure(0, 1)]);
   });
 });
 

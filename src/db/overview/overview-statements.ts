@@ -1,7 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import { z } from 'zod';
 import { hasTotals } from '../jobs/day-facets';
-import { stagesReaching } from './pipeline';
+import { stagesReaching } from './funnel-stages';
 
 // The Overview's reads (issue 32, docs/decisions/055): prepared statements, as the budget of its
 // calls (p95 ≤ 100 ms with 200,000 jobs and a year of batches) makes them a measured hot path

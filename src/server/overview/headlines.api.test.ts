@@ -9,8 +9,8 @@ import { JobStates } from '../../db/jobs/job-states';
 import { seedApplications } from '../../db/pipeline/demo-seed';
 import { BatchStore, type ActiveQuery } from '../../runner/batch-store';
 import { detailsOf, seedQueries } from '../../runner/runner-test-kit';
-import type { JobCard } from '../../scraper';
 import { startTestServer, type TestServer } from '../test-harness';
+import { jobCard } from './test-cards';
 
 // Issue 39: the Overview's headlines (the range against the range before it) and what the
 // Searches table adds per query (unique jobs found, and what its jobs reached on the Pipeline),
@@ -23,18 +23,6 @@ let q2 = 0;
 
 const at = (iso: string) => Date.parse(iso);
 const NOW = at('2026-11-14T10:00:00Z');
-
-const card = (id: string): JobCard => ({
-  jobId: id,
-  title: `Job ${id}`,
-  companyName: 'Acme',
-  companySlug: null,
-  location: 'Berlin',
-  salary: null,
-  postedDate: '2026-10-01',
-  postedText: null,
-  url: `https://www.linkedin.com/jobs/view/${id}`,
-});
 
 const query = (id: number, isAi = false): ActiveQuery => ({
   id,
@@ -52,7 +40,7 @@ function batch(day: string, runs: Array<[ActiveQuery, string[]]>, requests: numb
   if (!claim.claimed) throw new Error('not claimed');
   for (const [q, ids] of runs) {
     const run = store.createRun(claim.batch.id, q, when);
-    const cards = ids.map(card);
+    const cards = ids.map((id) => jobCard(id));
     store.savePage(run, { start: 0, cards, skippedCards: 0, nextStart: cards.length }, when, 'UTC');
     store.finishRun(run.id, 'completed', null, when);
   }
@@ -96,8 +84,8 @@ function seed(): void {
   );
   // q1's new jobs' details: two fetched, one failed (three site requests of its own).
   const detailsAt = at('2026-11-10T09:30:00Z');
-  store.saveDetails(current, detailsOf(card('8'), 'About 8.'), detailsAt);
-  store.saveDetails(current, detailsOf(card('9'), 'About 9.'), detailsAt);
+  store.saveDetails(current, detailsOf(jobCard('8'), 'About 8.'), detailsAt);
+  store.saveDetails(current, detailsOf(jobCard('9'), 'About 9.'), detailsAt);
   store.saveDetailsError(current, '10', 'Job removed');
   // Two days later both see again what they saw: sightings, no new job.
   batch(

@@ -110,9 +110,9 @@ export const overviewSearchSchema = z.object({
   jobs_found: z.int(),
   /**
    * Issue 39: unique jobs its runs in the range found, each once however often it was seen (new
-   * or not: another search may have found it first). Null with range=all: a year of sightings is
-   * too many to count within the call's time, so only 7, 30 and 90 days count them. Always sent by
-   * this server; optional for the clients written before it.
+   * or not: another search may have found it first). Counted over 7 and 30 days; null with 90 and
+   * all, whose sightings are too many to count within the call's time. Always sent by this
+   * server; optional for the clients written before it.
    */
   unique_jobs_found: z.optional(z.nullable(z.int())),
   /** Jobs its last run stored first; null when it never ran. */

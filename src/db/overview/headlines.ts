@@ -23,7 +23,8 @@ const sum = (rows: readonly { jobs: number }[]) => rows.reduce((n, r) => n + r.j
 function figures(statements: OverviewStatements, scope: FacetScope, at: Instants): Figures {
   const newJobs = sum(statements.byValue('kind', scope));
   const hidden = sum(statements.byValue('state', scope).filter((r) => r.value === 'hidden'));
-  const outcomes = statements.outcomes(scope.query, at);
+  const outcomes =
+    scope.query === null ? [statements.allOutcomes(at)] : statements.outcomes(scope.query, at);
   const siteRequests =
     scope.query === null
       ? statements.siteRequestsBetween(at)

@@ -85,6 +85,15 @@ const firstReached = (stages: readonly string[]) =>
   `MIN(CASE WHEN stage IN (${inList(stages)}) THEN at END)`;
 /** How many of the histories' first times (`column`) fall within [@from, @to). */
 const within = (column: string) => `COALESCE(SUM(o.${column} >= @from AND o.${column} < @to), 0)`;
+/** Each history with an entry within [@from, @to): when it first reached Saved, Applied, Screening. */
+const FIRST_TIMES = `(SELECT job_id, MIN(at) AS saved_at,
+    ${firstReached(stagesReaching('applied'))} AS applied_at,
+    ${firstReached(stagesReaching('screening'))} AS screening_at
+  FROM application_events
+  WHERE job_id IN (SELECT job_id FROM application_events WHERE at >= @from AND at < @to)
+  GROUP BY job_id) o`;
+const OUTCOME_COUNTS = `${within('saved_at')} AS saved, ${within('applied_at')} AS applied,
+  ${within('screening_at')} AS screening`;
 
 /** An instant's span, [from, to) in epoch ms: a range of days from the first day's start. */
 export interface Instants {
@@ -188,16 +197,14 @@ function prepareRangeTotals(sqlite: SQLite.Database) {
          ORDER BY first_seen_batch_id LIMIT 1) AS day
       FROM queries q WHERE @query IS NULL OR q.id = @query`),
     // Per query that stored the jobs first, what their applications' histories reached in the
-    // range (docs/decisions/056: a history of a few thousand rows, read whole).
-    outcomes: p(`SELECT j.first_query_id AS query_id, ${within('saved_at')} AS saved,
-        ${within('applied_at')} AS applied, ${within('screening_at')} AS screening
-      FROM (SELECT job_id, MIN(at) AS saved_at,
-              ${firstReached(stagesReaching('applied'))} AS applied_at,
-              ${firstReached(stagesReaching('screening'))} AS screening_at
-            FROM application_events GROUP BY job_id) o
-      JOIN jobs j ON j.id = o.job_id
+    // range (docs/decisions/056). A first time in the range is an entry in it, so only the
+    // histories with one are read whole (for a week, a few of 2,000: 1 ms instead of 12).
+    outcomes: p(`SELECT j.first_query_id AS query_id, ${OUTCOME_COUNTS}
+      FROM ${FIRST_TIMES} JOIN jobs j ON j.id = o.job_id
       WHERE @query IS NULL OR j.first_query_id = @query
       GROUP BY j.first_query_id`),
+    // The same for every query together: no job to look up for its query.
+    allOutcomes: p(`SELECT NULL AS query_id, ${OUTCOME_COUNTS} FROM ${FIRST_TIMES}`),
   };
 }
 
@@ -328,6 +335,11 @@ export class OverviewStatements {
    */
   outcomes(query: number | null, at: Instants): OutcomeRow[] {
     return this.totalsOf.outcomes.all({ query, ...at }).map((r) => outcomeRowSchema.parse(r));
+  }
+
+  /** `outcomes` of every query together (and of the jobs no query stored first). */
+  allOutcomes(at: Instants): OutcomeRow {
+    return outcomeRowSchema.parse(this.totalsOf.allOutcomes.get(at));
   }
 
   /** Each query's newest run. */

@@ -408,7 +408,7 @@ describe('GET /overview/searches', () => {
       .parse(all.body.searches);
     expect(rows.map((r) => r.query_id)).toEqual([ids.q1, ids.q2, ids.q3, ids.q4, ids.q5]);
     expect(rows.find((r) => r.query_id === ids.q5)?.jobs_found).toBe(1);
-    // Every day's sightings are not counted again one by one (issue 39): 7, 30 and 90 days are.
+    // Every day's sightings are not counted again one by one (issue 39): 7 and 30 days' are.
     expect(
       z.array(z.object({ unique_jobs_found: z.null() })).parse(all.body.searches),
     ).toHaveLength(5);

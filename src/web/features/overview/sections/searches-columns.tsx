@@ -27,7 +27,7 @@ export const COLUMNS: readonly { key: SearchSortKey | null; label: string }[] = 
 
 /** What the figures count, said once under the table (issue 39: found is not new, nor sightings). */
 export const COLUMNS_HELP =
-  'Jobs found counts each job once, however often the search saw it; below it, its sightings count every time a run saw one (the same job on each day it came up). New counts the jobs no search had found before. Saved, Applied and Screening or later count the search’s jobs put on the Pipeline, applied to, or that reached Screening or a later stage in the range, whenever they were found.';
+  'Jobs found counts each job once, however often the search saw it (over 7 or 30 days; longer ranges show the sightings alone); below it, its sightings count every time a run saw one (the same job on each day it came up). New counts the jobs no search had found before. Saved, Applied and Screening or later count the search’s jobs put on the Pipeline, applied to, or that reached Screening or a later stage in the range, whenever they were found.';
 
 const CELL = 'px-3 py-2 align-middle whitespace-nowrap tabular-nums text-fg-soft';
 const dash = (value: number | null | undefined, format: (n: number) => string) =>

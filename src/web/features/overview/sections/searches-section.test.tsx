@@ -140,7 +140,7 @@ describe('Searches', () => {
     const table = await searchesTable();
     const section = screen.getByRole('region', { name: 'Searches' });
     expect(section).toHaveTextContent(
-      'Jobs found counts each job once, however often the search saw it; below it, its sightings count every time a run saw one',
+      'Jobs found counts each job once, however often the search saw it (over 7 or 30 days; longer ranges show the sightings alone); below it, its sightings count every time a run saw one',
     );
     // The AI search's 40 sightings are 9 jobs; its one job at Screening is bold, with a star.
     const ai = within(table).getByRole('row', { name: /Financial Analyst/ });
@@ -163,7 +163,7 @@ describe('Searches', () => {
     ]);
   });
 
-  it('shows sightings alone for every day, whose unique jobs are not counted', async () => {
+  it('shows sightings alone for a range whose unique jobs are not counted', async () => {
     serveOverview(server, {
       searches: {
         ...SEARCHES,

@@ -418,6 +418,13 @@ export const calendarFeedCreatedSchema = z.object({
 });
 export type CalendarFeedCreated = z.infer<typeof calendarFeedCreatedSchema>;
 
+/**
+ * What the application panel reads of `GET /jobs/{id}` when its job's description is shown: the
+ * description alone (sanitised on the server, as the Jobs panel shows it), asked for on demand.
+ */
+export const jobDescriptionPartSchema = z.object({ description_html: z.nullable(z.string()) });
+export type JobDescriptionPart = z.infer<typeof jobDescriptionPartSchema>;
+
 /** GET /overview/pipeline: the funnel and how long applications stay in each stage. */
 export const overviewPipelineSchema = z.object({
   /** Applications that entered Applied in the range, and of those how many reached each stage. */

@@ -10,12 +10,14 @@ import { Input } from '../ui/input';
 import { TEXT_LINK_CLASS } from '../ui/text-link';
 import { useUpdateApplication } from './application-api';
 import {
+  EditForm,
   errorFor,
   Field,
   focusOnOpen,
   Part,
   SaveOrCancel,
   ServerError,
+  useOpener,
   type HeadingLevel,
 } from './parts';
 
@@ -43,9 +45,18 @@ export function DetailsField({
     FIELDS.map((f) => f.name),
   );
 
+  const { openerRef, refocusOpener } = useOpener();
+  const close = () => {
+    refocusOpener();
+    setDraft(null);
+  };
+  const cancel = () => {
+    close();
+    update.reset();
+  };
   const save = (event: FormEvent) => {
     event.preventDefault();
-    if (draft) update.mutate(draft, { onSuccess: () => setDraft(null) });
+    if (draft) update.mutate(draft, { onSuccess: close });
   };
 
   return (
@@ -55,6 +66,7 @@ export function DetailsField({
       actions={
         draft === null ? (
           <Button
+            ref={openerRef}
             size="sm"
             variant="secondary"
             onClick={() =>
@@ -84,7 +96,12 @@ export function DetailsField({
           ))}
         </dl>
       ) : (
-        <form onSubmit={save} className="flex flex-col gap-3">
+        <EditForm
+          onSubmit={save}
+          onCancel={cancel}
+          aria-label="Edit details"
+          className="flex flex-col gap-3"
+        >
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
             {FIELDS.map((f) => {
               const mine = error?.field === f.name;
@@ -110,15 +127,8 @@ export function DetailsField({
           {error && error.field === null ? (
             <ServerError id={`${id}-error`} message={error.message} />
           ) : null}
-          <SaveOrCancel
-            label="Save details"
-            pending={update.isPending}
-            onCancel={() => {
-              setDraft(null);
-              update.reset();
-            }}
-          />
-        </form>
+          <SaveOrCancel label="Save details" pending={update.isPending} onCancel={cancel} />
+        </EditForm>
       )}
     </Part>
   );

@@ -3,6 +3,7 @@ import { exportSuite } from './export.bench';
 import { incrementalSuite } from './incremental.bench';
 import { jobsSuite } from './jobs.bench';
 import { overviewSuite } from './overview.bench';
+import { pipelineBoardSuite } from './pipeline-board.bench';
 import { pipelineSuite } from './pipeline.bench';
 import type { BenchSuite } from './report';
 import { repostsSuite } from './reposts.bench';
@@ -25,4 +26,5 @@ export const suites: BenchSuite[] = [
   rulesRequestsSuite,
   overviewSuite,
   pipelineSuite,
+  pipelineBoardSuite,
 ];

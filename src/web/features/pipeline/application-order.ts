@@ -4,6 +4,13 @@ import {
   type ApplicationStage,
 } from '../../../contract/pipeline';
 
+/** The stage a phone opens on: the first that holds a card, else Saved. */
+export function firstStageWithCards(
+  columns: ReadonlyMap<ApplicationStage, readonly Application[]>,
+): ApplicationStage {
+  return APPLICATION_STAGES.find((s) => (columns.get(s)?.length ?? 0) > 0) ?? 'saved';
+}
+
 /** The cards of each stage, every stage present (an empty one with no cards), in board order. */
 export function byStage(items: readonly Application[]): Map<ApplicationStage, Application[]> {
   const columns = new Map<ApplicationStage, Application[]>(APPLICATION_STAGES.map((s) => [s, []]));

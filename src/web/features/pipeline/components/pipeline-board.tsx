@@ -16,7 +16,7 @@ import {
   type UniqueIdentifier,
 } from '@dnd-kit/core';
 import { GripVertical } from 'lucide-react';
-import { useMemo, useRef, useState } from 'react';
+import { memo, useMemo, useRef, useState } from 'react';
 import {
   APPLICATION_STAGE_LABELS,
   APPLICATION_STAGES,
@@ -24,18 +24,16 @@ import {
   type ApplicationStage,
 } from '../../../../contract/pipeline';
 import { cn } from '../../../lib/cn';
-import type { MoveHandler } from '../moving';
+import { FIRST_PAGE, firstPage } from '../first-page';
+import type { CardsView, MoveHandler, UndoOffer } from '../moving';
 import { ApplicationCard } from './application-card';
+import { ShowAll, useFocusRevealed } from './show-all';
 
 // The board's drag and drop (@dnd-kit/core) lives in this file alone, which the screen imports
-// lazily: the table, a phone and the first paint do not wait for it (DESIGN.md's 150 kB).
-
-export interface PipelineBoardProps {
-  columns: ReadonlyMap<ApplicationStage, readonly Application[]>;
-  now: number;
-  openTo: (jobId: number) => string;
-  onMove: MoveHandler;
-}
+// lazily: the table, a phone and the first paint do not wait for it (DESIGN.md's 150 kB). Each
+// column draws its first page of cards, then "Show all N" (decision 059): every card drawn is a
+// real one in the DOM, so dnd-kit's keyboard drag, the focus that follows a moved card and the
+// Tab order work as with a few cards.
 
 const isStage = (id: UniqueIdentifier | undefined): id is ApplicationStage =>
   APPLICATION_STAGES.some((s) => s === id);
@@ -74,7 +72,16 @@ const collisions: CollisionDetection = (args) => {
 };
 
 /** A column per stage, in board order, with its count; cards move by drag and drop. */
-export function PipelineBoard({ columns, now, openTo, onMove }: PipelineBoardProps) {
+export function PipelineBoard({
+  columns,
+  now,
+  openTo,
+  onMove,
+  allShown,
+  onShowAll,
+  pinnedId,
+  undo,
+}: CardsView) {
   const byId = useMemo(() => {
     const all = new Map<UniqueIdentifier, Application>();
     for (const cards of columns.values()) for (const a of cards) all.set(a.job_id, a);
@@ -146,17 +153,24 @@ export function PipelineBoard({ columns, now, openTo, onMove }: PipelineBoardPro
         // widening the page from the columns scrolled out of view.
         className="relative flex min-w-0 items-stretch gap-3 overflow-x-auto pb-3"
       >
-        {APPLICATION_STAGES.map((stage) => (
-          <BoardColumn
-            key={stage}
-            stage={stage}
-            cards={columns.get(stage) ?? []}
-            now={now}
-            openTo={openTo}
-            onMove={onMove}
-            activeId={activeId}
-          />
-        ))}
+        {APPLICATION_STAGES.map((stage) => {
+          const cards = columns.get(stage) ?? [];
+          return (
+            <BoardColumn
+              key={stage}
+              stage={stage}
+              cards={cards}
+              now={now}
+              openTo={openTo}
+              onMove={onMove}
+              activeId={activeId}
+              showAll={allShown.has(stage)}
+              onShowAll={onShowAll}
+              pinnedId={pinnedId}
+              undo={undo !== null && cards.some((a) => a.job_id === undo.jobId) ? undo : null}
+            />
+          );
+        })}
       </div>
       <DragOverlay dropAnimation={null}>
         {active ? (
@@ -181,6 +195,10 @@ function BoardColumn({
   openTo,
   onMove,
   activeId,
+  showAll,
+  onShowAll,
+  pinnedId,
+  undo,
 }: {
   stage: ApplicationStage;
   cards: readonly Application[];
@@ -188,9 +206,16 @@ function BoardColumn({
   openTo: (jobId: number) => string;
   onMove: MoveHandler;
   activeId: UniqueIdentifier | null;
+  showAll: boolean;
+  onShowAll: (stage: ApplicationStage) => void;
+  pinnedId: number | null;
+  undo: UndoOffer | null;
 }) {
   const { setNodeRef, isOver } = useDroppable({ id: stage });
   const headingId = `pipeline-column-${stage}`;
+  const list = useRef<HTMLUListElement>(null);
+  const focusRevealed = useFocusRevealed(list);
+  const shown = firstPage(cards, showAll, pinnedId);
   return (
     <section
       ref={setNodeRef}
@@ -216,8 +241,11 @@ function BoardColumn({
           {cards.length}
         </span>
       </h2>
-      <ul className="relative flex max-h-[calc(100dvh-18rem)] min-h-24 flex-col gap-2 overflow-y-auto p-2">
-        {cards.map((a) => (
+      <ul
+        ref={list}
+        className="relative flex max-h-[calc(100dvh-18rem)] min-h-24 flex-col gap-2 overflow-y-auto p-2"
+      >
+        {shown.map((a) => (
           <li key={a.job_id}>
             <DraggableCard
               application={a}
@@ -225,29 +253,48 @@ function BoardColumn({
               openTo={openTo(a.job_id)}
               onMove={onMove}
               lifted={activeId === a.job_id}
+              undo={undo?.jobId === a.job_id ? undo : null}
             />
           </li>
         ))}
         {cards.length === 0 ? (
           <li className="px-1 py-4 text-center text-xs text-fg-subtle">No applications</li>
         ) : null}
+        {shown.length < cards.length ? (
+          <li className="flex justify-center py-1">
+            <ShowAll
+              total={cards.length}
+              where={`applications in ${label(stage)}`}
+              onShowAll={() => {
+                focusRevealed(FIRST_PAGE);
+                onShowAll(stage);
+              }}
+            />
+          </li>
+        ) : null}
       </ul>
     </section>
   );
 }
 
-function DraggableCard({
+/**
+ * Memoised: a move or a drag re-renders the board, and only the cards it changed need drawing
+ * again (with 400 in a column shown, a keyboard move stays within its 100 ms).
+ */
+const DraggableCard = memo(function DraggableCard({
   application,
   now,
   openTo,
   onMove,
   lifted,
+  undo,
 }: {
   application: Application;
   now: number;
   openTo: string;
   onMove: MoveHandler;
   lifted: boolean;
+  undo: UndoOffer | null;
 }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef } = useDraggable({
     id: application.job_id,
@@ -265,6 +312,7 @@ function DraggableCard({
         now={now}
         openTo={openTo}
         onMove={onMove}
+        undo={undo}
         handle={
           <button
             ref={setActivatorNodeRef}
@@ -279,7 +327,7 @@ function DraggableCard({
       />
     </div>
   );
-}
+});
 
 function HandleIcon() {
   return (

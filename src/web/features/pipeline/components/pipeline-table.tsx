@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { Link } from 'react-router';
 import { APPLICATION_STAGE_LABELS, type Application } from '../../../../contract/pipeline';
 import { fieldClasses, Label } from '../../../components/ui/input';
@@ -20,8 +20,10 @@ import {
   type TableSort,
   type TableSortKey,
 } from '../application-order';
+import { FIRST_PAGE, firstPage } from '../first-page';
 import { calendarDaysBetween, fullDateTime, shortDate } from '../stage-time';
-import { NextStepLine } from './application-card';
+import { NextStepLine } from './next-step-line';
+import { ShowAll, useFocusRevealed } from './show-all';
 
 const COLUMNS: { label: string; key: TableSortKey | null }[] = [
   { label: 'Title', key: null },
@@ -42,22 +44,32 @@ const SORT_CHOICES: { label: string; sort: TableSort }[] = [
 
 const sortName = (sort: TableSort) => `${sort.key}:${sort.descending ? 'desc' : 'asc'}`;
 
-/** The pipeline as rows, sortable by next step (soonest first; none last), stage and time in it. */
+/**
+ * The pipeline as rows, sortable by next step (soonest first; none last), stage and time in it:
+ * the first page of the order chosen, then "Show all N" (decision 059).
+ */
 export function PipelineTable({
   applications,
   sort,
   onSort,
   now,
   openTo,
+  showAll,
+  onShowAll,
 }: {
   applications: readonly Application[];
   sort: TableSort;
   onSort: (sort: TableSort) => void;
   now: number;
   openTo: (jobId: number) => string;
+  showAll: boolean;
+  onShowAll: () => void;
 }) {
   const sortId = useId();
-  const rows = sortApplications(applications, sort);
+  const body = useRef<HTMLTableSectionElement>(null);
+  const focusRevealed = useFocusRevealed(body);
+  const sorted = sortApplications(applications, sort);
+  const rows = firstPage(sorted, showAll);
   return (
     <div className="flex min-w-0 flex-col gap-2">
       {/* A phone shows the rows as cards, without the header's buttons: the order is chosen here. */}
@@ -87,7 +99,7 @@ export function PipelineTable({
             ))}
           </TableRow>
         </TableHeader>
-        <TableBody>
+        <TableBody ref={body}>
           {rows.map((a) => {
             const days = Math.max(0, calendarDaysBetween(Date.parse(a.stage_since), now));
             return (
@@ -121,6 +133,17 @@ export function PipelineTable({
           })}
         </TableBody>
       </Table>
+      {rows.length < sorted.length ? (
+        <ShowAll
+          total={sorted.length}
+          where="applications"
+          className="mb-3"
+          onShowAll={() => {
+            focusRevealed(FIRST_PAGE);
+            onShowAll();
+          }}
+        />
+      ) : null}
     </div>
   );
 }

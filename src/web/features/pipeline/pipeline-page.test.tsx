@@ -207,8 +207,10 @@ describe('PipelinePage: the board', () => {
     await screen.findByRole('group', { name: 'Board' }, BOARD);
     const handle = screen.getByRole('button', { name: 'Drag Senior Data Analyst' });
     expect(handle).toHaveAttribute('aria-roledescription', 'draggable');
-    // dnd-kit's instructions are what the handle describes itself with.
-    expect(handle).toHaveAccessibleDescription(/press Space or Enter to pick it up/);
+    // dnd-kit's instructions are what the handle describes itself with (mounted just after it).
+    await waitFor(() =>
+      expect(handle).toHaveAccessibleDescription(/press Space or Enter to pick it up/),
+    );
 
     handle.focus();
     await user.keyboard('[Space]');

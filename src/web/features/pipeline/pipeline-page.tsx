@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ApplicationStage } from '../../../contract/pipeline';
 import type { ExportFormat } from '../../../contract/export-formats';
@@ -28,22 +28,33 @@ import {
   type PipelineFilters,
   type PipelineParams,
 } from './pipeline-params';
+import { useLoadedModule } from './use-loaded-module';
 import { useMoves } from './use-moves';
 import { useWideScreen } from './use-wide-screen';
 
 // Drag and drop (@dnd-kit) comes with the board's own chunk, after the screen has painted: the
-// table and a phone never load it (DESIGN.md: a first visit ≤ 150 kB). The cards and their menu
-// (Radix's dropdown) come with the board's or the phone's chunk, once there are cards to show.
-const PipelineBoard = lazy(() =>
-  import('./components/pipeline-board').then((m) => ({ default: m.PipelineBoard })),
-);
-const PhoneStage = lazy(() =>
-  import('./components/phone-stage').then((m) => ({ default: m.PhoneStage })),
-);
+// table and a phone never load it (DESIGN.md: a first visit ≤ 150 kB). The cards come with the
+// board's or the phone's chunk, once there are cards to show.
+const loadBoard = () => import('./components/pipeline-board');
+const loadPhoneStage = () => import('./components/phone-stage');
 // The side sheet (a Radix dialog and the shared application panel) loads when first opened.
 const ApplicationSheet = lazy(() =>
   import('./application-sheet').then((m) => ({ default: m.ApplicationSheet })),
 );
+
+/** A part of its own chunk: drawn once loaded, a spinner until then, what failed if it did. */
+function Loaded<T>({
+  part,
+  what,
+  children,
+}: {
+  part: { module: T | null; error: Error | null };
+  what: string;
+  children: (module: T) => ReactNode;
+}) {
+  if (part.error) return <ErrorAlert>{`Could not load ${what}: ${part.error.message}`}</ErrorAlert>;
+  return part.module === null ? <Loading /> : children(part.module);
+}
 
 function Loading() {
   return (
@@ -72,10 +83,13 @@ export function PipelinePage() {
 
   const applications = useApplications(filters);
   const items = applications.data?.items;
+  const wide = useWideScreen();
+  const cardsWanted = view.view === 'board' && items !== undefined && items.length > 0;
+  const board = useLoadedModule(loadBoard, cardsWanted && wide);
+  const phone = useLoadedModule(loadPhoneStage, cardsWanted && !wide);
   const columns = useMemo(() => byStage(items ?? []), [items]);
   const moves = useMoves(items);
   const exporter = useExportApplications();
-  const wide = useWideScreen();
   const now = useNow();
   const [sort, setSort] = useState<TableSort>(DEFAULT_TABLE_SORT);
   // The stages (and the table) showing every card past their first page.
@@ -171,18 +185,20 @@ export function PipelinePage() {
                   onShowAll={() => showAll('table')}
                 />
               </Card>
+            ) : wide ? (
+              <Loaded part={board} what="the board">
+                {(m) => <m.PipelineBoard {...cardsView} />}
+              </Loaded>
             ) : (
-              <Suspense fallback={<Loading />}>
-                {wide ? (
-                  <PipelineBoard {...cardsView} />
-                ) : (
-                  <PhoneStage
+              <Loaded part={phone} what="the stage">
+                {(m) => (
+                  <m.PhoneStage
                     {...cardsView}
                     stage={view.stage ?? firstStageWithCards(columns)}
                     onStage={(stage) => update({ stage }, { replace: true })}
                   />
                 )}
-              </Suspense>
+              </Loaded>
             )}
           </div>
         )}

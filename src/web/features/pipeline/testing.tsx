@@ -261,8 +261,11 @@ export function windowWidth(wide: boolean) {
   );
 }
 
-/** Moves a card by its Move menu, as a mouse does: the button, then the stage. */
+/**
+ * Moves a card by its Move menu, as a mouse does: the button, then the stage. The menu's chunk
+ * loads when first pressed, which a loaded machine may take a while to do.
+ */
 export async function moveByMenu(user: UserEvent, title: string, stage: string) {
   await user.click(screen.getByRole('button', { name: `Move ${title} to…` }));
-  await user.click(await screen.findByRole('menuitem', { name: stage }));
+  await user.click(await screen.findByRole('menuitem', { name: stage }, { timeout: 5000 }));
 }

@@ -18,7 +18,10 @@ import {
 // the simulated site are put in the pipeline through the API; a card is dragged by the mouse to
 // another column and moved by the keyboard (its handle, Space, an arrow, Space), both kept after
 // a reload; at 390 px one stage shows at a time with its switcher and moves by its menu; the dark
-// theme passes axe's contrast check, and nothing scrolls the page sideways.
+// theme passes axe's contrast check, and nothing scrolls the page sideways. Issue 39: the
+// application's side sheet is padded at both widths and shows the job; Escape cancels an edit
+// before it closes the sheet; a move with a next step asks Keep or Clear, a closing move ends the
+// step, and Undo (the card's menu, the toast) takes a move back.
 
 // A few results per query keep the batch short: three applications are enough.
 const MAX_RESULTS = '6';

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import {
   APPLICATION_REFERENCE_MAX,
   APPLICATION_SALARY_MAX,
@@ -17,7 +17,7 @@ import {
   Part,
   SaveOrCancel,
   ServerError,
-  useOpener,
+  useEditDraft,
   type HeadingLevel,
 } from './parts';
 
@@ -39,21 +39,12 @@ export function DetailsField({
 }) {
   const id = useId();
   const update = useUpdateApplication(application.job_id);
-  const [draft, setDraft] = useState<Values | null>(null);
+  const { draft, setDraft, openerRef, close, cancel } = useEditDraft<Values>(update.reset);
   const error = errorFor(
     update.error,
     FIELDS.map((f) => f.name),
   );
 
-  const { openerRef, refocusOpener } = useOpener();
-  const close = () => {
-    refocusOpener();
-    setDraft(null);
-  };
-  const cancel = () => {
-    close();
-    update.reset();
-  };
   const save = (event: FormEvent) => {
     event.preventDefault();
     if (draft) update.mutate(draft, { onSuccess: close });

@@ -17,7 +17,7 @@ import {
   Part,
   SaveOrCancel,
   ServerError,
-  useOpener,
+  useEditDraft,
   type HeadingLevel,
 } from './parts';
 
@@ -32,10 +32,14 @@ export function NextStepField({
   const id = useId();
   const jobId = application.job_id;
   const update = useUpdateApplication(jobId);
-  const [draft, setDraft] = useState<{ at: string; what: string } | null>(null);
   const [local, setLocal] = useState<string | null>(null);
   const [downloading, setDownloading] = useState(false);
-  const { openerRef, refocusOpener } = useOpener();
+  const { draft, setDraft, openerRef, close, cancel } = useEditDraft<{ at: string; what: string }>(
+    () => {
+      setLocal(null);
+      update.reset();
+    },
+  );
   const step = application.next_step;
   const error = local ?? update.error?.message ?? null;
   // A closed application takes no next step (decision 059): its old one is in the timeline.
@@ -50,15 +54,7 @@ export function NextStepField({
       return;
     }
     setLocal(null);
-    update.mutate(
-      { next_step: { at, what: draft.what } },
-      {
-        onSuccess: () => {
-          refocusOpener();
-          setDraft(null);
-        },
-      },
-    );
+    update.mutate({ next_step: { at, what: draft.what } }, { onSuccess: close });
   };
 
   const download = () => {
@@ -71,13 +67,6 @@ export function NextStepField({
         ),
       )
       .finally(() => setDownloading(false));
-  };
-
-  const cancel = () => {
-    refocusOpener();
-    setDraft(null);
-    setLocal(null);
-    update.reset();
   };
 
   return (

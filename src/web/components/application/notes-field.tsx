@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { APPLICATION_NOTES_MAX, type ApplicationDetail } from '../../../contract/pipeline';
 import { cn } from '../../lib/cn';
 import { Button } from '../ui/button';
@@ -11,7 +11,7 @@ import {
   Part,
   SaveOrCancel,
   ServerError,
-  useOpener,
+  useEditDraft,
   type HeadingLevel,
 } from './parts';
 
@@ -27,18 +27,9 @@ export function NotesField({
 }) {
   const id = useId();
   const update = useUpdateApplication(application.job_id);
-  const [draft, setDraft] = useState<string | null>(null);
-  const { openerRef, refocusOpener } = useOpener();
+  const { draft, setDraft, openerRef, close, cancel } = useEditDraft<string>(update.reset);
   const over = draft !== null && draft.length > APPLICATION_NOTES_MAX;
   const error = update.error?.message ?? null;
-  const close = () => {
-    refocusOpener();
-    setDraft(null);
-  };
-  const cancel = () => {
-    close();
-    update.reset();
-  };
 
   const save = (event: FormEvent) => {
     event.preventDefault();

@@ -3,6 +3,7 @@ import {
   useId,
   useLayoutEffect,
   useRef,
+  useState,
   type ComponentProps,
   type ReactNode,
 } from 'react';
@@ -164,4 +165,23 @@ export function useOpener() {
       pending.current = true;
     },
   };
+}
+
+/**
+ * An edit in place: its draft (null while not editing), the button that opened it (the focus goes
+ * back to it), and how the edit ends: `close` once saved, `cancel` (which also calls `onCancel`,
+ * the field's own clearing of its errors) by the Cancel button or Escape.
+ */
+export function useEditDraft<T>(onCancel: () => void) {
+  const [draft, setDraft] = useState<T | null>(null);
+  const { openerRef, refocusOpener } = useOpener();
+  const close = () => {
+    refocusOpener();
+    setDraft(null);
+  };
+  const cancel = () => {
+    close();
+    onCancel();
+  };
+  return { draft, setDraft, openerRef, close, cancel };
 }

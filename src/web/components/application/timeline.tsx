@@ -15,7 +15,7 @@ import {
   Part,
   SaveOrCancel,
   ServerError,
-  useOpener,
+  useEditDraft,
   type HeadingLevel,
 } from './parts';
 
@@ -52,26 +52,24 @@ export function Timeline({
 function TimelineEntry({ jobId, event }: { jobId: number; event: ApplicationEvent }) {
   const id = useId();
   const update = useUpdateEventDate(jobId);
-  const [editing, setEditing] = useState(false);
-  const [value, setValue] = useState('');
   const [bad, setBad] = useState<string | null>(null);
-  const { openerRef, refocusOpener } = useOpener();
+  const {
+    draft: value,
+    setDraft: setValue,
+    openerRef,
+    close,
+    cancel,
+  } = useEditDraft<string>(() => {
+    setBad(null);
+    update.reset();
+  });
   const label = APPLICATION_STAGE_LABELS[event.stage];
   const source = SOURCE_NOTES[event.source];
   const error = bad ?? update.error?.message ?? null;
-  const close = () => {
-    refocusOpener();
-    setEditing(false);
-  };
-  const cancel = () => {
-    close();
-    setBad(null);
-    update.reset();
-  };
 
   const save = (e: FormEvent) => {
     e.preventDefault();
-    const at = fromLocalInput(value);
+    const at = fromLocalInput(value ?? '');
     if (at === null) {
       setBad('Enter a date and time.');
       return;
@@ -86,7 +84,7 @@ function TimelineEntry({ jobId, event }: { jobId: number; event: ApplicationEven
         aria-hidden="true"
         className="absolute -left-[21px] top-1.5 size-2.5 rounded-full border-2 border-surface bg-accent"
       />
-      {editing ? (
+      {value !== null ? (
         <EditForm
           onSubmit={save}
           onCancel={cancel}
@@ -121,7 +119,6 @@ function TimelineEntry({ jobId, event }: { jobId: number; event: ApplicationEven
             aria-label={`Edit date of ${label}, ${formatWhen(event.at)}`}
             onClick={() => {
               setValue(toLocalInput(event.at));
-              setEditing(true);
             }}
           >
             Edit date

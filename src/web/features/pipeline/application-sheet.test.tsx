@@ -1,13 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   anApplication,
   daysAgo,
   daysAhead,
-  emptyPipelineApi,
-  fakePipelineApi,
+  fakePipelineServer,
   location,
   renderPipeline,
 } from './testing';
@@ -17,29 +15,16 @@ import {
 // its description on demand), and Escape in an edit form cancels that edit before it closes the
 // sheet.
 
-const api = emptyPipelineApi();
-const server = setupServer(...fakePipelineApi(api));
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => {
-  Object.assign(
-    api,
-    emptyPipelineApi([
-      anApplication(12, {
-        title: 'BI Developer',
-        company_name: 'Globex',
-        url: 'https://www.linkedin.com/jobs/view/12',
-        stage: 'screening',
-        stage_since: daysAgo(3),
-        next_step: { at: daysAhead(2), what: 'Phone screen' },
-      }),
-    ]),
-  );
-});
-afterEach(() => {
-  server.resetHandlers();
-  vi.restoreAllMocks();
-});
-afterAll(() => server.close());
+const { api } = fakePipelineServer(() => [
+  anApplication(12, {
+    title: 'BI Developer',
+    company_name: 'Globex',
+    url: 'https://www.linkedin.com/jobs/view/12',
+    stage: 'screening',
+    stage_since: daysAgo(3),
+    next_step: { at: daysAhead(2), what: 'Phone screen' },
+  }),
+]);
 
 const SLOW = { timeout: 5000 };
 

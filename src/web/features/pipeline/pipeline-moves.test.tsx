@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   anApplication,
   API,
@@ -10,8 +9,7 @@ import {
   column,
   daysAgo,
   daysAhead,
-  emptyPipelineApi,
-  fakePipelineApi,
+  fakePipelineServer,
   moveByMenu,
   renderPipeline,
 } from './testing';
@@ -20,17 +18,7 @@ import {
 // keyboard too, the focus where it belongs after either answer or none); a closing move ends the
 // step without asking; every move's toast offers Undo, and so does the moved card's menu.
 
-const api = emptyPipelineApi();
-const server = setupServer(...fakePipelineApi(api));
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => {
-  Object.assign(api, emptyPipelineApi(SEEDED()));
-});
-afterEach(() => {
-  server.resetHandlers();
-  vi.restoreAllMocks();
-});
-afterAll(() => server.close());
+const { api, server } = fakePipelineServer(() => SEEDED());
 
 const BOARD = { timeout: 5000 };
 

@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { recordDownloads, type RecordedDownloads } from '../../test/downloads';
 import {
   anApplication,
@@ -11,28 +10,18 @@ import {
   column,
   daysAgo,
   daysAhead,
-  emptyPipelineApi,
-  fakePipelineApi,
+  fakePipelineServer,
   location,
   moveByMenu,
   renderPipeline,
   windowWidth,
 } from './testing';
 
-const api = emptyPipelineApi();
-const server = setupServer(...fakePipelineApi(api));
+const { api, server } = fakePipelineServer(() => SEEDED());
 let downloads: RecordedDownloads;
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
-  Object.assign(api, emptyPipelineApi(SEEDED()));
   downloads = recordDownloads();
 });
-afterEach(() => {
-  server.resetHandlers();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-});
-afterAll(() => server.close());
 
 // The board's chunk (dnd-kit) is lazy: on a loaded machine its first load may take a while.
 const BOARD = { timeout: 5000 };

@@ -65,8 +65,9 @@ function Loading() {
 }
 
 /**
- * `/pipeline` (issue 33): every application by stage, as a board (columns, drag and drop, a
- * "Move to…" menu) or a table, narrowed by query and company; one stage at a time on a phone.
+ * `/pipeline` (issues 33 and 39): every application by stage, as a board (columns, drag and drop,
+ * a Move menu, a first page of each column) or a table, narrowed by query and company; one stage
+ * at a time on a phone.
  */
 export function PipelinePage() {
   const [params, setParams] = useSearchParams();

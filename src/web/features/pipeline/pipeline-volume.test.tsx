@@ -1,15 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FIRST_PAGE } from './first-page';
 import {
   anApplication,
   cardTitles,
   column,
   daysAgo,
-  emptyPipelineApi,
-  fakePipelineApi,
+  fakePipelineServer,
   moveByMenu,
   renderPipeline,
   windowWidth,
@@ -19,18 +17,7 @@ import {
 // then "Show all N"; showing all moves the focus to the first card it revealed; a card moved into
 // a long column shows even when its place in the order is past the first page.
 
-const api = emptyPipelineApi();
-const server = setupServer(...fakePipelineApi(api));
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => {
-  Object.assign(api, emptyPipelineApi(MANY()));
-});
-afterEach(() => {
-  server.resetHandlers();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-});
-afterAll(() => server.close());
+fakePipelineServer(() => MANY());
 
 const BOARD = { timeout: 5000 };
 const SAVED = 45;

@@ -2,7 +2,8 @@ import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { anApplication as anApplicationDetail } from '../../components/application/testing';
 import { http, HttpResponse } from 'msw';
-import { vi } from 'vitest';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import {
   applicationDetailSchema,
   applicationSchema,
@@ -223,6 +224,26 @@ export function fakePipelineApi(api: FakePipelineApi) {
     }),
     http.get(`${API}/queries`, () => HttpResponse.json(QUERIES)),
   ];
+}
+
+/**
+ * The fake pipeline API for a test file, its applications `seed()` afresh before each test, and
+ * the mocks and stubbed globals (a phone's width) undone after it.
+ */
+export function fakePipelineServer(seed: () => Application[]) {
+  const api = emptyPipelineApi();
+  const server = setupServer(...fakePipelineApi(api));
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  beforeEach(() => {
+    Object.assign(api, emptyPipelineApi(seed()));
+  });
+  afterEach(() => {
+    server.resetHandlers();
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+  afterAll(() => server.close());
+  return { api, server };
 }
 
 /** The Pipeline screen at `url`, with the router's location shown for navigation checks. */

@@ -1,15 +1,15 @@
-import { useId, useRef } from 'react';
+import { useId } from 'react';
 import {
   APPLICATION_STAGE_LABELS,
   APPLICATION_STAGES,
+  type Application,
   type ApplicationStage,
 } from '../../../../contract/pipeline';
 import { fieldClasses, Label } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
-import { FIRST_PAGE, firstPage } from '../first-page';
 import { STAGE_SWITCHER_ID, type CardsView } from '../moving';
 import { ApplicationCard } from './application-card';
-import { ShowAll, useFocusRevealed } from './show-all';
+import { ShowAll, useFirstPage } from './show-all';
 
 /**
  * Below 640 px the board is one stage at a time: a switcher with every stage's count (a native
@@ -30,10 +30,12 @@ export function PhoneStage({
   undo,
 }: CardsView & { stage: ApplicationStage; onStage: (stage: ApplicationStage) => void }) {
   const headingId = useId();
-  const list = useRef<HTMLUListElement>(null);
-  const focusRevealed = useFocusRevealed(list);
   const cards = columns.get(stage) ?? [];
-  const shown = firstPage(cards, allShown.has(stage), pinnedId);
+  const { list, shown, revealAll } = useFirstPage<Application, HTMLUListElement>(cards, {
+    showAll: allShown.has(stage),
+    pinnedId,
+    onShowAll: () => onShowAll(stage),
+  });
   const label = APPLICATION_STAGE_LABELS[stage];
   return (
     <div className="flex min-w-0 flex-col gap-3">
@@ -86,14 +88,7 @@ export function PhoneStage({
           </ul>
         )}
         {shown.length < cards.length ? (
-          <ShowAll
-            total={cards.length}
-            where={`applications in ${label}`}
-            onShowAll={() => {
-              focusRevealed(FIRST_PAGE);
-              onShowAll(stage);
-            }}
-          />
+          <ShowAll total={cards.length} where={`applications in ${label}`} onShowAll={revealAll} />
         ) : null}
       </section>
     </div>

@@ -24,10 +24,9 @@ import {
   type ApplicationStage,
 } from '../../../../contract/pipeline';
 import { cn } from '../../../lib/cn';
-import { FIRST_PAGE, firstPage } from '../first-page';
 import type { CardsView, MoveHandler, UndoOffer } from '../moving';
 import { ApplicationCard } from './application-card';
-import { ShowAll, useFocusRevealed } from './show-all';
+import { ShowAll, useFirstPage } from './show-all';
 
 // The board's drag and drop (@dnd-kit/core) lives in this file alone, which the screen imports
 // lazily: the table, a phone and the first paint do not wait for it (DESIGN.md's 150 kB). Each
@@ -219,9 +218,11 @@ function BoardColumn({
 }) {
   const { setNodeRef, isOver } = useDroppable({ id: stage });
   const headingId = `pipeline-column-${stage}`;
-  const list = useRef<HTMLUListElement>(null);
-  const focusRevealed = useFocusRevealed(list);
-  const shown = firstPage(cards, showAll, pinnedId);
+  const { list, shown, revealAll } = useFirstPage<Application, HTMLUListElement>(cards, {
+    showAll,
+    pinnedId,
+    onShowAll: () => onShowAll(stage),
+  });
   return (
     <section
       ref={setNodeRef}
@@ -272,10 +273,7 @@ function BoardColumn({
             <ShowAll
               total={cards.length}
               where={`applications in ${label(stage)}`}
-              onShowAll={() => {
-                focusRevealed(FIRST_PAGE);
-                onShowAll(stage);
-              }}
+              onShowAll={revealAll}
             />
           </li>
         ) : null}

@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import { useId, useRef } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { APPLICATION_STAGE_LABELS, type Application } from '../../../../contract/pipeline';
 import { fieldClasses, Label } from '../../../components/ui/input';
@@ -20,10 +20,9 @@ import {
   type TableSort,
   type TableSortKey,
 } from '../application-order';
-import { FIRST_PAGE, firstPage } from '../first-page';
 import { calendarDaysBetween, fullDateTime, shortDate } from '../stage-time';
 import { NextStepLine } from './next-step-line';
-import { ShowAll, useFocusRevealed } from './show-all';
+import { ShowAll, useFirstPage } from './show-all';
 
 const COLUMNS: { label: string; key: TableSortKey | null }[] = [
   { label: 'Title', key: null },
@@ -66,10 +65,12 @@ export function PipelineTable({
   onShowAll: () => void;
 }) {
   const sortId = useId();
-  const body = useRef<HTMLTableSectionElement>(null);
-  const focusRevealed = useFocusRevealed(body);
   const sorted = sortApplications(applications, sort);
-  const rows = firstPage(sorted, showAll);
+  const {
+    list: body,
+    shown: rows,
+    revealAll,
+  } = useFirstPage<Application, HTMLTableSectionElement>(sorted, { showAll, onShowAll });
   return (
     <div className="flex min-w-0 flex-col gap-2">
       {/* A phone shows the rows as cards, without the header's buttons: the order is chosen here. */}
@@ -138,10 +139,7 @@ export function PipelineTable({
           total={sorted.length}
           where="applications"
           className="mb-3"
-          onShowAll={() => {
-            focusRevealed(FIRST_PAGE);
-            onShowAll();
-          }}
+          onShowAll={revealAll}
         />
       ) : null}
     </div>

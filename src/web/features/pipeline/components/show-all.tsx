@@ -1,6 +1,8 @@
 import { useLayoutEffect, useRef, type RefObject } from 'react';
+import type { Application } from '../../../../contract/pipeline';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
+import { FIRST_PAGE, firstPage } from '../first-page';
 
 /**
  * "Show all N" under a first page of cards or rows. Once pressed it is gone, so the focus moves
@@ -33,20 +35,35 @@ export function ShowAll({
 }
 
 /**
- * Focus for "Show all": call the answer with how many cards showed before; once more show, the
- * focus goes to the link of the first one revealed, inside `list`.
+ * A list's first page (decision 059): the cards it shows, the element that holds them, and "Show
+ * all", which moves the focus to the link of the first card it revealed once they show.
  */
-export function useFocusRevealed(list: RefObject<HTMLElement | null>): (shown: number) => void {
-  const from = useRef<number | null>(null);
+export function useFirstPage<T extends Pick<Application, 'job_id'>, E extends HTMLElement>(
+  cards: readonly T[],
+  { showAll, pinnedId = null, onShowAll }: FirstPageOptions,
+): { list: RefObject<E | null>; shown: readonly T[]; revealAll: () => void } {
+  const list = useRef<E>(null);
+  const revealed = useRef(false);
   useLayoutEffect(() => {
-    if (from.current === null) return;
-    const links = list.current?.querySelectorAll<HTMLElement>('[data-job-id] a[href]');
-    const first = links?.[from.current];
+    if (!revealed.current) return;
+    const first = list.current?.querySelectorAll<HTMLElement>('[data-job-id] a[href]')[FIRST_PAGE];
     if (!first) return;
-    from.current = null;
+    revealed.current = false;
     first.focus();
   });
-  return (shown: number) => {
-    from.current = shown;
+  return {
+    list,
+    shown: firstPage(cards, showAll, pinnedId),
+    revealAll: () => {
+      revealed.current = true;
+      onShowAll();
+    },
   };
+}
+
+interface FirstPageOptions {
+  showAll: boolean;
+  /** The card just moved or undone, shown even past the first page. */
+  pinnedId?: number | null;
+  onShowAll: () => void;
 }

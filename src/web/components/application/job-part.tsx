@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ChevronDown, ChevronRight, ExternalLink } from 'lucide-react';
+import { ChevronDown, ExternalLink } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { jobDescriptionPartSchema, type ApplicationDetail } from '../../../contract/pipeline';
@@ -37,7 +37,6 @@ export function JobPart({
 }) {
   const descriptionId = useId();
   const [shown, setShown] = useState(false);
-  const Chevron = shown ? ChevronDown : ChevronRight;
   return (
     <Part title="Job" level={level}>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
@@ -62,7 +61,8 @@ export function JobPart({
           aria-controls={descriptionId}
           onClick={() => setShown(!shown)}
         >
-          <Chevron aria-hidden="true" />
+          {/* One icon turned, not a second one: the Jobs screen's chunk keeps its own. */}
+          <ChevronDown aria-hidden="true" className={shown ? undefined : '-rotate-90'} />
           Description
         </Button>
       </div>

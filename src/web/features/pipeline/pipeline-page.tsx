@@ -34,7 +34,7 @@ import { useWideScreen } from './use-wide-screen';
 
 // Drag and drop (@dnd-kit) comes with the board's own chunk, after the screen has painted: the
 // table and a phone never load it (DESIGN.md: a first visit ≤ 150 kB). The cards come with the
-// board's or the phone's chunk, once there are cards to show.
+// board's or the phone's chunk.
 const loadBoard = () => import('./components/pipeline-board');
 const loadPhoneStage = () => import('./components/phone-stage');
 // The side sheet (a Radix dialog and the shared application panel) loads when first opened.
@@ -85,9 +85,13 @@ export function PipelinePage() {
   const applications = useApplications(filters);
   const items = applications.data?.items;
   const wide = useWideScreen();
-  const cardsWanted = view.view === 'board' && items !== undefined && items.length > 0;
-  const board = useLoadedModule(loadBoard, cardsWanted && wide);
-  const phone = useLoadedModule(loadPhoneStage, cardsWanted && !wide);
+  // The board's chunk is asked for with the applications, not after them (with 2,000 they take
+  // a while to come and to read): an empty pipeline fetches it for nothing, within its budget.
+  const board = useLoadedModule(loadBoard, view.view === 'board' && wide);
+  const phone = useLoadedModule(
+    loadPhoneStage,
+    view.view === 'board' && !wide && items !== undefined && items.length > 0,
+  );
   const columns = useMemo(() => byStage(items ?? []), [items]);
   const moves = useMoves(items);
   const exporter = useExportApplications();

@@ -49,7 +49,7 @@ export interface Moves {
  * card's menu offer Undo, which restores the stage, its date and the step.
  */
 export function useMoves(items: readonly Application[] | undefined): Moves {
-  const { mutate: sendMove } = useMoveApplication();
+  const sendMove = useMoveApplication();
   const { mutate: sendUndo } = useUndoMove();
   const toast = useToast();
   const [moveError, setMoveError] = useState<string | null>(null);

@@ -4,6 +4,7 @@ import { fitSuite } from './fit.bench';
 import { incrementalSuite } from './incremental.bench';
 import { jobsSuite } from './jobs.bench';
 import { overviewSuite } from './overview.bench';
+import { pipelineBoardSuite } from './pipeline-board.bench';
 import { pipelineSuite } from './pipeline.bench';
 import type { BenchSuite } from './report';
 import { repostsSuite } from './reposts.bench';
@@ -27,4 +28,5 @@ export const suites: BenchSuite[] = [
   overviewSuite,
   pipelineSuite,
   fitSuite,
+  pipelineBoardSuite,
 ];

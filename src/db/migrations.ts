@@ -680,6 +680,17 @@ export const migrations: Record<string, Migration> = {
       });
     },
   },
+  // Issue 39 (docs/decisions/059): a move may end the next step (a move to Rejected, Withdrawn or
+  // No answer always does), and its history entry keeps the step it ended, so the timeline shows
+  // it and undoing the move brings it back. An application closed before this still holding a
+  // step has it ended by its latest entry now: a closed application reminds of nothing.
+  '0022-next-step-ended-by-a-move': {
+    async up(db: Kysely<unknown>) {
+      await inOneTransaction(db, async () => {
+        for (const statement of NEXT_STEP_ENDED_0022_SQL) await sql.raw(statement).execute(db);
+      });
+    },
+  },
   // Issue 40: fit stored and served (docs/decisions/063). The profiles; each job's score against
   // each profile that scores it, with its parts; on the job its best score for the list's order
   // and filter; the profile a saved query's jobs are scored against; and a number every change
@@ -693,6 +704,21 @@ export const migrations: Record<string, Migration> = {
     },
   },
 };
+
+/** The stages that close an application, as 0022 ended their steps (the contract's may change). */
+const CLOSED_0022 = `'rejected','withdrawn','no_answer'`;
+
+const NEXT_STEP_ENDED_0022_SQL = [
+  `ALTER TABLE application_events ADD COLUMN ended_step_at INTEGER`,
+  `ALTER TABLE application_events ADD COLUMN ended_step_what TEXT`,
+  `UPDATE application_events SET
+     ended_step_at = (SELECT next_step_at FROM applications a WHERE a.job_id = application_events.job_id),
+     ended_step_what = (SELECT next_step_what FROM applications a WHERE a.job_id = application_events.job_id)
+   WHERE id IN (SELECT MAX(e.id) FROM application_events e JOIN applications a ON a.job_id = e.job_id
+                WHERE a.stage IN (${CLOSED_0022}) AND a.next_step_at IS NOT NULL GROUP BY e.job_id)`,
+  `UPDATE applications SET next_step_at = NULL, next_step_what = NULL
+   WHERE stage IN (${CLOSED_0022}) AND next_step_at IS NOT NULL`,
+];
 
 /**
  * 0023's tables. job_fits' profile_id has no foreign key on purpose: a deleted profile's scores

@@ -368,6 +368,9 @@ export interface ApplicationEventsTable {
   at: number;
   recorded_at: number;
   source: ApplicationEventSource;
+  /** The next step this move ended (migration 0022): both set or both null. */
+  ended_step_at: number | null;
+  ended_step_what: string | null;
 }
 
 export interface ApplicationContactsTable {

@@ -475,6 +475,19 @@ describe('real answers validate against the document', () => {
       (await call('PATCH', history, { params: { ...params, event_id: 999 }, payload: at }))
         .statusCode,
     ).toBe(404);
+    // Issue 39: a move undone (200); the first entry is not a move (409); a closed application
+    // takes no next step (409).
+    const again = await call('PATCH', one, { params, payload: { stage: 'rejected' } });
+    const latest = z
+      .object({ history: z.array(z.object({ id: z.number() })) })
+      .parse(again.json()).history;
+    const step = { next_step: { at: at.at, what: 'Call' } };
+    expect((await call('PATCH', one, { params, payload: step })).statusCode).toBe(409);
+    const undo = (id: number | undefined) =>
+      call('DELETE', history, { params: { ...params, event_id: id ?? 0 } });
+    expect((await undo(latest.at(-1)?.id)).statusCode).toBe(200);
+    expect((await undo(latest[0]?.id)).statusCode).toBe(409);
+    expect((await undo(999)).statusCode).toBe(404);
 
     const contacts = `${one}/contacts`;
     const added = await call('POST', contacts, { params, payload: { name: 'Ana' } });

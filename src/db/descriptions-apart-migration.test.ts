@@ -87,6 +87,7 @@ const LATER_COLUMNS = [
   'apply_url',
   'last_checked_at',
   'page_company_id',
+  'recheck_gone_at',
 ];
 const LATER_INDEXES = ['jobs_first_query'];
 const earlierColumnsOf = (sqlite: SQLite.Database) =>

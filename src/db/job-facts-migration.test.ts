@@ -34,6 +34,8 @@ describe('migration 0021-job-facts', () => {
         'apply_url',
         'last_checked_at',
         'page_company_id',
+        // Migration 0024's (decision 065), after these.
+        'recheck_gone_at',
       ]);
       const rows = z
         .array(z.record(z.string(), z.unknown()))
@@ -45,6 +47,7 @@ describe('migration 0021-job-facts', () => {
           apply_url: null,
           last_checked_at: 1000,
           page_company_id: null,
+          recheck_gone_at: null,
         },
         {
           ...z.record(z.string(), z.unknown()).parse(rowsBefore[1]),
@@ -52,6 +55,7 @@ describe('migration 0021-job-facts', () => {
           apply_url: null,
           last_checked_at: null,
           page_company_id: null,
+          recheck_gone_at: null,
         },
       ]);
       const plan = sqlite

@@ -176,6 +176,11 @@ export interface JobsTable {
   last_checked_at: Generated<number | null>;
   /** The company's numeric id as the job's own page gave it; company_id follows it. */
   page_company_id: Generated<number | null>;
+  /**
+   * When a re-check first found its page gone (HTTP 404, migration 0024, decision 065); a later
+   * read clears it, a second 404 on another day marks the job closed.
+   */
+  recheck_gone_at: Generated<number | null>;
 }
 
 /**
@@ -215,7 +220,13 @@ export interface NotificationOutboxTable {
   id: Generated<number>;
   channel_id: number;
   event:
-    'batch_finished' | 'batch_failed' | 'cookies_rejected' | 'markup_drift' | 'reminder' | 'test';
+    | 'batch_finished'
+    | 'batch_failed'
+    | 'cookies_rejected'
+    | 'markup_drift'
+    | 'reminder'
+    | 'job_closed'
+    | 'test';
   batch_id: number | null;
   /** JSON of the channel-neutral message (src/server/notifications/message.ts). */
   message: string;
@@ -392,6 +403,12 @@ export interface CalendarFeedTokensTable {
   revoked_at: number | null;
 }
 
+/** A job whose closing `job_closed` told (migration 0024): once per job, whatever happens after. */
+export interface JobClosedNoticesTable {
+  job_id: string;
+  queued_at: number;
+}
+
 export interface Database {
   settings: SettingsTable;
   auth_tokens: AuthTokensTable;
@@ -422,6 +439,7 @@ export interface Database {
   application_contacts: ApplicationContactsTable;
   application_reminders: ApplicationRemindersTable;
   calendar_feed_tokens: CalendarFeedTokensTable;
+  job_closed_notices: JobClosedNoticesTable;
 }
 
 export type QueryRow = Selectable<QueriesTable>;

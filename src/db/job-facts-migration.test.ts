@@ -34,7 +34,9 @@ describe('migration 0021-job-facts', () => {
         'apply_url',
         'last_checked_at',
         'page_company_id',
-        // Migration 0024's (decision 065), after these.
+        // Migration 0023's (decision 063) and 0024's (decision 065), after these.
+        'fit_score',
+        'fit_profile_id',
         'recheck_gone_at',
       ]);
       const rows = z
@@ -47,6 +49,8 @@ describe('migration 0021-job-facts', () => {
           apply_url: null,
           last_checked_at: 1000,
           page_company_id: null,
+          fit_score: null,
+          fit_profile_id: null,
           recheck_gone_at: null,
         },
         {
@@ -55,6 +59,8 @@ describe('migration 0021-job-facts', () => {
           apply_url: null,
           last_checked_at: null,
           page_company_id: null,
+          fit_score: null,
+          fit_profile_id: null,
           recheck_gone_at: null,
         },
       ]);

@@ -5,6 +5,7 @@ import { incrementalSuite } from './incremental.bench';
 import { jobsSuite } from './jobs.bench';
 import { overviewSuite } from './overview.bench';
 import { pipelineSuite } from './pipeline.bench';
+import { rechecksSuite } from './rechecks.bench';
 import type { BenchSuite } from './report';
 import { repostsSuite } from './reposts.bench';
 import { rulesRequestsSuite, rulesSuite } from './rules.bench';
@@ -20,6 +21,7 @@ export const suites: BenchSuite[] = [
   scraperSuite,
   runnerSuite,
   incrementalSuite,
+  rechecksSuite,
   jobsSuite,
   repostsSuite,
   rulesSuite,

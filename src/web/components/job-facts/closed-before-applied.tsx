@@ -7,8 +7,8 @@ import { Button } from '../ui/button';
 import { closedDay } from './closed-badge';
 
 // Issue 41 (decision 065): a job at Saved whose posting closed leaves the board's open stages in
-// one click, as Withdrawn: the closing stage that means "I did not go on with it", which ends
-// its reminders as every closing stage does. The job's closed_at says why; no stage of its own.
+// one click, as Withdrawn: the closing stage that means "I did not go on with it". The job's
+// closed_at says why; no stage of its own.
 
 /** PATCH /applications/{job_id} to Withdrawn, dated now; what shows the application is asked again. */
 function useWithdrawClosed(jobId: number) {
@@ -60,7 +60,7 @@ export function ClosedNotice({
             {withdraw.isPending ? 'Moving...' : 'Closed before I applied'}
           </Button>
           <span id={`closed-before-applied-${jobId}`} className="text-xs text-fg-muted">
-            Moves it to Withdrawn; its reminders end.
+            Moves it to Withdrawn, a closing stage.
           </span>
         </div>
       ) : null}

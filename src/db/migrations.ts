@@ -883,30 +883,14 @@ const PIPELINE_0020_SQL = [
         last_used_at INTEGER,
         revoked_at INTEGER
       )`,
-  `CREATE TABLE notification_outbox_new (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        channel_id INTEGER NOT NULL REFERENCES notification_channels(id) ON DELETE CASCADE,
-        event TEXT NOT NULL CHECK (event IN ('batch_finished','batch_failed','cookies_rejected','markup_drift','reminder','test')),
-        batch_id INTEGER,
-        message TEXT NOT NULL,
-        status TEXT NOT NULL CHECK (status IN ('pending','delivered','failed')),
-        attempts INTEGER NOT NULL DEFAULT 0,
-        next_attempt_at INTEGER NOT NULL,
-        lease_until INTEGER,
-        error TEXT,
-        created_at INTEGER NOT NULL,
-        delivered_at INTEGER,
-        UNIQUE (channel_id, event, batch_id)
-      )`,
-  `INSERT INTO notification_outbox_new SELECT id, channel_id, event, batch_id, message,
-        status, attempts, next_attempt_at, lease_until, error, created_at, delivered_at
-        FROM notification_outbox ORDER BY id`,
-  `DELETE FROM sqlite_sequence WHERE name = 'notification_outbox_new'`,
-  `UPDATE sqlite_sequence SET name = 'notification_outbox_new'
-        WHERE name = 'notification_outbox'`,
-  `DROP TABLE notification_outbox`,
-  `ALTER TABLE notification_outbox_new RENAME TO notification_outbox`,
-  `CREATE INDEX notification_outbox_due ON notification_outbox (status, next_attempt_at)`,
+  ...outboxRebuiltSql([
+    'batch_finished',
+    'batch_failed',
+    'cookies_rejected',
+    'markup_drift',
+    'reminder',
+    'test',
+  ]),
 ];
 
 /** Runs `work` in one `BEGIN IMMEDIATE` transaction: a migration that fails leaves nothing. */

@@ -10,8 +10,8 @@ import {
 
 // Issue 41's `job_closed` in each channel's shape: the job, when it was found closed in the
 // server's zone, its stage, and links to it in the dashboard, to the posting and to the
-// employer's own page. The title is the site's text: every format escapes it. And the daily
-// message's count of the jobs that closed.
+// employer's own page. The title is the site's text: every format escapes it. (The daily
+// message's count of the jobs that closed: message-rules.test.ts.)
 
 const JOB: ClosedJob = {
   jobId: 42,
@@ -137,33 +137,5 @@ describe('the job_closed message', () => {
       `<a href="https://jobs.acme.example/apply/42">The company&#39;s own page</a>`,
     );
     expect(mail.html).not.toContain('<b>');
-  });
-});
-
-describe('the daily message’s count of closed jobs', () => {
-  const daily = (count: number) =>
-    renderMessage({
-      ...buildTestMessage(CONTEXT),
-      event: 'batch_finished',
-      batch: {
-        id: 7,
-        kind: 'daily',
-        status: 'completed',
-        started_at: null,
-        finished_at: null,
-        error: null,
-      },
-      new_jobs_count: 3,
-      closed_jobs_count: count,
-    });
-
-  it('says how many closed, in words, and nothing when none did', () => {
-    expect(daily(0).summary).toBe('Batch #7 finished with 3 new jobs.');
-    expect(daily(1).summary).toBe(
-      'Batch #7 finished with 3 new jobs. 1 of your saved, applied or flagged jobs was found closed since the last batch.',
-    );
-    expect(daily(4).summary).toContain(
-      '4 of your saved, applied or flagged jobs were found closed',
-    );
   });
 });

@@ -49,6 +49,48 @@ export function parseWhole(text: string, min: number, max: number): number | nul
   return n >= min && n <= max ? n : null;
 }
 
+/** "Label [ 3 ] unit" on one line, and its error under it. */
+function WholeNumberField({
+  id,
+  label,
+  unit,
+  value,
+  onChange,
+  disabled,
+  error,
+  hintId,
+}: {
+  id: string;
+  label: string;
+  unit: string;
+  value: string;
+  onChange: (value: string) => void;
+  disabled: boolean;
+  error: string | null;
+  hintId?: string;
+}) {
+  const describedBy = [hintId, error === null ? undefined : `${id}-error`].filter(Boolean);
+  return (
+    <div className="flex flex-col gap-1">
+      <div className="flex flex-wrap items-center gap-2">
+        <Label htmlFor={id}>{label}</Label>
+        <Input
+          id={id}
+          inputMode="numeric"
+          className="w-24!"
+          value={value}
+          disabled={disabled}
+          aria-invalid={error !== null || undefined}
+          aria-describedby={describedBy.length > 0 ? describedBy.join(' ') : undefined}
+          onChange={(e) => onChange(e.target.value)}
+        />
+        <span className="text-sm text-fg-muted">{unit}</span>
+      </div>
+      <FieldError id={`${id}-error`}>{error}</FieldError>
+    </div>
+  );
+}
+
 function RechecksForm({ saved }: { saved: RecheckSettingsAnswer }) {
   const id = useId();
   const toast = useToast();
@@ -83,40 +125,27 @@ function RechecksForm({ saved }: { saved: RecheckSettingsAnswer }) {
       onSubmit={submit}
       noValidate
     >
-      <div className="flex flex-wrap items-center gap-2">
-        <Label htmlFor={`${id}-days`}>Re-check a job every</Label>
-        <Input
-          id={`${id}-days`}
-          inputMode="numeric"
-          className="w-20!"
-          value={days}
-          disabled={save.isPending}
-          aria-invalid={daysError || undefined}
-          aria-describedby={daysError ? `${id}-days-error` : undefined}
-          onChange={(e) => setDays(e.target.value)}
-        />
-        <span className="text-sm text-fg-muted">days</span>
-      </div>
-      <FieldError id={`${id}-days-error`}>
-        {daysError ? `Enter a whole number of days from 1 to ${RECHECK_EVERY_DAYS_MAX}` : null}
-      </FieldError>
-      <div className="flex flex-wrap items-center gap-2">
-        <Label htmlFor={`${id}-budget`}>At most</Label>
-        <Input
-          id={`${id}-budget`}
-          inputMode="numeric"
-          className="w-24!"
-          value={budget}
-          disabled={save.isPending}
-          aria-invalid={budgetError || undefined}
-          aria-describedby={`${id}-budget-hint${budgetError ? ` ${id}-budget-error` : ''}`}
-          onChange={(e) => setBudget(e.target.value)}
-        />
-        <span className="text-sm text-fg-muted">re-checks after a batch</span>
-      </div>
-      <FieldError id={`${id}-budget-error`}>
-        {budgetError ? `Enter a whole number from 0 to ${RECHECK_BUDGET_MAX}` : null}
-      </FieldError>
+      <WholeNumberField
+        id={`${id}-days`}
+        label="Re-check a job every"
+        unit="days"
+        value={days}
+        onChange={setDays}
+        disabled={save.isPending}
+        error={
+          daysError ? `Enter a whole number of days from 1 to ${RECHECK_EVERY_DAYS_MAX}` : null
+        }
+      />
+      <WholeNumberField
+        id={`${id}-budget`}
+        label="At most"
+        unit="re-checks after a batch"
+        value={budget}
+        onChange={setBudget}
+        disabled={save.isPending}
+        error={budgetError ? `Enter a whole number from 0 to ${RECHECK_BUDGET_MAX}` : null}
+        hintId={`${id}-budget-hint`}
+      />
       <p id={`${id}-budget-hint`} className="text-xs text-fg-muted">
         {saved.budget === 0
           ? `Re-checks are off. Watching ${watchedText}.`

@@ -6,6 +6,7 @@ import { jobsSuite } from './jobs.bench';
 import { overviewSuite } from './overview.bench';
 import { pipelineBoardSuite } from './pipeline-board.bench';
 import { pipelineSuite } from './pipeline.bench';
+import { rechecksSuite } from './rechecks.bench';
 import type { BenchSuite } from './report';
 import { repostsSuite } from './reposts.bench';
 import { rulesRequestsSuite, rulesSuite } from './rules.bench';
@@ -21,6 +22,7 @@ export const suites: BenchSuite[] = [
   scraperSuite,
   runnerSuite,
   incrementalSuite,
+  rechecksSuite,
   jobsSuite,
   repostsSuite,
   rulesSuite,

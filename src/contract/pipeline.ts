@@ -137,7 +137,7 @@ const contactFields = {
   ),
 };
 
-const strictError = (fields: string) => (issue: { code?: string; keys?: string[] }) =>
+export const strictError = (fields: string) => (issue: { code?: string; keys?: string[] }) =>
   issue.code === 'unrecognized_keys' && issue.keys
     ? `Request body has unknown ${issue.keys.length === 1 ? 'key' : 'keys'} ${issue.keys.join(', ')}; send ${fields}`
     : `Request body must be ${fields}`;

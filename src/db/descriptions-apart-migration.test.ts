@@ -89,6 +89,7 @@ const LATER_COLUMNS = [
   'page_company_id',
   'fit_score',
   'fit_profile_id',
+  'recheck_gone_at',
 ];
 const LATER_INDEXES = ['jobs_first_query', 'jobs_fit'];
 const earlierColumnsOf = (sqlite: SQLite.Database) =>

@@ -28,13 +28,16 @@ describe('migration 0021-job-facts', () => {
     const opened = await openDatabase(dir());
     try {
       const { sqlite } = opened;
-      // Later migrations add columns after these (0023's fit).
-      expect(jobsColumns(sqlite).slice(0, columnsBefore.length + 4)).toEqual([
+      expect(jobsColumns(sqlite)).toEqual([
         ...columnsBefore,
         'closed_at',
         'apply_url',
         'last_checked_at',
         'page_company_id',
+        // Migration 0023's (decision 063) and 0024's (decision 065), after these.
+        'fit_score',
+        'fit_profile_id',
+        'recheck_gone_at',
       ]);
       const rows = z
         .array(z.record(z.string(), z.unknown()))
@@ -46,6 +49,9 @@ describe('migration 0021-job-facts', () => {
           apply_url: null,
           last_checked_at: 1000,
           page_company_id: null,
+          fit_score: null,
+          fit_profile_id: null,
+          recheck_gone_at: null,
         },
         {
           ...z.record(z.string(), z.unknown()).parse(rowsBefore[1]),
@@ -53,6 +59,9 @@ describe('migration 0021-job-facts', () => {
           apply_url: null,
           last_checked_at: null,
           page_company_id: null,
+          fit_score: null,
+          fit_profile_id: null,
+          recheck_gone_at: null,
         },
       ]);
       const plan = sqlite

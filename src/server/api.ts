@@ -20,6 +20,7 @@ import { pipelineExportRoutes } from './pipeline/export-routes';
 import { pipelineRoutes } from './pipeline/routes';
 import { pipelineSettingsRoutes } from './pipeline/settings-routes';
 import { calendarRoutes } from './calendar/routes';
+import { recheckRoutes } from './rechecks/routes';
 import { requireSessionForScope } from './auth/guard';
 import { openApiRoutes } from './api-reference/routes';
 import type { AppContext } from './context';
@@ -50,4 +51,5 @@ export const apiRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { 
   await app.register(pipelineRoutes, { ctx });
   await app.register(pipelineSettingsRoutes, { ctx });
   await app.register(calendarRoutes, { ctx });
+  await app.register(recheckRoutes, { ctx });
 };

@@ -116,6 +116,7 @@ export async function buildApp(
     now: base.now,
     log: base.log,
     context: { siteName: options.config.siteName, publicUrl: options.config.publicUrl },
+    timeZone: options.config.timeZone,
     onDelivery: metrics?.delivery,
   });
   // Issue 33: next-step reminders, queued in the same outbox and delivered by the same worker.
@@ -156,6 +157,8 @@ export async function buildApp(
         }
         notifications.onBatchFinished(finished);
       },
+      // Issue 41: a re-check found a job closed; its `job_closed` goes out with the write.
+      onJobClosed: (closed) => notifications.onJobClosed(closed),
     }),
   };
   // The runner resumes an unfinished batch and starts the daily schedule once the app is ready.

@@ -514,6 +514,13 @@ describe('real answers validate against the document', () => {
     const write = { no_answer_days: 14, reminder_lead: '1d' };
     expect((await call('PUT', settings, { payload: write })).statusCode).toBe(200);
     expect((await call('PUT', settings, { payload: { no_answer_days: 0 } })).statusCode).toBe(400);
+
+    // Issue 41: the re-checks' settings.
+    const rechecks = '/api/v1/rechecks/settings';
+    expect((await call('GET', rechecks)).statusCode).toBe(200);
+    const every = { every_days: 5, budget: 40 };
+    expect((await call('PUT', rechecks, { payload: every })).statusCode).toBe(200);
+    expect((await call('PUT', rechecks, { payload: { every_days: 0 } })).statusCode).toBe(400);
   });
 
   it("rules, the reposts setting, fetching a job's details, and the list's issue 17 params", async () => {

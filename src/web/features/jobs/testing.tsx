@@ -120,7 +120,9 @@ export function fakeJobsApi(api: FakeJobsApi) {
           // triaged left out on request.
           (!group || j.group?.key === group) &&
           (!flag || j.flags.some((f) => f.rule_id === flag)) &&
-          !(params.get('hide_reposts') === 'true' && j.repost && j.repost.earlier_state !== 'new'),
+          !(params.get('hide_reposts') === 'true' && j.repost && j.repost.earlier_state !== 'new') &&
+          // Issue 41: Open only leaves out the jobs found closed.
+          !(params.get('open') === 'true' && j.closed_at),
       );
       // One row per group only when asked for (issue 30): the first passing member stands for it.
       const grouped = params.get('grouped') === 'true' && !group;

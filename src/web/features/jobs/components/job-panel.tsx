@@ -22,6 +22,9 @@ import { RepostChain } from './repost-chain';
 import { RepostLine } from './repost-line';
 import { TEXT_LINK_CLASS } from '../../../components/ui/text-link';
 import { ApplicationSummary } from '../../../components/application/application-summary';
+import { ClosedBadge } from '../../../components/job-facts/closed-badge';
+import { ClosedNotice } from '../../../components/job-facts/closed-before-applied';
+import { CompanyApplyLink } from '../../../components/job-facts/company-apply-link';
 
 // The application (issue 33) is its own chunk: opening a job does not wait for its forms.
 const ApplicationPanel = lazy(() =>
@@ -174,6 +177,7 @@ function JobDetails({
         <div className="mt-2 flex flex-wrap items-center gap-2">
           <StateBadge job={job} />
           <EasyApplyBadge easyApply={job.easy_apply} />
+          <ClosedBadge closedAt={job.closed_at} />
           {job.company_blocked ? <Badge tone="red">Company blocked</Badge> : null}
         </div>
         <FlagLabels flags={job.flags} />
@@ -190,6 +194,7 @@ function JobDetails({
           <ExternalLink className="size-4" aria-hidden="true" />
           Open on {site}
         </a>
+        <CompanyApplyLink applyUrl={job.apply_url} />
         {TRIAGE_BUTTONS.map((b) => {
           const pressed = job.state === b.state;
           return (
@@ -208,6 +213,12 @@ function JobDetails({
         <BlockCompanyButton job={job} announce={announce} />
       </div>
       <div className="flex-1 overflow-y-auto px-6 py-5">
+        <ClosedNotice
+          jobId={job.id}
+          closedAt={job.closed_at}
+          stage={job.pipeline_stage}
+          onWithdrawn={() => announce('Moved to Withdrawn: closed before you applied')}
+        />
         <FetchDetails job={job} />
         <Facts job={job} />
         <PipelineSection key={job.id} job={job} />

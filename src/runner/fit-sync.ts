@@ -51,10 +51,7 @@ interface LoadedProfiles {
 }
 
 /** The profiles a job's scores must come from, and the versions they must carry. */
-function wanted(
-  profiles: LoadedProfiles,
-  linked: readonly number[] | undefined,
-): ScoringProfile[] {
+function wanted(profiles: LoadedProfiles, linked: readonly number[] | undefined): ScoringProfile[] {
   const ids = linked && linked.length > 0 ? linked : [profiles.defaultId ?? -1];
   return ids.flatMap((id) => {
     const profile = profiles.byId.get(id);
@@ -64,9 +61,7 @@ function wanted(
 
 function isCurrent(fit: StoredFit | undefined, profile: ScoringProfile, described: boolean) {
   return (
-    fit !== undefined &&
-    fit.version === profile.version &&
-    (fit.source === 'details' || !described)
+    fit !== undefined && fit.version === profile.version && (fit.source === 'details' || !described)
   );
 }
 
@@ -122,7 +117,12 @@ export class FitSync {
       const want = wanted(profiles, linked.get(job.id));
       const have = stored.get(job.id) ?? [];
       const stale = want.filter(
-        (p) => !isCurrent(have.find((f) => f.profileId === p.id), p, job.described),
+        (p) =>
+          !isCurrent(
+            have.find((f) => f.profileId === p.id),
+            p,
+            job.described,
+          ),
       );
       if (stale.length > 0) toScore.set(job.id, stale);
     }

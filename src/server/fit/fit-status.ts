@@ -26,13 +26,19 @@ export function fitStatusOf(pass: FitPass, total: number, hasProfiles: boolean):
   };
 }
 
-/** The status now; the count of stored jobs is kept a moment (a count of 200,000 is some ms). */
-export function fitStatusReader(connection: ConnectionLike, now: () => number): () => FitStatus {
+/**
+ * The status now; the count of stored jobs is kept a moment (a count of 200,000 is some ms), by the
+ * monotonic clock (the server's own may be a test's, standing still).
+ */
+export function fitStatusReader(
+  connection: ConnectionLike,
+  clock: () => number = () => performance.now(),
+): () => FitStatus {
   const state = new FitState(connection);
   const profiles = new FitProfiles(connection);
   let kept: { total: number; at: number } | null = null;
   return () => {
-    const at = now();
+    const at = clock();
     if (kept === null || at - kept.at > TOTAL_KEPT_MS || at < kept.at)
       kept = { total: state.jobsCount(), at };
     return fitStatusOf(state.pass(), kept.total, profiles.count() > 0);

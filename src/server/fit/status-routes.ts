@@ -10,7 +10,7 @@ export const fitStatusRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
   { ctx },
 ) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const status = fitStatusReader(ctx.connection, ctx.now);
+  const status = fitStatusReader(ctx.connection);
   app.get(
     '/fit/status',
     {

@@ -25,6 +25,7 @@ import type { JobDetails, SearchPage } from '../scraper';
 import { RuleGate } from './apply-rules';
 import { recordFieldHealth, type FieldHealthChange } from './field-health';
 import { DescriptionIndex } from '../db/jobs/description-index';
+import { FitSync } from './fit-sync';
 import { RepostDetector } from './reposts';
 import { writeJobDetails, writeJobFacts, type DetailsStoreParts } from './step-details-store';
 import { storePage, type PageStoreParts } from './step-store';
@@ -71,13 +72,15 @@ export class BatchStore {
     this.rechecks = new JobRechecks(connection);
     const rules = new RuleGate(connection);
     const reposts = new RepostDetector(connection, (key) => this.setting(key));
-    this.page = { runs: this.runs, cards: this.cards, rules, reposts };
+    const fit = new FitSync(connection);
+    this.page = { runs: this.runs, cards: this.cards, rules, reposts, fit };
     this.detailParts = {
       details: new StoredDetails(connection),
       companies: new PageCompanies(connection),
       reposts,
       rules,
       descriptions: this.descriptions,
+      fit,
     };
   }
 

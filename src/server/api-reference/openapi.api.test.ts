@@ -788,6 +788,58 @@ describe('real answers validate against the document', () => {
     expect((await call('GET', route, { query: 'query=999999' })).statusCode).toBe(404);
   });
 
+  it('fit profiles, the aliases, a CV’s text and the rescoring’s status (issue 40)', async () => {
+    const profiles = '/api/v1/fit-profiles';
+    const made = await call('POST', profiles, {
+      payload: { name: 'Backend', must_skills: ['Go'] },
+    });
+    expect(made.statusCode).toBe(201);
+    const id = idOf(made);
+    expect((await call('POST', profiles, { payload: { name: 'BACKEND' } })).statusCode).toBe(409);
+    expect((await call('POST', profiles, { payload: { name: '' } })).statusCode).toBe(400);
+    const other = idOf(await call('POST', profiles, { payload: { name: 'Data' } }));
+    expect((await call('GET', profiles)).statusCode).toBe(200);
+    const one = `${profiles}/{id}`;
+    expect((await call('GET', one, { params: { id } })).statusCode).toBe(200);
+    expect((await call('GET', one, { params: { id: 999 } })).statusCode).toBe(404);
+    const write = { name: 'Backend', plus_skills: ['Rust'] };
+    expect((await call('PUT', one, { params: { id }, payload: write })).statusCode).toBe(200);
+    expect((await call('PUT', one, { params: { id: 999 }, payload: write })).statusCode).toBe(404);
+    const noDefault = { ...write, is_default: false };
+    expect((await call('PUT', one, { params: { id }, payload: noDefault })).statusCode).toBe(409);
+    const suggestions = `${profiles}/{id}/suggestions`;
+    expect((await call('GET', suggestions, { params: { id } })).statusCode).toBe(200);
+    expect((await call('GET', suggestions, { params: { id: 999 } })).statusCode).toBe(404);
+    expect((await call('DELETE', one, { params: { id } })).statusCode).toBe(409);
+    expect((await call('DELETE', one, { params: { id: other } })).statusCode).toBe(200);
+    expect((await call('DELETE', one, { params: { id: other } })).statusCode).toBe(404);
+
+    const aliases = '/api/v1/fit-aliases';
+    expect((await call('GET', aliases)).statusCode).toBe(200);
+    const groups = { groups: [['JS', 'JavaScript']] };
+    expect((await call('PUT', aliases, { payload: groups })).statusCode).toBe(200);
+    expect((await call('PUT', aliases, { payload: { groups: 'JS' } })).statusCode).toBe(400);
+    expect((await call('DELETE', aliases)).statusCode).toBe(200);
+
+    const cv = '/api/v1/fit-profiles/cv-text';
+    const text = { 'content-type': 'text/plain' };
+    const read = await call('POST', cv, { query: 'name=cv.txt', headers: text, payload: 'Go dev' });
+    expect(read.statusCode).toBe(200);
+    const png = { 'content-type': 'image/png' };
+    expect(
+      (await call('POST', cv, { query: 'name=a.png', headers: png, payload: 'x' })).statusCode,
+    ).toBe(415);
+    expect((await call('POST', cv, { headers: text, payload: ' ' })).statusCode).toBe(422);
+    expect(
+      (await call('POST', cv, { query: 'x=1', headers: text, payload: 'Go' })).statusCode,
+    ).toBe(400);
+
+    expect((await call('GET', '/api/v1/fit/status')).statusCode).toBe(200);
+    for (const query of ['sort=fit', 'min_fit=60', 'sort=fit&min_fit=0'])
+      expect((await call('GET', '/api/v1/jobs', { query })).statusCode, query).toBe(200);
+    expect((await call('GET', '/api/v1/jobs', { query: 'min_fit=101' })).statusCode).toBe(400);
+  });
+
   it('the calendar feed and a next step’s .ics (issue 33)', async () => {
     const feed = '/api/v1/calendar-feed';
     expect((await call('GET', feed)).statusCode).toBe(200);

@@ -120,7 +120,11 @@ export function fakeJobsApi(api: FakeJobsApi) {
           // triaged left out on request.
           (!group || j.group?.key === group) &&
           (!flag || j.flags.some((f) => f.rule_id === flag)) &&
-          !(params.get('hide_reposts') === 'true' && j.repost && j.repost.earlier_state !== 'new') &&
+          !(
+            params.get('hide_reposts') === 'true' &&
+            j.repost &&
+            j.repost.earlier_state !== 'new'
+          ) &&
           // Issue 41: Open only leaves out the jobs found closed.
           !(params.get('open') === 'true' && j.closed_at),
       );

@@ -56,7 +56,10 @@ function responseFormat(format: ResponseFormat): object {
 
 /** A failure's text, the key masked out, short. */
 function failureText(text: string, key: string | null): string {
-  const masked = maskKey(text, key).replace(/\s+/g, ' ').trim();
+  // Cut well past what is kept before masking (a piece cut at the edge is cut off again below).
+  const masked = maskKey(text.slice(0, ERROR_BODY_MAX * 20), key)
+    .replace(/\s+/g, ' ')
+    .trim();
   return masked.length > ERROR_BODY_MAX ? `${masked.slice(0, ERROR_BODY_MAX)}…` : masked;
 }
 

@@ -8,6 +8,13 @@ export const KEY_PIECE_MIN = 6;
 
 const MASK = '***';
 
+/** Lower case, one UTF-16 unit for one (a letter whose lower case is longer, İ, stays): indexes hold. */
+const foldCase = (text: string) =>
+  text.replace(/[^]/g, (unit) => {
+    const lower = unit.toLowerCase();
+    return lower.length === 1 ? lower : unit;
+  });
+
 /**
  * `text` with every run of characters that is a piece of `key` (KEY_PIECE_MIN or longer, any
  * case) replaced by `***`. A text with no key, or a key shorter than the minimum, is masked
@@ -15,10 +22,8 @@ const MASK = '***';
  */
 export function maskKey(text: string, key: string | null): string {
   if (!key) return text;
-  const lowerKey = key.toLowerCase();
-  // A letter whose lower case is longer (İ) would move the indexes: such a text is compared as is.
-  const folded = text.toLowerCase();
-  const lowerText = folded.length === text.length ? folded : text;
+  const lowerKey = foldCase(key);
+  const lowerText = foldCase(text);
   const width = Math.min(KEY_PIECE_MIN, key.length);
   const masked = new Uint8Array(text.length);
   let any = false;

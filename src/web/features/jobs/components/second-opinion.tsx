@@ -49,7 +49,8 @@ function OpinionCard({
       aria-label={`Second opinion${local && several ? ` for ${local.profile_name}` : ''}`}
       className="rounded-md border border-line-soft bg-surface-muted px-4 py-3 text-sm"
     >
-      <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+      {/* A model's name may be one long word (hf.co/…/Model-GGUF:Q4_K_M): it wraps anywhere. */}
+      <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1 [overflow-wrap:anywhere]">
         <span className="font-semibold text-fg">{`${opinion.model}: ${opinion.score} of 100`}</span>
         {local ? (
           <span className="text-fg-muted">
@@ -57,7 +58,7 @@ function OpinionCard({
           </span>
         ) : null}
       </p>
-      <p className="mt-1 break-words text-fg-soft">{opinion.verdict}</p>
+      <p className="mt-1 text-fg-soft [overflow-wrap:anywhere]">{opinion.verdict}</p>
       <PointList title="Strengths" points={opinion.strengths} />
       <PointList title="Gaps" points={opinion.gaps} />
       <p className="mt-2 text-xs text-fg-subtle">
@@ -78,7 +79,7 @@ function PointList({ title, points }: { title: string; points: readonly SecondOp
       <h4 className="text-xs font-semibold tracking-wide text-fg-muted uppercase">{title}</h4>
       <ul className="mt-1 flex flex-col gap-1.5">
         {points.map((p, i) => (
-          <li key={i} className="break-words">
+          <li key={i} className="[overflow-wrap:anywhere]">
             <span className="text-fg">{p.point}</span>
             <q className="mt-0.5 block border-l-2 border-line pl-2 text-fg-muted italic">
               {p.quote}

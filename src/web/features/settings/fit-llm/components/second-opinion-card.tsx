@@ -258,7 +258,7 @@ function UsageSummary({ saved }: { saved: FitLlmSettingsAnswer }) {
         {failed > 0 ? `, ${failed} given up after repeated failures` : ''}.
       </p>
       {saved.last_error !== null ? (
-        <p className="mt-1 break-words text-danger-fg">{`Last error: ${saved.last_error}`}</p>
+        <p className="mt-1 text-danger-fg [overflow-wrap:anywhere]">{`Last error: ${saved.last_error}`}</p>
       ) : null}
       <table className="mt-3 w-full max-w-md text-left text-xs">
         <caption className="mb-1 text-left font-semibold text-fg-muted">

@@ -245,8 +245,11 @@ export function createSecondOpinionWorker(
       }
       if (queued > 0) {
         log.info({ batchId: finished.batchId, queued }, 'jobs queued for a second opinion');
-        // After the runner's transaction commits (this runs inside it).
-        setImmediate(look);
+        // After the runner's transaction commits (this runs inside it); a worker not started yet
+        // finds them when it starts.
+        setImmediate(() => {
+          if (started) look();
+        });
       }
     },
     start() {

@@ -1,5 +1,4 @@
 import { z } from 'zod/mini';
-import { dateTimeSchema } from './common';
 import { fetchBadPort } from './fetch-bad-ports';
 import { strictError } from './pipeline';
 
@@ -168,27 +167,6 @@ export const fitLlmSettingsAnswerSchema = z.object({
 });
 export type FitLlmSettingsAnswer = z.infer<typeof fitLlmSettingsAnswerSchema>;
 
-/** A strength or a gap, with the job's own words that show it. */
-export const secondOpinionPointSchema = z.object({
-  point: z.string(),
-  /** Found in the job's title or description (compared with case and spacing folded). */
-  quote: z.string(),
-});
-export type SecondOpinionPoint = z.infer<typeof secondOpinionPointSchema>;
-
-/** A model's second opinion of a job against one profile: beside the local score, never for it. */
-export const secondOpinionSchema = z.object({
-  profile_id: z.int(),
-  /** The profile's version the job was sent with; older than the profile's now: `stale`. */
-  profile_version: z.int(),
-  stale: z.boolean(),
-  score: z.int(),
-  verdict: z.string(),
-  strengths: z.array(secondOpinionPointSchema),
-  gaps: z.array(secondOpinionPointSchema),
-  /** Points whose quote was not found in the job's text: dropped, and counted here. */
-  dropped_quotes: z.int(),
-  model: z.string(),
-  at: dateTimeSchema,
-});
-export type SecondOpinion = z.infer<typeof secondOpinionSchema>;
+// The answer as a job's detail carries it lives apart (fit-opinion.ts): the Jobs screen loads it
+// without this module's settings.
+export * from './fit-opinion';

@@ -3,7 +3,7 @@ import { jobFlagSchema, jobRuleRefSchema } from './rules';
 import { exportFormatParamSchema } from './export-formats';
 import { jobFitSchema } from './fit';
 import { FIT_SCORE_MAX, FIT_SCORE_MIN, jobFitSummarySchema } from './fit-api';
-import { secondOpinionSchema } from './fit-llm';
+import { secondOpinionSchema } from './fit-opinion';
 import { applicationStageSchema } from './pipeline';
 import { JOB_WORKPLACES } from './workplace';
 

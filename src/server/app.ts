@@ -23,6 +23,10 @@ import { createNoAnswerSweeper } from './pipeline/no-answer-sweeper';
 import { calendarFeedRoute } from './calendar/feed-route';
 import { createFitRescoring } from './fit/rescoring';
 import { onFitChanged } from './fit/fit-events';
+import {
+  createSecondOpinionWorker,
+  type SecondOpinionWorkerOptions,
+} from './fit-llm/opinion-worker';
 
 export interface RegisteredRoute {
   method: string;
@@ -40,6 +44,8 @@ export interface BuildAppOptions {
   webRoot?: string;
   /** The site client; by default one built from the configuration. */
   site?: SiteClient;
+  /** The second opinion's waits and timeout (tests shorten them). */
+  secondOpinion?: Pick<SecondOpinionWorkerOptions, 'retryDelaysMs' | 'timeoutMs' | 'lookMs'>;
 }
 
 /** The LinkedIn client as the configuration describes it, told to `observer` (metrics, tally). */
@@ -104,7 +110,7 @@ export async function buildApp(
   const siteTally = options.site ? undefined : new SiteTally();
   const base: Omit<
     AppContext,
-    'runner' | 'notifications' | 'noAnswer' | 'reminders' | 'fitRescoring'
+    'runner' | 'notifications' | 'noAnswer' | 'reminders' | 'fitRescoring' | 'secondOpinion'
   > = {
     config: options.config,
     db: options.database.db,
@@ -138,6 +144,13 @@ export async function buildApp(
   });
   // A batch that met the sign-in wall says the same as a failed "Check cookies" (issue 12).
   const cookieState = createCookieStateStore(base.connection);
+  const secondOpinion = createSecondOpinionWorker({
+    ...options.secondOpinion,
+    connection: base.connection,
+    now: base.now,
+    log: base.log,
+    timeZone: options.config.timeZone,
+  });
   const ctx: AppContext = {
     ...base,
     notifications,
@@ -148,6 +161,7 @@ export async function buildApp(
       now: base.now,
       log: base.log,
     }),
+    secondOpinion,
     runner: createRunnerService({
       ...base,
       timeZone: options.config.timeZone,
@@ -166,6 +180,8 @@ export async function buildApp(
           );
         }
         notifications.onBatchFinished(finished);
+        // Issue 40: the batch's best new jobs queued for the language model, sent off its path.
+        secondOpinion.onBatchFinished(finished);
       },
       // Issue 41: a re-check found a job closed; its `job_closed` goes out with the write.
       onJobClosed: (closed) => notifications.onJobClosed(closed),
@@ -179,6 +195,7 @@ export async function buildApp(
     ctx.reminders.start();
     // Issue 40: a pass a stopped server left goes on; a change wakes it.
     ctx.fitRescoring.start();
+    ctx.secondOpinion.start();
     onFitChanged(ctx, () => ctx.fitRescoring.wake());
     onSettingsChanged(ctx, () => ctx.runner.schedule.settingsChanged());
   });
@@ -187,6 +204,7 @@ export async function buildApp(
     await ctx.runner.close();
     ctx.noAnswer.close();
     await ctx.fitRescoring.close();
+    await ctx.secondOpinion.close();
     await ctx.reminders.close();
     await ctx.notifications.close();
     await ctx.site.close();

@@ -8,6 +8,7 @@ import type { NotificationWorker } from './notifications/worker';
 import type { NoAnswerSweeper } from './pipeline/no-answer-sweeper';
 import type { ReminderSweep } from './pipeline-reminders/sweep';
 import type { FitRescoring } from './fit/rescoring';
+import type { SecondOpinionWorker } from './fit-llm/opinion-worker';
 
 /** What every route module needs, built once at start and handed down explicitly. */
 export interface AppContext {
@@ -36,4 +37,6 @@ export interface AppContext {
    * query's profile changed: started on ready, woken by those changes, stopped on close.
    */
   fitRescoring: FitRescoring;
+  /** Issue 40: asks the operator's language model about each batch's best new jobs (decision 067). */
+  secondOpinion: SecondOpinionWorker;
 }

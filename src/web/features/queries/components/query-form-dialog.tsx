@@ -6,11 +6,11 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { FieldError, Input, Label } from '../../../components/ui/input';
 import { Switch } from '../../../components/ui/switch';
+import { LocationTypeahead } from '../../../components/location/location-typeahead';
 import { useCreateQuery } from '../api/create-query';
 import { useUpdateQuery } from '../api/update-query';
 import { saveErrorMessage } from '../save-error-message';
 import { FiltersSection } from './filters-section';
-import { LocationTypeahead } from './location-typeahead';
 
 export interface QueryFormDialogProps {
   open: boolean;
@@ -115,6 +115,7 @@ function QueryForm({ query, onDone }: { query?: Query; onDone: () => void }) {
         </Label>
         <LocationTypeahead
           id="query-location"
+          required
           placeholder="e.g., San Francisco, CA or Remote"
           value={locationText}
           invalid={errors.location !== undefined}

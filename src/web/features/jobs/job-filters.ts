@@ -15,6 +15,7 @@ import {
   type JobState,
   type JobWorkplace,
 } from '../../../contract/jobs';
+import { JOB_WORKPLACE_LABELS } from '../../../contract/workplace';
 
 // The screen's names for the contract's values.
 export const POSTED_WITHIN = JOB_POSTED_WITHIN;
@@ -34,11 +35,7 @@ export const POSTED_LABELS: Record<PostedWithin, string> = {
   '7d': 'Past 7 days',
   '30d': 'Past 30 days',
 };
-export const WORKPLACE_LABELS: Record<Workplace, string> = {
-  remote: 'Remote',
-  hybrid: 'Hybrid',
-  'on-site': 'On-site',
-};
+export const WORKPLACE_LABELS: Readonly<Record<Workplace, string>> = JOB_WORKPLACE_LABELS;
 export const STATE_LABELS: Record<TriageState, string> = {
   new: 'New',
   seen: 'Seen',

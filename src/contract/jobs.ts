@@ -1,6 +1,8 @@
 import { z } from 'zod/mini';
 import { jobFlagSchema, jobRuleRefSchema } from './rules';
 import { exportFormatParamSchema } from './export-formats';
+import { jobFitSchema } from './fit';
+import { FIT_SCORE_MAX, FIT_SCORE_MIN, jobFitSummarySchema } from './fit-api';
 import { applicationStageSchema } from './pipeline';
 import { JOB_WORKPLACES } from './workplace';
 
@@ -14,7 +16,11 @@ export const DEFAULT_JOB_STATES: readonly JobState[] = ['new', 'seen', 'saved', 
 export const JOB_POSTED_WITHIN = ['24h', '7d', '30d'] as const;
 export type JobPostedWithin = (typeof JOB_POSTED_WITHIN)[number];
 export { JOB_WORKPLACES, type JobWorkplace } from './workplace';
-export const JOB_SORTS = ['newest', 'posted', 'relevance'] as const;
+/**
+ * `fit` (issue 40): the best fit first (a job's best score among its profiles), ties newest first,
+ * jobs without a fit last.
+ */
+export const JOB_SORTS = ['newest', 'posted', 'relevance', 'fit'] as const;
 export type JobSort = (typeof JOB_SORTS)[number];
 
 /** The words of a search, lower-cased, each once: letters and digits only, as the index cuts them. */
@@ -139,6 +145,12 @@ export const jobListItemSchema = z.object({
    * server; optional for the clients written before it.
    */
   apply_url: z.optional(z.nullable(z.string())),
+  /**
+   * Issue 40: the job's fit, its best score among the profiles of the saved queries that found it
+   * (docs/decisions/063); null while no profile exists or before it was scored. Always sent by
+   * this server; optional for the clients written before it.
+   */
+  fit: z.optional(z.nullable(jobFitSummarySchema)),
 });
 export type JobListItem = z.infer<typeof jobListItemSchema>;
 
@@ -196,6 +208,12 @@ export const jobDetailSchema = z.extend(jobListItemSchema, {
   repost_chain: z.array(jobRepostChainEntrySchema),
   /** Issue 17: false for a job hidden on its card before its details were fetched (`POST /jobs/{id}/details`). */
   details_fetched: z.boolean(),
+  /**
+   * Issue 40: the job's score against each profile that scores it, best first, each with its
+   * parts and their evidence ("Why this fit"); [] when none. Always sent by this server; optional
+   * for the clients written before it.
+   */
+  fits: z.optional(z.array(jobFitSchema)),
 });
 export type JobDetail = z.infer<typeof jobDetailSchema>;
 
@@ -284,6 +302,20 @@ function listParam<const T extends readonly [string, ...string[]]>(field: string
   );
 }
 
+/** A whole number from `min` to `max`, written in digits. */
+function boundedIntParam(field: string, min: number, max: number) {
+  const message = `${field} must be a whole number from ${min} to ${max}`;
+  return z.optional(
+    z.pipe(
+      text(field).check(
+        z.regex(/^\d{1,3}$/, { error: message }),
+        z.refine((v: string) => Number(v) >= min && Number(v) <= max, { error: message }),
+      ),
+      z.transform((v: string) => Number(v)),
+    ),
+  );
+}
+
 function flagParam(field: string) {
   return z.optional(
     z.pipe(
@@ -320,6 +352,7 @@ const LIST_PARAMS = [
   'group',
   'grouped',
   'open',
+  'min_fit',
   'cursor',
   'limit',
 ] as const;
@@ -358,6 +391,11 @@ const filterShape = {
   grouped: flagParam('grouped'),
   /** Issue 41: true, only the jobs not found closed ("Open only"); false, the default, every job. */
   open: flagParam('open'),
+  /**
+   * Issue 40: only the jobs whose fit is at least this (0–100; Strong 80, Good 60, Weak 40). Jobs
+   * without a fit are left out when it is given.
+   */
+  min_fit: boundedIntParam('min_fit', FIT_SCORE_MIN, FIT_SCORE_MAX),
 };
 
 function unknownParams(keys: string[], known: readonly string[]): string {

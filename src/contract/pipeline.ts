@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { dateTimeSchema, nullableDateTimeSchema, positiveInteger } from './common';
 import { exportFormatParamSchema } from './export-formats';
+import { jobFitSummarySchema } from './fit-api';
 import { APPLICATION_STAGES, type ApplicationStage } from './pipeline-stages';
 
 export * from './pipeline-stages';
@@ -176,6 +177,11 @@ export const applicationSchema = z.object({
   salary_offered: z.nullable(z.string()),
   notes: z.string(),
   contacts_count: z.int(),
+  /**
+   * Issue 40: the job's fit (its best score among its profiles; null when it has none), for the
+   * board's cards. Always sent by this server; optional for the clients written before it.
+   */
+  fit: z.optional(z.nullable(jobFitSummarySchema)),
 });
 export type Application = z.infer<typeof applicationSchema>;
 

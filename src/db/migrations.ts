@@ -680,7 +680,80 @@ export const migrations: Record<string, Migration> = {
       });
     },
   },
+  // Issue 40: fit stored and served (docs/decisions/063). The profiles; each job's score against
+  // each profile that scores it, with its parts; on the job its best score for the list's order
+  // and filter; the profile a saved query's jobs are scored against; and a number every change
+  // that can change a score moves on, kept by triggers whoever writes the profiles or a query's
+  // profile, with the background rescoring's place in its pass over the jobs.
+  '0023-fit': {
+    async up(db: Kysely<unknown>) {
+      await inOneTransaction(db, async () => {
+        for (const statement of FIT_0023_SQL) await sql.raw(statement).execute(db);
+      });
+    },
+  },
 };
+
+/**
+ * 0023's tables. job_fits' profile_id has no foreign key on purpose: a deleted profile's scores
+ * (one per job it scored) are cleared by the background rescoring a chunk at a time, not by one
+ * cascade that would hold the write lock for seconds (docs/decisions/063).
+ */
+const FIT_0023_SQL = [
+  `CREATE TABLE fit_profiles (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      name TEXT NOT NULL,
+      name_key TEXT NOT NULL UNIQUE,
+      is_default INTEGER NOT NULL DEFAULT 0 CHECK (is_default IN (0, 1)),
+      version INTEGER NOT NULL DEFAULT 1,
+      body TEXT NOT NULL,
+      created_at INTEGER NOT NULL,
+      updated_at INTEGER NOT NULL
+    )`,
+  `CREATE UNIQUE INDEX fit_profiles_one_default ON fit_profiles (is_default) WHERE is_default = 1`,
+  `CREATE TABLE job_fits (
+      job_id TEXT NOT NULL REFERENCES jobs(id) ON DELETE CASCADE,
+      profile_id INTEGER NOT NULL,
+      profile_version INTEGER NOT NULL,
+      score INTEGER NOT NULL,
+      dealbreaker INTEGER NOT NULL CHECK (dealbreaker IN (0, 1)),
+      source TEXT NOT NULL CHECK (source IN ('card', 'details')),
+      parts TEXT NOT NULL,
+      scored_at INTEGER NOT NULL,
+      PRIMARY KEY (job_id, profile_id)
+    )`,
+  `ALTER TABLE jobs ADD COLUMN fit_score INTEGER`,
+  `ALTER TABLE jobs ADD COLUMN fit_profile_id INTEGER`,
+  // Best fit first, ties newest first, no fit (-1) last; min_fit reads the same range. It holds
+  // every column a filter reads, as the other orders' indexes do (0007, 0009).
+  `CREATE INDEX jobs_fit ON jobs (COALESCE(fit_score, -1), first_seen_at, COALESCE(posted_at, ''),
+      id, state, company_id, company_normalized, first_seen_batch_id, posted_at, workplace,
+      easy_apply, salary, group_key, repost_of)`,
+  `ALTER TABLE queries ADD COLUMN fit_profile_id INTEGER
+      REFERENCES fit_profiles(id) ON DELETE SET NULL`,
+  `CREATE TABLE fit_state (
+      id INTEGER PRIMARY KEY CHECK (id = 1),
+      generation INTEGER NOT NULL,
+      pass_generation INTEGER NOT NULL,
+      pass_after TEXT,
+      pass_done INTEGER NOT NULL,
+      pass_started_at INTEGER
+    )`,
+  // Generation 1, no pass yet: the first start checks every job once (none has a fit yet).
+  `INSERT INTO fit_state (id, generation, pass_generation, pass_after, pass_done, pass_started_at)
+      VALUES (1, 1, 0, NULL, 0, NULL)`,
+  `CREATE TRIGGER fit_generation_profile_insert AFTER INSERT ON fit_profiles
+      BEGIN UPDATE fit_state SET generation = generation + 1 WHERE id = 1; END`,
+  `CREATE TRIGGER fit_generation_profile_delete AFTER DELETE ON fit_profiles
+      BEGIN UPDATE fit_state SET generation = generation + 1 WHERE id = 1; END`,
+  // A new name alone scores nothing differently.
+  `CREATE TRIGGER fit_generation_profile_update AFTER UPDATE OF version, is_default ON fit_profiles
+      WHEN OLD.version IS NOT NEW.version OR OLD.is_default IS NOT NEW.is_default
+      BEGIN UPDATE fit_state SET generation = generation + 1 WHERE id = 1; END`,
+  `CREATE TRIGGER fit_generation_query_profile AFTER UPDATE OF fit_profile_id ON queries
+      WHEN OLD.fit_profile_id IS NOT NEW.fit_profile_id
+      BEGIN UPDATE fit_state SET generation = generation + 1 WHERE id = 1; END`,
+];
 
 /** The stages as 0020 created them (src/contract/pipeline.ts may grow; this must not). */
 const APPLICATION_STAGES_0020 = [

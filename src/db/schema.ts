@@ -42,6 +42,8 @@ export interface QueriesTable {
   is_ai: number;
   /** Normalised SearchFilters as JSON; '{}' means none (migration 0004). */
   filters: Generated<string>;
+  /** The fit profile its jobs are scored against; null for the default (migration 0023). */
+  fit_profile_id: Generated<number | null>;
   created_at: number;
   updated_at: number;
 }
@@ -176,6 +178,9 @@ export interface JobsTable {
   last_checked_at: Generated<number | null>;
   /** The company's numeric id as the job's own page gave it; company_id follows it. */
   page_company_id: Generated<number | null>;
+  /** Its best fit among the profiles that score it, and that profile (migration 0023). */
+  fit_score: Generated<number | null>;
+  fit_profile_id: Generated<number | null>;
 }
 
 /**
@@ -422,6 +427,50 @@ export interface Database {
   application_contacts: ApplicationContactsTable;
   application_reminders: ApplicationRemindersTable;
   calendar_feed_tokens: CalendarFeedTokensTable;
+  fit_profiles: FitProfilesTable;
+  job_fits: JobFitsTable;
+  fit_state: FitStateTable;
+}
+
+/** A fit profile (migration 0023, docs/decisions/063). */
+export interface FitProfilesTable {
+  id: Generated<number>;
+  name: string;
+  /** The name folded (lower case): names are unique whatever their case. */
+  name_key: string;
+  is_default: number;
+  /** Up by one whenever what the scorer reads of it changes (or the alias list does). */
+  version: number;
+  /** The profile's scored fields as JSON (FitProfileWrite without name and is_default). */
+  body: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A job's score against one profile, with its parts (migration 0023). */
+export interface JobFitsTable {
+  job_id: string;
+  profile_id: number;
+  profile_version: number;
+  score: number;
+  dealbreaker: number;
+  source: 'card' | 'details';
+  /** FitPart[] as JSON. */
+  parts: string;
+  scored_at: number;
+}
+
+/**
+ * One row: `generation` moves on with every change that can change a score (triggers on
+ * fit_profiles and queries.fit_profile_id); the pass fields are the background rescoring's place.
+ */
+export interface FitStateTable {
+  id: number;
+  generation: number;
+  pass_generation: number;
+  pass_after: string | null;
+  pass_done: number;
+  pass_started_at: number | null;
 }
 
 export type QueryRow = Selectable<QueriesTable>;

@@ -22,6 +22,8 @@ export const SETTING_KEYS = {
   scheduleSince: 'daily_schedule_since',
   /** The pipeline's settings as one JSON object (GET/PUT /pipeline/settings, decision 056). */
   pipeline: 'pipeline',
+  /** The fit scorer's alias groups as JSON (issue 40, decision 063); absent: the built-in list. */
+  fitAliases: 'fit_aliases',
 } as const;
 export type SettingKey = (typeof SETTING_KEYS)[keyof typeof SETTING_KEYS];
 
@@ -108,6 +110,29 @@ export function prepareSettingStatements(connection: ConnectionLike): SettingSta
       insertSettingIfAbsent.run(key, value);
       return read(key) ?? value;
     },
+  };
+}
+
+/** The fit alias list's setting, read and written synchronously (inside a write). */
+export interface FitAliasesSetting {
+  /** The stored JSON; undefined while the built-in list stands. */
+  read(): string | undefined;
+  write(json: string): void;
+  /** Back to the built-in list. */
+  reset(): void;
+}
+
+export function prepareFitAliasesSetting(connection: ConnectionLike): FitAliasesSetting {
+  const sqlite = sqliteOf(connection);
+  const settings = prepareSettingStatements(sqlite);
+  const upsert = sqlite.prepare(
+    'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+  );
+  const remove = sqlite.prepare('DELETE FROM settings WHERE key = ?');
+  return {
+    read: () => settings.read(SETTING_KEYS.fitAliases),
+    write: (json) => void upsert.run(SETTING_KEYS.fitAliases, json),
+    reset: () => void remove.run(SETTING_KEYS.fitAliases),
   };
 }
 

@@ -168,6 +168,8 @@ describe('GET /jobs', () => {
       pipeline_stage: null,
       closed_at: null,
       apply_url: null,
+      // Issue 40: no fit profile, no fit.
+      fit: null,
     });
     expect(page.items[1]).toMatchObject({ company_id: null, location: null, posted_at: null });
   });
@@ -347,7 +349,7 @@ describe('GET /jobs', () => {
       ['?posted=1y', 'posted must be one of 24h, 7d, 30d'],
       ['?workplace=moon', 'workplace must be a comma-separated list of: remote, hybrid, on-site'],
       ['?state=done', /^state must be a comma-separated list of/],
-      ['?sort=oldest', 'sort must be one of newest, posted, relevance'],
+      ['?sort=oldest', 'sort must be one of newest, posted, relevance, fit'],
       ['?limit=0', 'limit must be an integer from 1 to 100'],
       ['?limit=101', 'limit must be an integer from 1 to 100'],
       ['?batch=abc', 'batch must be a positive integer'],

@@ -47,6 +47,7 @@ export const SORT_LABELS: Record<JobSort, string> = {
   newest: 'Newest first',
   posted: 'Posted date',
   relevance: 'Relevance',
+  fit: 'Best fit',
 };
 
 export interface JobFilters {

@@ -2,6 +2,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { Ban, Bookmark, Check, EyeOff, ExternalLink, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { FitBadge } from '../../../components/fit/fit-band';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -22,6 +23,9 @@ import { RepostChain } from './repost-chain';
 import { RepostLine } from './repost-line';
 import { TEXT_LINK_CLASS } from '../../../components/ui/text-link';
 import { ApplicationSummary } from '../../../components/application/application-summary';
+
+// "Why this fit" (issue 40) is its own chunk: the panel opens without waiting for it.
+const WhyThisFit = lazy(() => import('./why-this-fit').then((m) => ({ default: m.WhyThisFit })));
 
 // The application (issue 33) is its own chunk: opening a job does not wait for its forms.
 const ApplicationPanel = lazy(() =>
@@ -172,6 +176,7 @@ function JobDetails({
           {[job.company_name, job.location].filter(Boolean).join(' · ') || '-'}
         </p>
         <div className="mt-2 flex flex-wrap items-center gap-2">
+          {job.fit ? <FitBadge fit={job.fit} /> : null}
           <StateBadge job={job} />
           <EasyApplyBadge easyApply={job.easy_apply} />
           {job.company_blocked ? <Badge tone="red">Company blocked</Badge> : null}
@@ -210,6 +215,17 @@ function JobDetails({
       <div className="flex-1 overflow-y-auto px-6 py-5">
         <FetchDetails job={job} />
         <Facts job={job} />
+        {job.fits && job.fits.length > 0 ? (
+          <Suspense
+            fallback={
+              <div role="status" aria-label="Loading why this fit" className="mt-6">
+                <Spinner />
+              </div>
+            }
+          >
+            <WhyThisFit fits={job.fits} />
+          </Suspense>
+        ) : null}
         <PipelineSection key={job.id} job={job} />
         <FoundBy job={job} />
         <RepostChain job={job} />

@@ -11,6 +11,7 @@ const SCREENS = [
   '/jobs',
   '/pipeline',
   '/jobs/rules',
+  '/jobs/fit',
   '/query-runs',
   '/batches',
   '/queries',

@@ -10,6 +10,9 @@ describe('profile drafts', () => {
     // "name" elsewhere is the plain word.
     expect(fieldOf('Request body has unknown key nickname')).toBeNull();
     expect(fieldOf('A file name is too long')).toBeNull();
+    expect(fieldOf('A fit profile named "Backend" exists already: choose another name')).toBe(
+      'name',
+    );
   });
 
   it('says the API’s field names as the form does', () => {

@@ -160,7 +160,8 @@ export function fieldOf(message: string): ProfileField | null {
     new RegExp(`\\b${f}\\b`).test(message),
   );
   if (named) return named;
-  return /^name\b/.test(message) ? 'name' : null;
+  // "name is required", and a name taken: 'A fit profile named "Backend" exists already'.
+  return /^name\b|\bnamed\b/.test(message) ? 'name' : null;
 }
 
 /** The draft checked by the contract's own schema: the body to send, or an error per field. */

@@ -1,6 +1,7 @@
 import { Pencil, Plus, Search, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { FIT_ALIASES_PER_GROUP_MAX, FIT_ALIAS_GROUPS_MAX } from '../../../../contract/fit';
+import { FIT_ALIAS_GROUPS_MAX } from '../../../../contract/fit';
+import { fitAliasesWriteSchema } from '../../../../contract/fit-api';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
@@ -16,12 +17,12 @@ export const ALIASES_SHOWN = 50;
 
 const sameGroups = (a: string[][], b: string[][]) => JSON.stringify(a) === JSON.stringify(b);
 
-/** Why a group cannot be kept, or null: the contract's rules, said before anything is sent. */
+/** Why a group cannot be kept, or null: the contract's own check, before anything is sent. */
 export function groupProblem(spellings: string[]): string | null {
-  if (spellings.length < 2) return 'An alias group needs at least two spellings, comma-separated.';
-  if (spellings.length > FIT_ALIASES_PER_GROUP_MAX)
-    return `An alias group holds at most ${FIT_ALIASES_PER_GROUP_MAX} spellings.`;
-  return null;
+  const checked = fitAliasesWriteSchema.safeParse({ groups: [spellings] });
+  if (checked.success) return null;
+  const message = checked.error.issues[0]?.message ?? 'this group cannot be kept';
+  return `${message.charAt(0).toUpperCase()}${message.slice(1)}.`;
 }
 
 /** The list as the operator changes it: search, add, edit, remove, then save, or reset. */

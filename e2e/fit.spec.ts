@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { startSimulator } from '../simulator';
+import { startSimulator, type Simulator } from '../simulator';
 import { FIT_PROFILES } from '../simulator/fit-profiles';
 import { fitProfileSchema } from '../src/contract/fit';
 import { fitStatusSchema } from '../src/contract/fit-api';
@@ -11,6 +11,7 @@ import {
   expect,
   runBatch,
   signIn,
+  startServer,
   test as base,
   type RunningServer,
 } from './fixtures';
@@ -22,14 +23,23 @@ type Theme = 'light' | 'dark';
 const THEME_KEY = 'jobscout-theme';
 const BACKEND = FIT_PROFILES.backend.body;
 
-// The simulator's labelled fit postings, listed by the "fit backend" search (issue 40).
-const test = base.extend({
+// The simulator's labelled fit postings (issue 40), listed first by the "fit backend" search; a
+// small catalogue beside them and 25 results a search keep the batch short.
+const test = base.extend<{ simulator: Simulator; server: RunningServer }>({
   // Playwright reads a fixture's dependencies from this destructuring: it must be written, empty.
   // eslint-disable-next-line no-empty-pattern
   simulator: async ({}, use) => {
-    const simulator = await startSimulator({ fitJobs: 60 });
+    const simulator = await startSimulator({ fitJobs: 60, jobCount: 40 });
     await use(simulator);
     await simulator.close();
+  },
+  server: async ({ simulator }, use) => {
+    const server = await startServer({
+      LINKEDIN_BASE_URL: simulator.url,
+      SCRAPE_MAX_RESULTS_PER_QUERY: '25',
+    });
+    await use(server);
+    await server.stop();
   },
 });
 

@@ -182,7 +182,7 @@ function YearsField({
         min={0}
         max={FIT_YEARS_MAX}
         step="0.5"
-        className="w-28"
+        className="max-w-28"
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${hintId} ${errorId}` : hintId}
         value={value}

@@ -54,7 +54,7 @@ export function SalaryFloorField({
           <Input
             id={amountId}
             inputMode="decimal"
-            className="w-36"
+            className="max-w-36"
             placeholder="e.g., 70000"
             value={value.amount}
             aria-invalid={error ? true : undefined}
@@ -68,7 +68,7 @@ export function SalaryFloorField({
           <Input
             id={currencyId}
             list={listId}
-            className="w-24 uppercase"
+            className="max-w-24 uppercase"
             maxLength={3}
             autoComplete="off"
             value={value.currency}

@@ -183,6 +183,8 @@ function* syntheticJobs(size: number): Generator<ExportJob> {
       ...closing(next() < 0.2 ? Date.UTC(2025, 2, 1 + Math.floor(next() * 28)) : null),
       applyUrl:
         next() < 0.5 ? `https://jobs.company-${jobId.slice(-4)}.example/apply/${jobId}` : null,
+      // Issue 40's: most jobs with a fit.
+      fitScore: next() < 0.9 ? Math.floor(next() * 101) : null,
     };
   }
 }

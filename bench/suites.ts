@@ -4,7 +4,9 @@ import { fitSuite } from './fit.bench';
 import { incrementalSuite } from './incremental.bench';
 import { jobsSuite } from './jobs.bench';
 import { overviewSuite } from './overview.bench';
+import { pipelineBoardSuite } from './pipeline-board.bench';
 import { pipelineSuite } from './pipeline.bench';
+import { rechecksSuite } from './rechecks.bench';
 import type { BenchSuite } from './report';
 import { repostsSuite } from './reposts.bench';
 import { rulesRequestsSuite, rulesSuite } from './rules.bench';
@@ -20,6 +22,7 @@ export const suites: BenchSuite[] = [
   scraperSuite,
   runnerSuite,
   incrementalSuite,
+  rechecksSuite,
   jobsSuite,
   repostsSuite,
   rulesSuite,
@@ -27,4 +30,5 @@ export const suites: BenchSuite[] = [
   overviewSuite,
   pipelineSuite,
   fitSuite,
+  pipelineBoardSuite,
 ];

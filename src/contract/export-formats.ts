@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { dateTimeSchema } from './common';
 import { XLSX_MIME_TYPE } from './constants';
+import { fitBandSchema } from './fit';
 
 // The formats every export streams (issue 18). xlsx is SPEC.md's, and what an export without
 // `format` answers; csv is the same sheet as text for other spreadsheets and scripts; json is
@@ -67,5 +68,12 @@ export const exportedJobSchema = z.strictObject({
   closed_at: z.optional(z.nullable(dateTimeSchema)),
   /** Issue 41: the employer's own apply address (http(s) only): the sheet's "Apply URL". */
   apply_url: z.optional(z.nullable(z.string())),
+  /**
+   * Issue 40: the job's best fit, 0–100 (the sheet's "Fit"); null without one. Always written by
+   * this server; optional for files written before it.
+   */
+  fit_score: z.optional(z.nullable(z.int())),
+  /** Issue 40: its band (the sheet's "Fit band" in words). */
+  fit_band: z.optional(z.nullable(fitBandSchema)),
 });
 export type ExportedJob = z.infer<typeof exportedJobSchema>;

@@ -1,6 +1,13 @@
 import { z } from 'zod/mini';
 import { dateTimeSchema } from './common';
-import { fitBandSchema, fitSuggestionSchema, FIT_SOURCES, FIT_TERM_MAX } from './fit';
+import {
+  fitBandSchema,
+  fitSuggestionSchema,
+  FIT_ALIAS_GROUPS_MAX,
+  FIT_ALIASES_PER_GROUP_MAX,
+  FIT_SOURCES,
+  FIT_TERM_MAX,
+} from './fit';
 
 // Fit's calls beside the profiles' (issue 40): the job's summary in lists, the background
 // rescoring's progress, what the operator's own triage suggests, reading a CV, and the aliases.
@@ -81,22 +88,49 @@ export type FitAliases = z.infer<typeof fitAliasesSchema>;
 /** `PUT /fit-aliases`. `DELETE /fit-aliases` brings the built-in list back. */
 export const fitAliasesWriteSchema = z.strictObject(
   {
-    groups: z.array(
-      z
-        .array(
-          z.string({ error: 'each alias must be text' }).check(
-            z.trim(),
-            z.minLength(1, { error: 'an alias must not be empty' }),
-            z.maxLength(FIT_TERM_MAX, {
-              error: `an alias must be at most ${FIT_TERM_MAX} characters`,
+    groups: z
+      .array(
+        z
+          .array(
+            z.string({ error: 'each alias must be text' }).check(
+              z.trim(),
+              z.minLength(1, { error: 'an alias must not be empty' }),
+              z.maxLength(FIT_TERM_MAX, {
+                error: `an alias must be at most ${FIT_TERM_MAX} characters`,
+              }),
+            ),
+            { error: 'groups must be a list of lists of aliases' },
+          )
+          .check(
+            // One spelling is a group too: a skill the CV reader and the suggestions know by name
+            // (the built-in list has many: Kotlin, Rust…), so the list read is the list written.
+            z.minLength(1, { error: 'an alias group needs at least one spelling' }),
+            z.maxLength(FIT_ALIASES_PER_GROUP_MAX, {
+              error: `an alias group holds at most ${FIT_ALIASES_PER_GROUP_MAX} spellings`,
             }),
           ),
-          { error: 'groups must be a list of lists of aliases' },
-        )
-        .check(z.minLength(2, { error: 'an alias group needs at least two spellings' })),
-      { error: 'groups must be a list of lists of aliases' },
-    ),
+        { error: 'groups must be a list of lists of aliases' },
+      )
+      .check(
+        z.maxLength(FIT_ALIAS_GROUPS_MAX, {
+          error: `groups must hold at most ${FIT_ALIAS_GROUPS_MAX} alias groups`,
+        }),
+      ),
   },
   { error: 'Request body must be {groups}' },
 );
 export type FitAliasesWrite = z.output<typeof fitAliasesWriteSchema>;
+
+/**
+ * 409 body of `POST /fit-profiles`: a name taken, or the limit reached, then with the counts (like
+ * the queries' limit).
+ */
+export const fitProfileConflictSchema = z.object({
+  error: z.string(),
+  /** With the limit: the profiles there are, and FIT_PROFILES_MAX. */
+  current_count: z.optional(z.int()),
+  max_allowed: z.optional(z.int()),
+});
+
+/** `DELETE /fit-profiles/{id}`. */
+export const fitProfileDeletedSchema = z.object({ success: z.literal(true) });

@@ -39,7 +39,13 @@ describe('migration 0023-fit', () => {
     const opened = await openDatabase(dir());
     try {
       const { sqlite } = opened;
-      expect(jobsColumns(sqlite)).toEqual([...columnsBefore, 'fit_score', 'fit_profile_id']);
+      // 0024's strike (decision 065) comes after them.
+      expect(jobsColumns(sqlite)).toEqual([
+        ...columnsBefore,
+        'fit_score',
+        'fit_profile_id',
+        'recheck_gone_at',
+      ]);
       expect(sqlite.prepare('SELECT fit_score, fit_profile_id FROM jobs').all()).toEqual([
         { fit_score: null, fit_profile_id: null },
         { fit_score: null, fit_profile_id: null },

@@ -34,17 +34,24 @@ describe('migration 0021-job-facts', () => {
         'apply_url',
         'last_checked_at',
         'page_company_id',
+        // Migration 0023's (decision 063) and 0024's (decision 065), after these.
+        'fit_score',
+        'fit_profile_id',
+        'recheck_gone_at',
       ]);
       const rows = z
         .array(z.record(z.string(), z.unknown()))
         .parse(sqlite.prepare('SELECT * FROM jobs ORDER BY id').all());
-      expect(rows).toEqual([
+      expect(rows).toMatchObject([
         {
           ...z.record(z.string(), z.unknown()).parse(rowsBefore[0]),
           closed_at: null,
           apply_url: null,
           last_checked_at: 1000,
           page_company_id: null,
+          fit_score: null,
+          fit_profile_id: null,
+          recheck_gone_at: null,
         },
         {
           ...z.record(z.string(), z.unknown()).parse(rowsBefore[1]),
@@ -52,6 +59,9 @@ describe('migration 0021-job-facts', () => {
           apply_url: null,
           last_checked_at: null,
           page_company_id: null,
+          fit_score: null,
+          fit_profile_id: null,
+          recheck_gone_at: null,
         },
       ]);
       const plan = sqlite

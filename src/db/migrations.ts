@@ -680,6 +680,17 @@ export const migrations: Record<string, Migration> = {
       });
     },
   },
+  // Issue 39 (docs/decisions/059): a move may end the next step (a move to Rejected, Withdrawn or
+  // No answer always does), and its history entry keeps the step it ended, so the timeline shows
+  // it and undoing the move brings it back. An application closed before this still holding a
+  // step has it ended by its latest entry now: a closed application reminds of nothing.
+  '0022-next-step-ended-by-a-move': {
+    async up(db: Kysely<unknown>) {
+      await inOneTransaction(db, async () => {
+        for (const statement of NEXT_STEP_ENDED_0022_SQL) await sql.raw(statement).execute(db);
+      });
+    },
+  },
   // Issue 40: fit stored and served (docs/decisions/063). The profiles; each job's score against
   // each profile that scores it, with its parts; on the job its best score for the list's order
   // and filter; the profile a saved query's jobs are scored against; and a number every change
@@ -692,7 +703,40 @@ export const migrations: Record<string, Migration> = {
       });
     },
   },
+  // Issue 41, round two (docs/decisions/065): re-checks of the jobs the operator cares about. The
+  // outbox learns `job_closed` (rebuilt with the same rows, ids and id counter, as in 0019 and
+  // 0020); job_closed_notices keeps each job whose closing was told, so a job is told once
+  // however often its page closes, reopens or the server restarts; recheck_gone_at is when a
+  // re-check first found the job's page gone (404), until a read finds it again.
+  '0024-rechecks': {
+    async up(db: Kysely<unknown>) {
+      await withForeignKeysOff(db, '0024', async () => {
+        for (const statement of outboxRebuiltSql(OUTBOX_EVENTS_0024))
+          await sql.raw(statement).execute(db);
+        await sql`CREATE TABLE job_closed_notices (
+          job_id TEXT PRIMARY KEY REFERENCES jobs(id) ON DELETE CASCADE,
+          queued_at INTEGER NOT NULL
+        ) WITHOUT ROWID`.execute(db);
+        await sql`ALTER TABLE jobs ADD COLUMN recheck_gone_at INTEGER`.execute(db);
+      });
+    },
+  },
 };
+
+/** The stages that close an application, as 0022 ended their steps (the contract's may change). */
+const CLOSED_0022 = `'rejected','withdrawn','no_answer'`;
+
+const NEXT_STEP_ENDED_0022_SQL = [
+  `ALTER TABLE application_events ADD COLUMN ended_step_at INTEGER`,
+  `ALTER TABLE application_events ADD COLUMN ended_step_what TEXT`,
+  `UPDATE application_events SET
+     ended_step_at = (SELECT next_step_at FROM applications a WHERE a.job_id = application_events.job_id),
+     ended_step_what = (SELECT next_step_what FROM applications a WHERE a.job_id = application_events.job_id)
+   WHERE id IN (SELECT MAX(e.id) FROM application_events e JOIN applications a ON a.job_id = e.job_id
+                WHERE a.stage IN (${CLOSED_0022}) AND a.next_step_at IS NOT NULL GROUP BY e.job_id)`,
+  `UPDATE applications SET next_step_at = NULL, next_step_what = NULL
+   WHERE stage IN (${CLOSED_0022}) AND next_step_at IS NOT NULL`,
+];
 
 /**
  * 0023's tables. job_fits' profile_id has no foreign key on purpose: a deleted profile's scores
@@ -754,6 +798,48 @@ const FIT_0023_SQL = [
       WHEN OLD.fit_profile_id IS NOT NEW.fit_profile_id
       BEGIN UPDATE fit_state SET generation = generation + 1 WHERE id = 1; END`,
 ];
+
+/** The outbox's events as 0024 left them (src/contract/notifications.ts may grow; this must not). */
+const OUTBOX_EVENTS_0024 = [
+  'batch_finished',
+  'batch_failed',
+  'cookies_rejected',
+  'markup_drift',
+  'reminder',
+  'job_closed',
+  'test',
+] as const;
+
+/** The outbox rebuilt with `events` in its CHECK: the same rows, ids and id counter. */
+function outboxRebuiltSql(events: readonly string[]): string[] {
+  const allowed = events.map((event) => `'${event}'`).join(',');
+  return [
+    `CREATE TABLE notification_outbox_new (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        channel_id INTEGER NOT NULL REFERENCES notification_channels(id) ON DELETE CASCADE,
+        event TEXT NOT NULL CHECK (event IN (${allowed})),
+        batch_id INTEGER,
+        message TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('pending','delivered','failed')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at INTEGER NOT NULL,
+        lease_until INTEGER,
+        error TEXT,
+        created_at INTEGER NOT NULL,
+        delivered_at INTEGER,
+        UNIQUE (channel_id, event, batch_id)
+      )`,
+    `INSERT INTO notification_outbox_new SELECT id, channel_id, event, batch_id, message,
+        status, attempts, next_attempt_at, lease_until, error, created_at, delivered_at
+        FROM notification_outbox ORDER BY id`,
+    `DELETE FROM sqlite_sequence WHERE name = 'notification_outbox_new'`,
+    `UPDATE sqlite_sequence SET name = 'notification_outbox_new'
+        WHERE name = 'notification_outbox'`,
+    `DROP TABLE notification_outbox`,
+    `ALTER TABLE notification_outbox_new RENAME TO notification_outbox`,
+    `CREATE INDEX notification_outbox_due ON notification_outbox (status, next_attempt_at)`,
+  ];
+}
 
 /** The stages as 0020 created them (src/contract/pipeline.ts may grow; this must not). */
 const APPLICATION_STAGES_0020 = [
@@ -823,30 +909,14 @@ const PIPELINE_0020_SQL = [
         last_used_at INTEGER,
         revoked_at INTEGER
       )`,
-  `CREATE TABLE notification_outbox_new (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        channel_id INTEGER NOT NULL REFERENCES notification_channels(id) ON DELETE CASCADE,
-        event TEXT NOT NULL CHECK (event IN ('batch_finished','batch_failed','cookies_rejected','markup_drift','reminder','test')),
-        batch_id INTEGER,
-        message TEXT NOT NULL,
-        status TEXT NOT NULL CHECK (status IN ('pending','delivered','failed')),
-        attempts INTEGER NOT NULL DEFAULT 0,
-        next_attempt_at INTEGER NOT NULL,
-        lease_until INTEGER,
-        error TEXT,
-        created_at INTEGER NOT NULL,
-        delivered_at INTEGER,
-        UNIQUE (channel_id, event, batch_id)
-      )`,
-  `INSERT INTO notification_outbox_new SELECT id, channel_id, event, batch_id, message,
-        status, attempts, next_attempt_at, lease_until, error, created_at, delivered_at
-        FROM notification_outbox ORDER BY id`,
-  `DELETE FROM sqlite_sequence WHERE name = 'notification_outbox_new'`,
-  `UPDATE sqlite_sequence SET name = 'notification_outbox_new'
-        WHERE name = 'notification_outbox'`,
-  `DROP TABLE notification_outbox`,
-  `ALTER TABLE notification_outbox_new RENAME TO notification_outbox`,
-  `CREATE INDEX notification_outbox_due ON notification_outbox (status, next_attempt_at)`,
+  ...outboxRebuiltSql([
+    'batch_finished',
+    'batch_failed',
+    'cookies_rejected',
+    'markup_drift',
+    'reminder',
+    'test',
+  ]),
 ];
 
 /** Runs `work` in one `BEGIN IMMEDIATE` transaction: a migration that fails leaves nothing. */

@@ -181,6 +181,11 @@ export interface JobsTable {
   /** Its best fit among the profiles that score it, and that profile (migration 0023). */
   fit_score: Generated<number | null>;
   fit_profile_id: Generated<number | null>;
+  /**
+   * When a re-check first found its page gone (HTTP 404, migration 0024, decision 065); a later
+   * read clears it, a second 404 on another day marks the job closed.
+   */
+  recheck_gone_at: Generated<number | null>;
 }
 
 /**
@@ -220,7 +225,13 @@ export interface NotificationOutboxTable {
   id: Generated<number>;
   channel_id: number;
   event:
-    'batch_finished' | 'batch_failed' | 'cookies_rejected' | 'markup_drift' | 'reminder' | 'test';
+    | 'batch_finished'
+    | 'batch_failed'
+    | 'cookies_rejected'
+    | 'markup_drift'
+    | 'reminder'
+    | 'job_closed'
+    | 'test';
   batch_id: number | null;
   /** JSON of the channel-neutral message (src/server/notifications/message.ts). */
   message: string;
@@ -368,6 +379,9 @@ export interface ApplicationEventsTable {
   at: number;
   recorded_at: number;
   source: ApplicationEventSource;
+  /** The next step this move ended (migration 0022): both set or both null. */
+  ended_step_at: number | null;
+  ended_step_what: string | null;
 }
 
 export interface ApplicationContactsTable {
@@ -395,6 +409,12 @@ export interface CalendarFeedTokensTable {
   created_at: number;
   last_used_at: number | null;
   revoked_at: number | null;
+}
+
+/** A job whose closing `job_closed` told (migration 0024): once per job, whatever happens after. */
+export interface JobClosedNoticesTable {
+  job_id: string;
+  queued_at: number;
 }
 
 export interface Database {
@@ -427,6 +447,7 @@ export interface Database {
   application_contacts: ApplicationContactsTable;
   application_reminders: ApplicationRemindersTable;
   calendar_feed_tokens: CalendarFeedTokensTable;
+  job_closed_notices: JobClosedNoticesTable;
   fit_profiles: FitProfilesTable;
   job_fits: JobFitsTable;
   fit_state: FitStateTable;

@@ -5,11 +5,13 @@ import type { JobDetails } from '../scraper';
 import { descriptionHtmlFromText, sanitizeDescriptionHtml } from '../scraper/description-html';
 import type { RuleGate } from './apply-rules';
 import type { DescriptionIndex } from '../db/jobs/description-index';
+import type { FitSync } from './fit-sync';
 import type { RepostDetector } from './reposts';
 
 // The details step's write of one job: its row and description, then the reposts and rules steps
-// that read the description, and the search index told the description is there. Runs inside the
-// caller's transaction (one job, or a group of them: docs/decisions/042).
+// that read the description, the search index told the description is there, and its fit scored
+// again from its details (issue 40). Runs inside the caller's transaction (one job, or a group of
+// them: docs/decisions/042).
 
 export interface DetailsStoreParts {
   details: StoredDetails;
@@ -17,6 +19,7 @@ export interface DetailsStoreParts {
   reposts: RepostDetector;
   rules: RuleGate;
   descriptions: DescriptionIndex;
+  fit: FitSync;
 }
 
 export function writeJobDetails(parts: DetailsStoreParts, details: JobDetails, now: number): void {
@@ -51,6 +54,7 @@ export function writeJobDetails(parts: DetailsStoreParts, details: JobDetails, n
   parts.reposts.detailsStored(reposts);
   parts.rules.applyToDetails(details.jobId, details.description);
   parts.descriptions.described(details.jobId);
+  parts.fit.sync([details.jobId], now);
 }
 
 /** The site's company ids are digits; one past a safe integer would be stored wrong. */

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { parseHtml } from './html-dom';
 import { parseJobDetails } from './parse-job-details';
-import { employerAddress, APPLY_URL_MAX_LENGTH } from './parse-job-facts';
+import { employerAddress, APPLY_URL_MAX_LENGTH, readJobFacts } from './parse-job-facts';
+import { isSiteError } from './site-error';
 import { FIXTURE_CONTEXT, fixture } from './test-fixtures';
 
 // Issue 41: closed or open, the employer's apply address and the company id, from the page shapes
@@ -8,6 +10,36 @@ import { FIXTURE_CONTEXT, fixture } from './test-fixtures';
 
 const context = { ...FIXTURE_CONTEXT, path: '/jobs-guest/jobs/api/jobPosting/1' };
 const parse = (name: string, id = '1') => parseJobDetails(fixture(name), id, context);
+
+describe('a real capture (fixtures/README.md: gabrielk83/AntCV, 2026-09-30)', () => {
+  const capture = () => fixture('raw/guest-closed-antcv-4445506698.html');
+
+  it('reads the live guest answer’s closed figure as closed, and nothing it does not give', () => {
+    expect(capture()).toContain('No longer accepting applications');
+    expect(readJobFacts(parseHtml(capture()).children, null)).toEqual({
+      closed: true,
+      applyUrl: null,
+      companyId: null,
+    });
+  });
+
+  it('is closed by the class, not by the sentence: the figure’s caption removed, still closed', () => {
+    const withoutCaption = capture().replace('No longer accepting applications', '');
+    expect(readJobFacts(parseHtml(withoutCaption).children, null).closed).toBe(true);
+    const withoutFigure = capture().replace(/<figure[\s\S]*<\/figure>/, '');
+    expect(readJobFacts(parseHtml(withoutFigure).children, null).closed).toBe(false);
+  });
+
+  it('is trimmed: without a description the whole page’s parse refuses it', () => {
+    let error: unknown;
+    try {
+      parse('raw/guest-closed-antcv-4445506698.html', '4445506698');
+    } catch (caught) {
+      error = caught;
+    }
+    expect(isSiteError(error) && error.kind === 'parse').toBe(true);
+  });
+});
 
 describe('the facts of a job page', () => {
   it('reads a closed posting: the figure, its company id from the hiring link, no apply address', () => {

@@ -21,6 +21,8 @@ import { createReminderSweep } from './pipeline-reminders/sweep';
 import { metricsRoutes } from './metrics/routes';
 import { createNoAnswerSweeper } from './pipeline/no-answer-sweeper';
 import { calendarFeedRoute } from './calendar/feed-route';
+import { createFitRescoring } from './fit/rescoring';
+import { onFitChanged } from './fit/fit-events';
 
 export interface RegisteredRoute {
   method: string;
@@ -100,7 +102,10 @@ export async function buildApp(
   // Issue 32: each batch's requests, refusals, retries and pauses, stored with the batch. The
   // client reports to the tally, the runner reads it: neither knows the other (site-tally.ts).
   const siteTally = options.site ? undefined : new SiteTally();
-  const base: Omit<AppContext, 'runner' | 'notifications' | 'noAnswer' | 'reminders'> = {
+  const base: Omit<
+    AppContext,
+    'runner' | 'notifications' | 'noAnswer' | 'reminders' | 'fitRescoring'
+  > = {
     config: options.config,
     db: options.database.db,
     connection: options.database.connection,
@@ -116,6 +121,7 @@ export async function buildApp(
     now: base.now,
     log: base.log,
     context: { siteName: options.config.siteName, publicUrl: options.config.publicUrl },
+    timeZone: options.config.timeZone,
     onDelivery: metrics?.delivery,
   });
   // Issue 33: next-step reminders, queued in the same outbox and delivered by the same worker.
@@ -137,6 +143,11 @@ export async function buildApp(
     notifications,
     noAnswer: createNoAnswerSweeper({ connection: base.connection, now: base.now, log: base.log }),
     reminders,
+    fitRescoring: createFitRescoring({
+      connection: base.connection,
+      now: base.now,
+      log: base.log,
+    }),
     runner: createRunnerService({
       ...base,
       timeZone: options.config.timeZone,
@@ -156,6 +167,8 @@ export async function buildApp(
         }
         notifications.onBatchFinished(finished);
       },
+      // Issue 41: a re-check found a job closed; its `job_closed` goes out with the write.
+      onJobClosed: (closed) => notifications.onJobClosed(closed),
     }),
   };
   // The runner resumes an unfinished batch and starts the daily schedule once the app is ready.
@@ -164,12 +177,16 @@ export async function buildApp(
     ctx.notifications.start();
     ctx.noAnswer.start();
     ctx.reminders.start();
+    // Issue 40: a pass a stopped server left goes on; a change wakes it.
+    ctx.fitRescoring.start();
+    onFitChanged(ctx, () => ctx.fitRescoring.wake());
     onSettingsChanged(ctx, () => ctx.runner.schedule.settingsChanged());
   });
   app.addHook('onClose', async () => {
     // The runner first: it finishes its request in flight through the site client.
     await ctx.runner.close();
     ctx.noAnswer.close();
+    await ctx.fitRescoring.close();
     await ctx.reminders.close();
     await ctx.notifications.close();
     await ctx.site.close();

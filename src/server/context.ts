@@ -7,6 +7,7 @@ import type { SiteClient } from '../runner';
 import type { NotificationWorker } from './notifications/worker';
 import type { NoAnswerSweeper } from './pipeline/no-answer-sweeper';
 import type { ReminderSweep } from './pipeline-reminders/sweep';
+import type { FitRescoring } from './fit/rescoring';
 
 /** What every route module needs, built once at start and handed down explicitly. */
 export interface AppContext {
@@ -30,4 +31,9 @@ export interface AppContext {
   noAnswer: NoAnswerSweeper;
   /** Issue 33: queues next-step reminders in the outbox when due: started on ready, stopped on close. */
   reminders: ReminderSweep;
+  /**
+   * Issue 40: scores stored jobs again in the background after a fit profile, the aliases or a
+   * query's profile changed: started on ready, woken by those changes, stopped on close.
+   */
+  fitRescoring: FitRescoring;
 }

@@ -63,6 +63,7 @@ function prepare(sqlite: SQLite.Database) {
     ),
     drop: p('DELETE FROM job_fits WHERE job_id = ? AND profile_id = ?'),
     dropJobs: p(`DELETE FROM job_fits WHERE job_id IN (${IDS})`),
+    any: p('SELECT EXISTS (SELECT 1 FROM job_fits) AS any'),
   };
 }
 
@@ -115,6 +116,11 @@ export class JobFitRows {
   /** The job's score against a profile that no longer scores it. */
   drop(jobId: string, profileId: number): void {
     this.s.drop.run(jobId, profileId);
+  }
+
+  /** Whether any score is kept at all. */
+  any(): boolean {
+    return z.object({ any: z.number() }).parse(this.s.any.get()).any === 1;
   }
 
   /** Every score of `ids` (no profile is left). */

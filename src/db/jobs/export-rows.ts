@@ -30,6 +30,7 @@ export const exportRowSchema = z.object({
   is_new: z.number(),
   closed_at: z.number().nullable(),
   apply_url: z.string().nullable(),
+  fit_score: z.number().nullable(),
 });
 /** A job as an export reads it; the server makes it an export's row (toExportJob). */
 export type ExportRow = z.infer<typeof exportRowSchema>;
@@ -38,8 +39,11 @@ const JOB_COLUMNS = `j.id, j.title, j.company_name, j.company_id, j.location, j.
   j.employment_type, j.job_function, j.industries, j.applicants, j.easy_apply, j.url,
   ${jobDescriptionSql('description')} AS description`;
 
-/** Issue 41's columns, read last as the files show them last (docs/decisions/062). */
-export const EXPORT_FACT_COLUMNS = 'j.closed_at, j.apply_url';
+/**
+ * Issue 41's columns, and issue 40's best fit, read last as the files show them last
+ * (docs/decisions/062 and 063).
+ */
+export const EXPORT_FACT_COLUMNS = 'j.closed_at, j.apply_url, j.fit_score';
 
 /**
  * A batch's jobs, each once: a job found by several runs of the batch is listed under the

@@ -41,14 +41,16 @@ export interface JobFactsRow {
 }
 
 // A closed page shows no apply button nor address: it keeps what an open one said. closed_at
-// keeps the first time a page was found closed; a page found open again clears it.
+// keeps the first time a page was found closed; a page found open again clears it. A page read
+// is not gone: a re-check's strike for a 404 goes (decision 065).
 const SAVE_FACTS_SQL = `UPDATE jobs SET
     closed_at = CASE WHEN @closed = 1 THEN COALESCE(closed_at, @now) ELSE NULL END,
     easy_apply = CASE WHEN @closed = 1 THEN COALESCE(easy_apply, @easyApply) ELSE @easyApply END,
     apply_url = CASE WHEN @closed = 1 THEN COALESCE(@applyUrl, apply_url) ELSE @applyUrl END,
     page_company_id = COALESCE(@companyId, page_company_id),
     company_id = COALESCE(@companyId, company_id),
-    last_checked_at = @now
+    last_checked_at = @now,
+    recheck_gone_at = NULL
   WHERE id = @id`;
 
 // The company's other jobs (its slug, and its name's index to find them) take the id a page gave,

@@ -43,12 +43,17 @@ export const applicationRowSchema = z.object({
 });
 export type ApplicationRow = z.infer<typeof applicationRowSchema>;
 
+/** The history's columns, the step a move ended included. */
+export const EVENT_COLUMNS = 'id, stage, at, recorded_at, source, ended_step_at, ended_step_what';
+
 export const eventRowSchema = z.object({
   id: z.number(),
   stage: stageSchema,
   at: z.number(),
   recorded_at: z.number(),
   source: z.enum(APPLICATION_EVENT_SOURCES),
+  ended_step_at: z.number().nullable(),
+  ended_step_what: z.string().nullable(),
 });
 
 export const contactRowSchema = z.object({
@@ -92,8 +97,14 @@ export function toApplication(row: ApplicationRow): Application {
 }
 
 export function toEvent(raw: unknown): ApplicationEvent {
-  const row = eventRowSchema.parse(raw);
-  return { ...row, at: iso(row.at), recorded_at: iso(row.recorded_at) };
+  const { ended_step_at: endedAt, ended_step_what: endedWhat, ...row } = eventRowSchema.parse(raw);
+  return {
+    ...row,
+    at: iso(row.at),
+    recorded_at: iso(row.recorded_at),
+    ended_next_step:
+      endedAt === null || endedWhat === null ? null : { at: iso(endedAt), what: endedWhat },
+  };
 }
 
 export function toContact(raw: unknown): ApplicationContact {

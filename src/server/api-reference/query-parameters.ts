@@ -68,6 +68,12 @@ export const ROUTE_QUERY_PARAMETER_DESCRIPTIONS: ReadonlyArray<
     },
   ],
   [
+    `${API_BASE_PATH}/fit-profiles/cv-text`,
+    {
+      name: 'The uploaded file’s name (cv.pdf): its ending tells a .txt, .pdf or .docx, before the media type',
+    },
+  ],
+  [
     `${API_BASE_PATH}/jobs`,
     { query: 'Only the jobs found by any run of this saved query (its id)' },
   ],

@@ -44,6 +44,7 @@ export function toExportJob(row: ExportRow, timeZone: string): ExportJob {
     closedAt: row.closed_at === null ? null : new Date(row.closed_at),
     closedOn: row.closed_at === null ? null : postedDate(dayInZone(row.closed_at, timeZone)),
     applyUrl: row.apply_url,
+    fitScore: row.fit_score,
   };
 }
 

@@ -34,6 +34,7 @@ export function exportJob(overrides: Partial<ExportJob> = {}): ExportJob {
     closedAt: null,
     closedOn: null,
     applyUrl: null,
+    fitScore: null,
     ...overrides,
   };
 }

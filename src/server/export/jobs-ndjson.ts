@@ -1,4 +1,5 @@
 import type { ExportedJob } from '../../contract';
+import { fitBand } from '../../contract/fit';
 import { applicantsValue, finiteOrNull, validDateOrNull, type ExportJob } from './jobs-xlsx';
 import { streamText, TEXT_CHUNK_CHARS } from './text-stream';
 
@@ -33,7 +34,16 @@ export function toExportedJob(job: ExportJob): ExportedJob {
     is_new: job.isNew,
     closed_at: closed === null ? null : closed.toISOString(),
     apply_url: job.applyUrl,
+    ...fitFields(finiteOrNull(job.fitScore)),
   };
+}
+
+/** Issue 40: a line's `fit_score` and `fit_band` (the band's key, as the Jobs API's `fit.band`). */
+export function fitFields(score: number | null): {
+  fit_score: number | null;
+  fit_band: ReturnType<typeof fitBand> | null;
+} {
+  return { fit_score: score, fit_band: score === null ? null : fitBand(score) };
 }
 
 /** NDJSON lines, joined into chunks of about TEXT_CHUNK_CHARS. */

@@ -1,4 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { FIT_BAND_LABELS, fitBand } from '../../contract/fit';
 import { escapeXml, toCellText, toCellXml } from './cell-text';
 import {
   contentTypesXml,
@@ -49,6 +50,8 @@ export interface ExportJob {
   closedOn: Date | null;
   /** Issue 41: the employer's own apply address (http(s) only); null when none. */
   applyUrl: string | null;
+  /** Issue 40: its best fit (0–100); null without one. */
+  fitScore: number | null;
 }
 
 export interface WriteJobsXlsxOptions {
@@ -124,6 +127,8 @@ export const EXPORT_COLUMNS: readonly ExportColumn[] = [
     width: 45,
     value: (j) => (j.applyUrl === null ? null : urlValue(j.applyUrl)),
   },
+  // Issue 40, after issue 41's: the job's best fit and its band's word.
+  ...fitColumns<ExportJob>((j) => j.fitScore),
 ];
 
 /**
@@ -460,6 +465,24 @@ function sheetName(requested: string | undefined, fallback: string): string {
     .replace(/^'+|'+$/g, '')
     .trim();
   return name === '' || name.toLowerCase() === 'history' ? fallback : name;
+}
+
+/**
+ * Issue 40's last two columns of every export (the jobs' and the pipeline's): "Fit", the best score
+ * (a number), and "Fit band", its band's word (Strong, Good, Weak, Poor); empty without a fit.
+ */
+export function fitColumns<Row>(score: (row: Row) => number | null): SheetColumn<Row>[] {
+  return [
+    { header: 'Fit', width: 6, value: (row) => finiteOrNull(score(row)) },
+    {
+      header: 'Fit band',
+      width: 9,
+      value: (row) => {
+        const value = finiteOrNull(score(row));
+        return value === null ? null : FIT_BAND_LABELS[fitBand(value)];
+      },
+    },
+  ];
 }
 
 export function finiteOrNull(value: number | null): number | null {

@@ -134,17 +134,21 @@ export function tidyText(text: string): string {
     .trim();
 }
 
+/** A file over FIT_CV_UPLOAD_MAX_BYTES (also what the upload route answers when it stops one). */
+export function cvTooBig(): CvTextError {
+  return new CvTextError(
+    'too_big',
+    `The file is larger than ${FIT_CV_UPLOAD_MAX_BYTES / 1024 / 1024} MB: upload the CV as a smaller file, or paste its text.`,
+  );
+}
+
 /**
  * The text of an uploaded CV: .txt (UTF-8, or UTF-16 with its byte-order mark), .pdf or .docx,
  * told by the name's ending (else the media type). Throws CvTextError for a file too big, of
  * another kind, damaged, password-protected, with no text, or longer than a profile keeps.
  */
 export async function cvText(file: CvFile): Promise<string> {
-  if (file.bytes.byteLength > FIT_CV_UPLOAD_MAX_BYTES)
-    throw new CvTextError(
-      'too_big',
-      `The file is larger than ${FIT_CV_UPLOAD_MAX_BYTES / 1024 / 1024} MB: upload the CV as a smaller file, or paste its text.`,
-    );
+  if (file.bytes.byteLength > FIT_CV_UPLOAD_MAX_BYTES) throw cvTooBig();
   const kind = cvKind(file.name, file.type);
   if (!kind)
     throw new CvTextError(

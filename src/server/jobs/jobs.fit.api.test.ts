@@ -6,6 +6,7 @@ import {
   type JobList,
 } from '../../contract';
 import type { FitPart } from '../../contract/fit';
+import { readCsvRecords, readNdjsonLines, readXlsxRows } from '../export/export-test-kit';
 import { startTestServer, type TestServer } from '../test-harness';
 
 // Issue 40 on the Jobs API: `sort=fit` (best first, ties newest first, no fit last), `min_fit`,
@@ -32,13 +33,22 @@ const PART: FitPart = {
   evidence: [{ field: 'description', text: 'Hands-on Kubernetes experience', marks: [[9, 19]] }],
 };
 
-/** Jobs 1..n, job i first seen at T0 + i; `fits[i]` its score by profile (1: Backend, 2: Data). */
-function seed(n: number, fits: Record<number, Record<number, number>>) {
+/**
+ * Jobs 1..n, job i first seen at T0 + i and found by run 1; `fits[i]` its score by profile (1:
+ * Backend, 2: Data). The rescoring's record says these scores are current: it leaves them be.
+ */
+async function seed(n: number, fits: Record<number, Record<number, number>>) {
+  await server.ctx.fitRescoring.idle();
   const db = server.database.sqlite;
   db.exec(`INSERT INTO fit_profiles (id, name, name_key, is_default, body, created_at, updated_at)
            VALUES (1, 'Backend', 'backend', 1, '{}', 0, 0), (2, 'Data', 'data', 0, '{}', 0, 0)`);
-  db.exec(
-    `INSERT INTO batches (id, kind, status, started_at) VALUES (1, 'manual', 'completed', 0)`,
+  db.exec(`INSERT INTO batches (id, kind, status, started_at) VALUES (1, 'manual', 'completed', 0);
+    INSERT INTO queries (id, job_title, location_id, display_name, status, created_at, updated_at)
+      VALUES (1, 'Platform', 1, 'Berlin', 'active', 0, 0);
+    INSERT INTO query_runs (id, batch_id, query_id, job_title, location, location_id, is_ai, status)
+      VALUES (1, 1, 1, 'Platform', 'Berlin', 1, 0, 'completed')`);
+  const link = db.prepare(
+    'INSERT INTO query_run_jobs (query_run_id, job_id, rank) VALUES (1, ?, ?)',
   );
   const job = db.prepare(`INSERT INTO jobs (id, title, company_name, company_normalized, location,
       url, first_seen_batch_id, first_seen_at, last_seen_at, posted_at)
@@ -48,12 +58,14 @@ function seed(n: number, fits: Record<number, Record<number, number>>) {
   const best = db.prepare('UPDATE jobs SET fit_score = ?, fit_profile_id = ? WHERE id = ?');
   for (let i = 1; i <= n; i += 1) {
     job.run(String(i), `Job ${i}`, T0 + i, T0 + i);
+    link.run(String(i), i);
     const scores = Object.entries(fits[i] ?? {}).map(([p, s]) => [Number(p), s] as const);
     for (const [profile, score] of scores)
       fit.run(String(i), profile, score, score < 40 ? 1 : 0, 'details', JSON.stringify([PART]), T0);
     const top = scores.sort((a, b) => b[1] - a[1] || a[0] - b[0])[0];
     if (top) best.run(top[1], top[0], String(i));
   }
+  db.exec('UPDATE fit_state SET pass_generation = generation, pass_started_at = NULL');
 }
 
 async function list(query: string): Promise<JobList> {
@@ -77,9 +89,9 @@ async function allPages(query: string, limit: number): Promise<number[]> {
 }
 
 describe('GET /jobs?sort=fit and min_fit', () => {
-  beforeEach(() => {
+  beforeEach(async () => {
     // 1: 90, 2: 55 (Data 70 is its best), 3: none, 4: 90, 5: 20, 6: none, 7: 100 (Data), 8: 55
-    seed(8, {
+    await seed(8, {
       1: { 1: 90 },
       2: { 1: 55, 2: 70 },
       4: { 1: 90 },
@@ -158,9 +170,62 @@ describe('GET /jobs?sort=fit and min_fit', () => {
   });
 });
 
+describe('the exports’ Fit and Fit band columns', () => {
+  beforeEach(async () => {
+    await seed(4, { 1: { 1: 90 }, 2: { 1: 55, 2: 70 }, 4: { 1: 20 } });
+  });
+  const download = async (url: string) => {
+    const res = await server.authed({ method: 'GET', url: `/api/v1${url}` });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.rawPayload;
+  };
+
+  it('exports the view in the fit order with min_fit, the score and band last, in every format', async () => {
+    const { headers, rows } = await readXlsxRows(
+      await download('/jobs/export?sort=fit&min_fit=50'),
+    );
+    expect(headers.slice(-4)).toEqual(['Closed', 'Apply URL', 'Fit', 'Fit band']);
+    expect(rows.map((r) => [r[0], r.at(-2), r.at(-1)])).toEqual([
+      ['1', 90, 'Strong'],
+      ['2', 70, 'Good'],
+    ]);
+    const csv = readCsvRecords(await download('/jobs/export?sort=fit&format=csv'));
+    expect(csv.slice(1).map((r) => [r[0], ...r.slice(-2)])).toEqual([
+      ['1', '90', 'Strong'],
+      ['2', '70', 'Good'],
+      ['4', '20', 'Poor'],
+      ['3', '', ''],
+    ]);
+    const lines = readNdjsonLines(await download('/jobs/export?sort=fit&format=json'));
+    expect(lines.map((l) => [l.id, l.fit_score, l.fit_band])).toEqual([
+      [1, 90, 'strong'],
+      [2, 70, 'good'],
+      [4, 20, 'poor'],
+      [3, null, null],
+    ]);
+  });
+
+  it('ends the batch’s and the run’s exports with them too', async () => {
+    const batch = readNdjsonLines(await download('/batches/1/export?format=json'));
+    expect(batch.map((l) => [l.id, l.fit_score, l.fit_band])).toEqual([
+      [1, 90, 'strong'],
+      [2, 70, 'good'],
+      [3, null, null],
+      [4, 20, 'poor'],
+    ]);
+    const { rows } = await readXlsxRows(await download('/query-runs/1/export'));
+    expect(rows.map((r) => r.slice(-2))).toEqual([
+      [90, 'Strong'],
+      [70, 'Good'],
+      [null, null],
+      [20, 'Poor'],
+    ]);
+  });
+});
+
 describe('GET /jobs/{id} fits, GET /applications fit', () => {
   it('lists each profile’s score with its parts and evidence, best first', async () => {
-    seed(2, { 1: { 1: 55, 2: 70 } });
+    await seed(2, { 1: { 1: 55, 2: 70 } });
     const res = await server.authed({ method: 'GET', url: '/api/v1/jobs/1' });
     expect(res.statusCode).toBe(200);
     const detail = jobDetailSchema.parse(res.json());
@@ -185,7 +250,7 @@ describe('GET /jobs/{id} fits, GET /applications fit', () => {
   });
 
   it('leaves out a deleted profile’s score until the rescoring clears it', async () => {
-    seed(1, { 1: { 1: 55, 2: 70 } });
+    await seed(1, { 1: { 1: 55, 2: 70 } });
     server.database.sqlite.exec('UPDATE fit_profiles SET is_default = 1 - is_default');
     server.database.sqlite.exec('DELETE FROM fit_profiles WHERE id = 2');
     const detail = jobDetailSchema.parse(
@@ -196,7 +261,7 @@ describe('GET /jobs/{id} fits, GET /applications fit', () => {
   });
 
   it('gives each application its job’s fit summary', async () => {
-    seed(2, { 1: { 1: 85 } });
+    await seed(2, { 1: { 1: 85 } });
     for (const id of [1, 2]) {
       const res = await server.authed({
         method: 'POST',

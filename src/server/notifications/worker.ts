@@ -1,9 +1,10 @@
 import { NOTIFICATION_RETRY_DELAYS_MS, NOTIFICATION_SEND_TIMEOUT_MS } from '../../contract';
+import { localTimeZone } from '../../contract/calendar-days';
 import { connectionOf, type ConnectionLike } from '../../db/connection';
 import { prepareChannelById } from '../../db/notifications/channels';
-import type { BatchFinished } from '../../runner';
+import type { BatchFinished, JobClosed } from '../../runner';
 import type { MessageContext } from './message';
-import { Outbox, queueBatchNotifications } from './outbox';
+import { Outbox, queueBatchNotifications, queueJobClosedNotifications } from './outbox';
 import { maskSecrets, secretsOf } from './secret-mask';
 import { sendToChannel, type SendResult } from './send';
 
@@ -20,6 +21,8 @@ export interface NotificationWorkerOptions {
   now: () => number;
   log: WorkerLog;
   context: MessageContext;
+  /** config.timeZone: the zone `job_closed` words its time in. Default the process's. */
+  timeZone?: string;
   /** How often the worker looks for due rows besides being kicked. Default 15 s. */
   pollMs?: number;
   /** How long a claim holds; longer than a send can take. Default 60 s. */
@@ -36,6 +39,8 @@ export type DeliveryOutcome = 'delivered' | 'retrying' | 'failed';
 export interface NotificationWorker {
   /** The runner's hook: queues the batch's messages in its finishing transaction. */
   onBatchFinished(finished: BatchFinished): void;
+  /** The runner's hook: queues `job_closed` in the write that records a re-check's closing. */
+  onJobClosed(closed: JobClosed): void;
   /** Starts polling and delivers whatever is due (left by an earlier process too). */
   start(): void;
   /** Looks for due rows now (after queueing, instead of waiting for the next poll). */
@@ -139,6 +144,22 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
         return;
       }
       // After the runner's transaction commits (this runs inside it), not before.
+      if (queued > 0 && !closed) setImmediate(() => void drain());
+    },
+    onJobClosed(job) {
+      let queued = 0;
+      try {
+        // As above: a failure undoes the queueing only; the job is still recorded closed.
+        queued = connection.savepoint(() =>
+          queueJobClosedNotifications(connection, job, {
+            ...options.context,
+            timeZone: options.timeZone ?? localTimeZone(),
+          }),
+        );
+      } catch (error) {
+        log.error({ err: error, jobId: job.jobId }, 'could not queue job_closed');
+        return;
+      }
       if (queued > 0 && !closed) setImmediate(() => void drain());
     },
     start() {

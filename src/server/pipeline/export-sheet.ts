@@ -6,7 +6,7 @@ import {
 } from '../../contract/pipeline';
 import type { ExportedApplication } from '../../contract/pipeline-export';
 import type { PipelineExportContact, PipelineExportRow } from '../../db/pipeline/export-rows';
-import { urlValue, type SheetColumn, type SheetSpec } from '../export';
+import { fitColumns, fitFields, urlValue, type SheetColumn, type SheetSpec } from '../export';
 
 // The pipeline's export (issue 33) as the export writers take it: the sheet's columns (the .xlsx
 // and the CSV) and the NDJSON line. A spreadsheet has no time zones, so the sheet shows each time
@@ -117,6 +117,8 @@ export function pipelineSheet(timeZone: string): SheetSpec<PipelineExportRow> {
         width: 45,
         value: (row) => (row.apply_url === null ? null : urlValue(row.apply_url)),
       },
+      // Issue 40, after issue 41's.
+      ...fitColumns<PipelineExportRow>((row) => row.fit_score),
     ],
   };
 }
@@ -150,5 +152,6 @@ export function toExportedApplication(row: PipelineExportRow): ExportedApplicati
     notes: row.notes,
     closed_at: row.closed_at === null ? null : iso(row.closed_at),
     apply_url: row.apply_url,
+    ...fitFields(row.fit_score),
   };
 }

@@ -16,6 +16,7 @@ import {
 import type { AppContext } from '../context';
 import { HttpError } from '../plugins/errors';
 import { queryListCache } from './query-list-cache';
+import { notifyFitChanged } from '../fit/fit-events';
 import { changeQuery, createQuery, listQueries, QuerySaveRefused } from '../../db/searches/queries';
 
 export const QUERY_LIMIT_MESSAGE = 'Maximum query limit reached';
@@ -121,6 +122,8 @@ export const queryRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
       ensureFiltersFit(write);
       const saved = await answering(changeQuery(ctx.db, id, write, ctx.now()));
       forgetList();
+      // Issue 40: another profile for its jobs: they are scored again in the background.
+      if (write.fit_profile_id !== undefined) notifyFitChanged(ctx);
       request.log.info({ queryId: saved.id, status: saved.status }, 'query updated');
       return saved;
     },

@@ -7,7 +7,7 @@ import {
   saveBlob,
   type ContractSchema,
 } from '../../lib/api-client';
-import { applicationsQueryKey, getApplicationQueryOptions } from './application-query';
+import { getApplicationQueryOptions, refreshAfterApplicationChange } from './application-query';
 
 // The application of one job (issue 33), shared by the Jobs panel and the Pipeline screen:
 // the keys are the contract's (['applications','detail',jobId]), and every change invalidates
@@ -49,13 +49,7 @@ function useApplicationWrite<V>(toWrite: (variables: V) => Write) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (variables: V) => send(toWrite(variables)),
-    onSuccess: async () => {
-      await Promise.all(
-        [applicationsQueryKey, ['jobs'], ['overview']].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
-      );
-    },
+    onSuccess: () => refreshAfterApplicationChange(queryClient),
   });
 }
 

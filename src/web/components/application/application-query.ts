@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { applicationDetailSchema, type ApplicationDetail } from '../../../contract/pipeline';
 import { ApiError, apiRequest } from '../../lib/api-client';
 
@@ -32,4 +32,16 @@ export function getApplicationQueryOptions(jobId: number) {
     queryKey: applicationQueryKey(jobId),
     queryFn: ({ signal }) => getApplication(jobId, { signal }),
   });
+}
+
+/**
+ * What a change to an application makes stale: the applications, the jobs (a stage keeps the
+ * job's triage state, issue 33) and the Overview.
+ */
+export async function refreshAfterApplicationChange(queryClient: QueryClient): Promise<void> {
+  await Promise.all(
+    [applicationsQueryKey, ['jobs'], ['overview']].map((queryKey) =>
+      queryClient.invalidateQueries({ queryKey }),
+    ),
+  );
 }

@@ -4,7 +4,7 @@ import { apiRequest } from '../../lib/api-client';
 import { ErrorAlert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Spinner } from '../ui/spinner';
-import { getApplicationQueryOptions } from './application-query';
+import { getApplicationQueryOptions, refreshAfterApplicationChange } from './application-query';
 import { formatWhen } from './dates';
 
 /** POST /applications: the job in as Saved; the lists, the jobs and the Overview asked again. */
@@ -16,13 +16,7 @@ function useAddToPipeline(jobId: number) {
         method: 'POST',
         body: { job_id: jobId },
       }),
-    onSuccess: async () => {
-      await Promise.all(
-        [['applications'], ['jobs'], ['overview']].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
-      );
-    },
+    onSuccess: () => refreshAfterApplicationChange(queryClient),
   });
 }
 

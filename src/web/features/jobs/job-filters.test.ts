@@ -14,7 +14,7 @@ const parse = (search: string) => parseJobFilters(new URLSearchParams(search));
 describe('job filters in the URL', () => {
   it('reads every filter under the API’s names and writes them back the same', () => {
     const search =
-      'q=data+engineer&batch=3&run=12&query=5&new_in_batch=3&posted=7d&workplace=remote%2Chybrid&easy_apply=true&has_salary=true&company=Acme&state=saved%2Capplied&flag=4&hide_reposts=true&min_fit=60&sort=fit';
+      'q=data+engineer&batch=3&run=12&query=5&new_in_batch=3&posted=7d&workplace=remote%2Chybrid&easy_apply=true&has_salary=true&company=Acme&state=saved%2Capplied&flag=4&hide_reposts=true&min_fit=60&open=true&sort=fit';
     const filters = parse(search);
     expect(filters).toEqual({
       q: 'data engineer',
@@ -31,6 +31,7 @@ describe('job filters in the URL', () => {
       flag: 4,
       hide_reposts: true,
       min_fit: 60,
+      open: true,
       sort: 'fit',
     });
     expect(jobFiltersToParams(filters).toString()).toBe(search);
@@ -38,7 +39,7 @@ describe('job filters in the URL', () => {
 
   it('drops values the API would refuse instead of sending them', () => {
     const filters = parse(
-      'batch=-1&run=abc&query=x1&new_in_batch=0&posted=1y&workplace=mars,remote,remote&easy_apply=yes&state=deleted,new&sort=random&min_fit=101',
+      'batch=-1&run=abc&query=x1&new_in_batch=0&posted=1y&workplace=mars,remote,remote&easy_apply=yes&state=deleted,new&open=1&sort=random&min_fit=101',
     );
     expect(filters).toEqual({ ...EMPTY_FILTERS, workplace: ['remote'], state: ['new'] });
   });

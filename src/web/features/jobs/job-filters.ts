@@ -84,6 +84,8 @@ export interface JobFilters {
   hide_reposts: boolean;
   /** Issue 40: only jobs whose fit is at least this (0–100); null: every job, with a fit or not. */
   min_fit: number | null;
+  /** Issue 41: only jobs not found closed ("Open only"). */
+  open: boolean;
   /** null: the default (newest, also while searching: docs/decisions/013). */
   sort: JobSort | null;
 }
@@ -103,6 +105,7 @@ export const EMPTY_FILTERS: JobFilters = {
   flag: null,
   hide_reposts: false,
   min_fit: null,
+  open: false,
   sort: null,
 };
 
@@ -149,6 +152,7 @@ export function parseJobFilters(params: URLSearchParams): JobFilters {
     flag: positiveInt(params.get('flag')),
     hide_reposts: params.get('hide_reposts') === 'true',
     min_fit: fitScore(params.get('min_fit')),
+    open: params.get('open') === 'true',
     sort: sort !== null && isOneOf(SORTS)(sort) ? sort : null,
   };
 }
@@ -170,6 +174,7 @@ export function jobFiltersToParams(filters: JobFilters): URLSearchParams {
   if (filters.flag !== null) params.set('flag', String(filters.flag));
   if (filters.hide_reposts) params.set('hide_reposts', 'true');
   if (filters.min_fit !== null) params.set('min_fit', String(filters.min_fit));
+  if (filters.open) params.set('open', 'true');
   // Relevance needs words to rank by; without a search it would mean nothing.
   const sort = effectiveSort(filters);
   if (filters.sort !== null && !(sort === 'newest' && !filters.q)) params.set('sort', sort);

@@ -138,7 +138,9 @@ export function fakeJobsApi(api: FakeJobsApi) {
           (!flag || j.flags.some((f) => f.rule_id === flag)) &&
           // Issue 40: a job without a fit is left out once a least fit is asked for.
           (minFit === null || (j.fit != null && j.fit.score >= Number(minFit))) &&
-          !(params.get('hide_reposts') === 'true' && j.repost && j.repost.earlier_state !== 'new'),
+          !(params.get('hide_reposts') === 'true' && j.repost && j.repost.earlier_state !== 'new') &&
+          // Issue 41: Open only leaves out the jobs found closed.
+          !(params.get('open') === 'true' && j.closed_at),
       );
       // Best fit first, jobs without a fit last, as the server sorts (issue 40).
       if (params.get('sort') === 'fit')

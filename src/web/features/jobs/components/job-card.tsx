@@ -4,6 +4,7 @@ import { TableCell, TableRow } from '../../../components/ui/table';
 import { cn } from '../../../lib/cn';
 import type { JobListItem } from '../api/jobs-schema';
 import { Highlight } from './highlight';
+import { ClosedBadge } from '../../../components/job-facts/closed-badge';
 import { EasyApplyBadge, StateBadge } from './job-cells';
 
 /*
@@ -128,6 +129,7 @@ export function JobBadges({ job }: { job: JobListItem }) {
       {job.fit ? <FitBadge fit={job.fit} /> : null}
       <StateBadge job={job} />
       <EasyApplyBadge easyApply={job.easy_apply} />
+      <ClosedBadge closedAt={job.closed_at} />
     </>
   );
 }

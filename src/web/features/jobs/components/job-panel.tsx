@@ -23,6 +23,9 @@ import { RepostChain } from './repost-chain';
 import { RepostLine } from './repost-line';
 import { TEXT_LINK_CLASS } from '../../../components/ui/text-link';
 import { ApplicationSummary } from '../../../components/application/application-summary';
+import { ClosedBadge } from '../../../components/job-facts/closed-badge';
+import { ClosedNotice } from '../../../components/job-facts/closed-before-applied';
+import { CompanyApplyLink } from '../../../components/job-facts/company-apply-link';
 
 // "Why this fit" (issue 40) is its own chunk: the panel opens without waiting for it.
 const WhyThisFit = lazy(() => import('./why-this-fit').then((m) => ({ default: m.WhyThisFit })));
@@ -179,6 +182,7 @@ function JobDetails({
           {job.fit ? <FitBadge fit={job.fit} /> : null}
           <StateBadge job={job} />
           <EasyApplyBadge easyApply={job.easy_apply} />
+          <ClosedBadge closedAt={job.closed_at} />
           {job.company_blocked ? <Badge tone="red">Company blocked</Badge> : null}
         </div>
         <FlagLabels flags={job.flags} />
@@ -195,6 +199,7 @@ function JobDetails({
           <ExternalLink className="size-4" aria-hidden="true" />
           Open on {site}
         </a>
+        <CompanyApplyLink applyUrl={job.apply_url} />
         {TRIAGE_BUTTONS.map((b) => {
           const pressed = job.state === b.state;
           return (
@@ -213,6 +218,12 @@ function JobDetails({
         <BlockCompanyButton job={job} announce={announce} />
       </div>
       <div className="flex-1 overflow-y-auto px-6 py-5">
+        <ClosedNotice
+          jobId={job.id}
+          closedAt={job.closed_at}
+          stage={job.pipeline_stage}
+          onWithdrawn={() => announce('Moved to Withdrawn: closed before you applied')}
+        />
         <FetchDetails job={job} />
         <Facts job={job} />
         {job.fits && job.fits.length > 0 ? (

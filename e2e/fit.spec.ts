@@ -149,6 +149,40 @@ test('a profile from a pasted CV: bands on Jobs, best fit first, and why', async
   expect(await axeViolations(page)).toEqual([]);
 });
 
+test('a CV read from a file offers its skills; a file of another kind is refused beside the field', async ({
+  page,
+  server,
+}) => {
+  await page.setViewportSize(DESKTOP_VIEWPORT);
+  await page.goto(`${server.url}/sign-in`);
+  await signIn(page);
+  await expect(page.getByRole('button', { name: 'Dark mode' })).toBeVisible();
+  await page.goto(`${server.url}/jobs/fit?edit=new`);
+  const form = page.getByRole('region', { name: 'New profile' });
+  const cv = form.getByRole('textbox', { name: 'CV or summary' });
+  await form.getByLabel('CV file').setInputFiles({
+    name: 'cv.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from(BACKEND.cv_text, 'utf8'),
+  });
+  await expect(cv).toHaveValue(BACKEND.cv_text);
+  const found = form.getByRole('list', { name: 'Skills found in the CV' });
+  await expect(found.getByRole('listitem').filter({ hasText: 'TypeScript' })).toBeVisible();
+  await form.getByRole('button', { name: 'Add TypeScript as a must-have skill' }).click();
+  await expect(form.getByRole('list', { name: 'Must-have skills' })).toContainText('TypeScript');
+  await expect(found.getByRole('listitem').filter({ hasText: 'TypeScript' })).toHaveCount(0);
+
+  await form.getByLabel('CV file').setInputFiles({
+    name: 'cv.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47]),
+  });
+  await expect(cv).toHaveAccessibleDescription(
+    /Could not read cv\.png: The CV must be a \.txt, \.pdf or \.docx file; cv\.png is not\./,
+  );
+  await expect(cv).toHaveValue(BACKEND.cv_text);
+});
+
 for (const viewport of [PHONE_VIEWPORT, DESKTOP_VIEWPORT]) {
   for (const theme of ['light', 'dark'] as const satisfies readonly Theme[]) {
     test(`the fit screens at ${viewport.width} px, ${theme}: readable, nothing sideways, axe-clean`, async ({
@@ -206,6 +240,16 @@ for (const viewport of [PHONE_VIEWPORT, DESKTOP_VIEWPORT]) {
       await page.goto(`${server.url}/jobs/fit?edit=${profile.id}`);
       await expect(page.getByRole('region', { name: `Edit ${BACKEND.name}` })).toBeVisible();
       await check('fit, the form');
+
+      // The query form's Fit profile select, below SPEC.md's fields.
+      await page.goto(`${server.url}/queries`);
+      await page.getByRole('button', { name: 'New Query' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Create New Query' });
+      await expect(dialog.getByRole('combobox', { name: 'Fit profile' })).toHaveValue('');
+      await expect(dialog.getByRole('combobox', { name: 'Fit profile' })).toContainText(
+        `Default profile · ${BACKEND.name}`,
+      );
+      await check('queries, the Fit profile select');
     });
   }
 }

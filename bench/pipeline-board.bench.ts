@@ -12,9 +12,10 @@ import { atMost, context, machinePaceMs, type BenchFigure, type BenchSuite } fro
 
 // Issue 39: the Pipeline board at volume, in Chromium against the built server. 2,400 jobs stored
 // as the runner stores them, 2,000 of them in the pipeline (400 in Saved), every one with its fit
-// band (issue 40) and one in eight closed (issue 41), so each card carries the badges. Three figures, each
-// beside its budget: how soon the board is interactive on a first visit, how soon a keyboard move
-// shows the card in its new column, and how long a phone's page is per stage before "Show all".
+// band (issue 40) and one in eight closed (issue 41), so the cards carry their badges. Three
+// figures, each beside its budget: how soon the board is interactive on a first visit, how soon a
+// keyboard move shows the card in its new column, and how long a phone's page is per stage
+// before "Show all".
 
 const JOBS = 2_400;
 const VISITS = 5;

@@ -15,7 +15,8 @@ import { FIT_SUMMARY_COLUMNS, fitSummaryOf, fitSummaryRowShape } from '../fit/fi
 export const APPLICATION_COLUMNS = `a.job_id, a.stage, a.stage_since, a.created_at, a.updated_at,
   a.notes, a.reference, a.salary_asked, a.salary_offered, a.next_step_at, a.next_step_what,
   j.title, j.company_name, j.company_id, j.location, j.url, j.first_query_id AS query_id,
-  j.closed_at, j.apply_url, (SELECT COUNT(*) FROM application_contacts c WHERE c.job_id = a.job_id) AS contacts_count,
+  j.closed_at, j.apply_url,
+  (SELECT COUNT(*) FROM application_contacts c WHERE c.job_id = a.job_id) AS contacts_count,
   ${FIT_SUMMARY_COLUMNS}`;
 
 const stageSchema = z.enum(APPLICATION_STAGES);

@@ -15,9 +15,9 @@ import { Part, type HeadingLevel } from './parts';
 
 // The job behind an application (issue 39), for the panel opened from the Pipeline: the posting
 // on the site, the employer's own apply address and a closed posting's day (issue 41), the job's
-// own panel on Jobs, and its description, collapsed. The description is
-// asked for only when shown (GET /jobs/{id}), so opening an application costs no description's
-// bytes; its own key, as it reads a part of that answer the Jobs screen reads whole.
+// own panel on Jobs, and its description, collapsed. The description is asked for only when
+// shown (GET /jobs/{id}), so opening an application costs no description's bytes; its own key,
+// as it reads a part of that answer the Jobs screen reads whole.
 
 const descriptionKey = (jobId: number) => ['application-job-description', jobId] as const;
 

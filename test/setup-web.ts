@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
 // Radix measures its Switch with ResizeObserver, which jsdom lacks; in tests nothing
@@ -9,6 +9,10 @@ globalThis.ResizeObserver ??= class {
   unobserve(): void {}
   disconnect(): void {}
 };
+
+// A screen's lazy parts are transformed on their first import; on a loaded two-core machine that
+// alone has taken more than the library's default second. findBy* still fails when nothing comes.
+configure({ asyncUtilTimeout: 5000 });
 
 // A console.error in a component test is a React warning or an unhandled failure: fail loudly.
 let consoleErrorSpy: ReturnType<typeof vi.spyOn> | undefined;

@@ -72,6 +72,11 @@ export async function loaded(
     pending.push(
       Promise.all([response.request().sizes(), response.body()]).then(([sizes, body]) => {
         bytes[isFile ? 'received' : 'fetched'] += sizes.responseBodySize;
+        // BENCH_BUNDLE_FILES=1 names each file and its bytes: what to trim when a visit is over.
+        if (isFile && process.env.BENCH_BUNDLE_FILES === '1')
+          console.log(
+            `    ${new URL(url).pathname}${new URL(url).search}  ${sizes.responseBodySize} B  ${response.url().split('/').pop() ?? ''}`,
+          );
         bytes[isFile ? 'decoded' : 'fetchedDecoded'] += body.length;
       }),
     );

@@ -294,7 +294,7 @@ export function ChannelDialog({
           Only when there are new jobs
         </label>
         <div className="flex flex-col gap-1">
-          <Label htmlFor={field('fit')}>Jobs named</Label>
+          <Label htmlFor={field('fit')}>Fit band</Label>
           <select
             id={field('fit')}
             className={`${fieldClasses} h-9`}

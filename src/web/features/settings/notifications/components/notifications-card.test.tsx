@@ -233,7 +233,7 @@ describe('NotificationsCard', () => {
     await user.type(within(dialog).getByLabelText('Webhook URL'), 'https://example.com/h');
     await user.click(within(dialog).getByLabelText('Only when there are new jobs'));
     // Issue 40: every new job by default; the band chosen names only its jobs.
-    const named = within(dialog).getByRole('combobox', { name: 'Jobs named' });
+    const named = within(dialog).getByRole('combobox', { name: 'Fit band' });
     expect(named).toHaveValue('');
     expect(named).toHaveAccessibleDescription(/names only the new jobs of this fit or better/);
     await user.selectOptions(named, 'Good fit or better');
@@ -297,7 +297,7 @@ describe('NotificationsCard', () => {
     expect(item).toHaveTextContent('strong fits only');
     await user.click(within(item).getByRole('button', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Mail me' });
-    const named = within(dialog).getByRole('combobox', { name: 'Jobs named' });
+    const named = within(dialog).getByRole('combobox', { name: 'Fit band' });
     expect(named).toHaveValue('strong');
     await user.selectOptions(named, 'Every new job');
     await user.click(within(dialog).getByRole('button', { name: 'Save channel' }));

@@ -40,7 +40,7 @@ const countsRow = z.object({
   listed: z.number(),
   strong: z.number(),
 });
-/** Issue 40: the Strong band's floor (FIT_BAND_FLOORS.strong), passed in by the caller. */
+/** Issue 40: a job of the least fit asked for (@least, a band's floor), or any job without one. */
 const FITTING = `(@least IS NULL OR j.fit_score >= @least)`;
 
 export interface BatchMessageRows {

@@ -106,11 +106,23 @@ const eventsField = z
     }),
   );
 
+/**
+ * Issue 40 (docs/decisions/066): the least fit band of the jobs a channel's batch-finished
+ * messages name; null, every job. Poor is no filter, so it is not offered.
+ */
+export const CHANNEL_FIT_BANDS = ['strong', 'good', 'weak'] as const;
+export type ChannelFitBand = (typeof CHANNEL_FIT_BANDS)[number];
+export const channelFitBandSchema = z.enum(CHANNEL_FIT_BANDS, {
+  error: 'min_fit_band must be strong, good, weak or null',
+});
+
 const commonWrite = {
   name,
   enabled: z.boolean({ error: 'enabled must be true or false' }),
   events: eventsField,
   only_new_jobs: z.boolean({ error: 'only_new_jobs must be true or false' }),
+  /** Absent on create: null (every job); absent on update: the stored one is kept. */
+  min_fit_band: z.optional(z.nullable(channelFitBandSchema)),
 };
 
 /**
@@ -171,6 +183,8 @@ export const notificationChannelSchema = z.object({
   enabled: z.boolean(),
   events: z.array(notificationEventSchema),
   only_new_jobs: z.boolean(),
+  /** Issue 40: the least fit band of the jobs its messages name, or null (optional in the schema, always sent). */
+  min_fit_band: z.optional(z.nullable(channelFitBandSchema)),
   /** e.g. "hooks.slack.com …x7Qa" or "password set"; null when no secret is stored. */
   secret_hint: z.nullable(z.string()),
   smtp_host: z.nullable(z.string()),

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { nullableDateTimeSchema } from './common';
+import { fitBandSchema } from './fit';
 import { cookieStatusSchema } from './operations';
 import { overviewFieldSchema } from './overview-fields';
 
@@ -144,12 +145,38 @@ export const overviewSearchSchema = z.object({
    * backfill, which the sparkline draws cut); null when it stored none.
    */
   backfill_day: z.optional(z.nullable(z.string())),
+  /**
+   * Issue 40: of the jobs it stored first in the range, how many are Strong fits (80 or more)
+   * and how many Good (60–79), by each job's current best score (a job without a fit is
+   * neither). Always sent by this server; optional for the clients written before it.
+   */
+  strong_fits_in_range: z.optional(z.int()),
+  good_fits_in_range: z.optional(z.int()),
 });
 export type OverviewSearch = z.infer<typeof overviewSearchSchema>;
 export const overviewSearchesSchema = z.extend(overviewSpanSchema, {
   searches: z.array(overviewSearchSchema),
 });
 export type OverviewSearches = z.infer<typeof overviewSearchesSchema>;
+
+/**
+ * Issue 40 (`GET /overview/fit`): the new jobs of each day by their fit band, best band first,
+ * each job counted by its current best score (a job moves between bands as its details are read
+ * or a profile changes); `unscored`, the new jobs without a fit (no profile scored them). The
+ * bands and `unscored` add up to the day's new jobs.
+ */
+export const overviewFitSchema = z.extend(overviewSpanSchema, {
+  bands: z.array(
+    z.object({
+      band: fitBandSchema,
+      /** "Strong": the band in words. */
+      label: z.string(),
+      jobs: z.array(z.int()),
+    }),
+  ),
+  unscored: z.array(z.int()),
+});
+export type OverviewFit = z.infer<typeof overviewFitSchema>;
 
 export const overviewCountSchema = z.object({ value: z.string(), jobs: z.int() });
 export type OverviewCount = z.infer<typeof overviewCountSchema>;

@@ -232,3 +232,55 @@ describe('matching', () => {
     expectMatches(rule({ conditions: [c('title', '"senior" (software)')] }), [1]);
   });
 });
+
+describe('a condition on fit (issue 40)', () => {
+  const job = (fit: number | null | undefined, title = 'Senior Engineer') =>
+    new JobWords({ title, company: 'ACME', location: 'Berlin', description: 'text', fit });
+  const rule = (over: Partial<Parameters<typeof compileRule>[0]>) =>
+    compileRule({
+      id: 1,
+      name: 'r',
+      conditions: [],
+      match: 'any',
+      exceptions: [],
+      action: 'hide',
+      color: null,
+      ...over,
+    });
+
+  it('holds below or at least its number, never for a job without a fit', () => {
+    const below = rule({ fit: { below: 40 } });
+    expect([39, 40, 0, null, undefined].map((f) => below.matches(job(f)))).toEqual([
+      true,
+      false,
+      true,
+      false,
+      false,
+    ]);
+    const atLeast = rule({ fit: { at_least: 80 } });
+    expect([79, 80, 100, null].map((f) => atLeast.matches(job(f)))).toEqual([
+      false,
+      true,
+      true,
+      false,
+    ]);
+    expect(below.cardOnly).toBe(false);
+    expect(below.ftsQuery).toBeNull();
+  });
+
+  it('is required beside the words, and exceptions still spare a job', () => {
+    const both = rule({
+      fit: { at_least: 80 },
+      conditions: [{ field: 'title', value: 'senior' }],
+      exceptions: [{ field: 'title', value: 'staff' }],
+    });
+    expect(both.matches(job(90))).toBe(true);
+    expect(both.matches(job(70))).toBe(false);
+    expect(both.matches(job(90, 'Junior Engineer'))).toBe(false);
+    expect(both.matches(job(90, 'Senior Staff Engineer'))).toBe(false);
+    // A rule without a fit matches as before, whatever the job's fit.
+    expect(rule({ conditions: [{ field: 'title', value: 'senior' }] }).matches(job(null))).toBe(
+      true,
+    );
+  });
+});

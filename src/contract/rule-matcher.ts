@@ -1,10 +1,12 @@
 import {
+  fitHolds,
   parseRuleValue,
   RULE_CARD_FIELDS,
   type RuleAction,
   type RuleColor,
   type RuleCondition,
   type RuleField,
+  type RuleFit,
   type RuleMatch,
   type RuleWord,
 } from './rules';
@@ -24,14 +26,20 @@ export interface RuleDefinition {
   exceptions: readonly RuleCondition[];
   action: RuleAction;
   color: RuleColor | null;
+  /** A condition on the job's fit (issue 40), or none. */
+  fit?: RuleFit | null;
 }
 
-/** A job's text as the rules read it; a description not fetched yet is null. */
+/**
+ * A job's text as the rules read it; a description not fetched yet is null. `fit` is its best
+ * score, null without one (no profile), left out where the caller has not read it.
+ */
 export interface RuleJobText {
   title: string;
   company: string;
   location: string;
   description: string | null;
+  fit?: number | null;
 }
 
 export interface Term {
@@ -47,9 +55,15 @@ export interface Term {
 }
 
 export interface CompiledRule extends RuleDefinition {
-  /** Reads only what a search card shows (title, company, location). */
+  /**
+   * Reads only what a search card shows (title, company, location). Never with a fit condition:
+   * that acts on the score read with the details, not the card's provisional one.
+   */
   cardOnly: boolean;
-  /** The FTS5 query of the stored jobs it may match; null when it can match none. */
+  /**
+   * The FTS5 query of the stored jobs its words may match; null when they can match none (a rule
+   * with a fit condition and no words has none: its matches are read by its fit).
+   */
   ftsQuery: string | null;
   /** Whether ftsQuery's matches are exactly the rule's (else each must be checked). */
   ftsExact: boolean;
@@ -161,7 +175,10 @@ export function compileRule(rule: RuleDefinition): CompiledRule {
   const conditions = rule.conditions.map(compileTerm).filter((t) => t.words.length > 0);
   const exceptions = rule.exceptions.map(compileTerm).filter((t) => t.words.length > 0);
   const fields = new Set<RuleField>([...conditions, ...exceptions].map((t) => t.field));
-  const cardOnly = [...fields].every((f) => RULE_CARD_FIELDS.includes(f));
+  const fit = rule.fit ?? null;
+  const cardOnly = fit === null && [...fields].every((f) => RULE_CARD_FIELDS.includes(f));
+  // Words that no longer parse match nothing, even beside a fit condition.
+  const wordsLost = rule.conditions.length > 0 && conditions.length === 0;
   const positive = conditions
     .map((t) => `(${ftsTerm(t)})`)
     .join(rule.match === 'all' ? ' AND ' : ' OR ');
@@ -176,19 +193,22 @@ export function compileRule(rule: RuleDefinition): CompiledRule {
   const ftsExact = conditions.every((t) => t.exact) && exceptionsExact;
   return {
     ...rule,
+    fit,
     cardOnly,
     ftsQuery,
     ftsExact,
     fields,
     terms: { conditions, exceptions },
     matches(job) {
-      if (conditions.length === 0) return false;
+      if (wordsLost || (conditions.length === 0 && fit === null)) return false;
       // A rule that reads the description waits for it (the runner asks again once fetched).
       for (const field of fields) if (!job.has(field)) return false;
+      if (fit !== null && !fitHolds(fit, job.text.fit ?? null)) return false;
       const hit =
-        rule.match === 'all'
+        conditions.length === 0 ||
+        (rule.match === 'all'
           ? conditions.every((t) => termMatches(t, job))
-          : conditions.some((t) => termMatches(t, job));
+          : conditions.some((t) => termMatches(t, job)));
       return hit && !exceptions.some((t) => termMatches(t, job));
     },
   };

@@ -5,7 +5,8 @@ import { foldWord } from './text-fold';
 // Rules (issue 17, docs/decisions/036): conditions on a job's words that hide, flag or mute it.
 // A condition is one word or phrase in one field, matched as the search index cuts and folds
 // words (src/contract/text-fold.ts): whole words, case and accents aside, `*` standing for any
-// letters or digits inside a word.
+// letters or digits inside a word. A rule may also hold a condition on the job's fit (issue 40,
+// docs/decisions/066): its best score below a number, or at least one.
 
 export const RULE_FIELDS = ['title', 'company', 'location', 'description'] as const;
 export type RuleField = (typeof RULE_FIELDS)[number];
@@ -19,6 +20,12 @@ export type RuleMatch = (typeof RULE_MATCHES)[number];
 export const RULE_COLORS = ['blue', 'green', 'amber', 'red', 'violet', 'neutral'] as const;
 export type RuleColor = (typeof RULE_COLORS)[number];
 export const RULE_DEFAULT_COLOR: RuleColor = 'blue';
+
+/** A fit condition: the job's fit (its best score, 0–100) below a number, or at least one. */
+export const RULE_FIT_OPS = ['below', 'at_least'] as const;
+export type RuleFitOp = (typeof RULE_FIT_OPS)[number];
+export const RULE_FIT_MIN = 0;
+export const RULE_FIT_MAX = 100;
 
 export const RULE_NAME_MAX = 80;
 export const RULE_VALUE_MAX = 200;
@@ -55,6 +62,7 @@ function ruleSetAtTheLimits(rules: number) {
     exceptions: Array.from({ length: RULE_MAX_EXCEPTIONS }, () => condition),
     action: longest(RULE_ACTIONS),
     color: longest(RULE_COLORS),
+    fit: { at_least: RULE_FIT_MAX },
     enabled: false,
   };
   return {
@@ -148,6 +156,31 @@ export const ruleConditionSchema = z.strictObject(
 );
 export type RuleCondition = z.infer<typeof ruleConditionSchema>;
 
+const FIT_SHAPE = `fit must be {"below": n} or {"at_least": n}, n a whole number from ${RULE_FIT_MIN} to ${RULE_FIT_MAX}`;
+const fitNumberSchema = z
+  .int({ error: FIT_SHAPE })
+  .check(z.gte(RULE_FIT_MIN, { error: FIT_SHAPE }), z.lte(RULE_FIT_MAX, { error: FIT_SHAPE }));
+/**
+ * `{below: 40}` or `{at_least: 80}`: the job's fit (its best score among its profiles) below the
+ * number, or at least it. A job without a fit (no profile) never matches one.
+ */
+export const ruleFitSchema = z.union(
+  [
+    z.strictObject({ below: fitNumberSchema }, { error: FIT_SHAPE }),
+    z.strictObject({ at_least: fitNumberSchema }, { error: FIT_SHAPE }),
+  ],
+  { error: FIT_SHAPE },
+);
+export type RuleFit = z.infer<typeof ruleFitSchema>;
+
+/** The fit condition's operator and number. */
+export const ruleFitParts = (fit: RuleFit): { op: RuleFitOp; value: number } =>
+  'below' in fit ? { op: 'below', value: fit.below } : { op: 'at_least', value: fit.at_least };
+
+/** Whether a job's fit (null without one) holds the condition. */
+export const fitHolds = (fit: RuleFit, score: number | null): boolean =>
+  score !== null && ('below' in fit ? score < fit.below : score >= fit.at_least);
+
 const nameSchema = z
   .string({ error: 'name must be a string' })
   .check(
@@ -159,7 +192,6 @@ const nameSchema = z
 const conditionsSchema = z
   .array(ruleConditionSchema, { error: 'conditions must be a list of {field, value}' })
   .check(
-    z.minLength(1, { error: 'a rule needs at least one condition' }),
     z.maxLength(RULE_MAX_CONDITIONS, {
       error: `a rule has at most ${RULE_MAX_CONDITIONS} conditions: split it into several rules`,
     }),
@@ -172,9 +204,18 @@ const exceptionsSchema = z
     }),
   );
 
+export const RULE_NEEDS_A_CONDITION = 'a rule needs at least one condition';
+
+/** A rule needs a condition on words, or one on fit (then it may have no other). */
+const hasACondition = z.refine<{ conditions: readonly unknown[]; fit?: RuleFit | null }>(
+  (rule) => rule.conditions.length > 0 || (rule.fit !== undefined && rule.fit !== null),
+  { error: `${RULE_NEEDS_A_CONDITION} (words, or a fit)`, path: ['conditions'] },
+);
+
 const ruleFields = {
   name: nameSchema,
-  conditions: conditionsSchema,
+  /** Conditions on words; none when the rule has a fit condition. */
+  conditions: z._default(conditionsSchema, []),
   /** Whether one condition is enough (any) or every one must hold (all). Default any. */
   match: z._default(ruleMatchSchema, 'any'),
   /** The rule does not act on a job any exception matches ("unless the title says …"). */
@@ -182,6 +223,8 @@ const ruleFields = {
   action: ruleActionSchema,
   /** The label's colour (flag rules; others keep null). Default blue for a flag. */
   color: z._default(z.nullable(ruleColorSchema), null),
+  /** A condition on the job's fit, with the conditions on words (issue 40). Absent or null: none. */
+  fit: z.optional(z.nullable(ruleFitSchema)),
   enabled: z._default(z.boolean({ error: 'enabled must be true or false' }), true),
 };
 
@@ -195,9 +238,11 @@ function unknownKeys(what: string, known: readonly string[]) {
 const RULE_KEYS = Object.keys(ruleFields);
 
 /** `POST /rules`, and each rule of an import. */
-export const ruleWriteSchema = z.strictObject(ruleFields, {
-  error: unknownKeys('A rule', RULE_KEYS),
-});
+export const ruleWriteSchema = z
+  .strictObject(ruleFields, {
+    error: unknownKeys('A rule', RULE_KEYS),
+  })
+  .check(hasACondition);
 export type RuleWrite = z.output<typeof ruleWriteSchema>;
 export type RuleWriteInput = z.input<typeof ruleWriteSchema>;
 
@@ -210,6 +255,8 @@ export const rulePatchSchema = z.strictObject(
     exceptions: z.optional(exceptionsSchema),
     action: z.optional(ruleActionSchema),
     color: z.optional(z.nullable(ruleColorSchema)),
+    /** null takes the fit condition off. */
+    fit: z.optional(z.nullable(ruleFitSchema)),
     enabled: z.optional(z.boolean({ error: 'enabled must be true or false' })),
   },
   { error: unknownKeys('A rule', RULE_KEYS) },
@@ -217,18 +264,21 @@ export const rulePatchSchema = z.strictObject(
 export type RulePatch = z.output<typeof rulePatchSchema>;
 
 /** `POST /rules/preview`: a rule not saved yet; name and action may be left out. */
-export const rulePreviewBodySchema = z.strictObject(
-  {
-    name: z.optional(z.string()),
-    conditions: conditionsSchema,
-    match: z._default(ruleMatchSchema, 'any'),
-    exceptions: z._default(exceptionsSchema, []),
-    action: z.optional(ruleActionSchema),
-    color: z.optional(z.nullable(ruleColorSchema)),
-    enabled: z.optional(z.boolean()),
-  },
-  { error: unknownKeys('A rule', RULE_KEYS) },
-);
+export const rulePreviewBodySchema = z
+  .strictObject(
+    {
+      name: z.optional(z.string()),
+      conditions: z._default(conditionsSchema, []),
+      match: z._default(ruleMatchSchema, 'any'),
+      exceptions: z._default(exceptionsSchema, []),
+      action: z.optional(ruleActionSchema),
+      color: z.optional(z.nullable(ruleColorSchema)),
+      fit: z.optional(z.nullable(ruleFitSchema)),
+      enabled: z.optional(z.boolean()),
+    },
+    { error: unknownKeys('A rule', RULE_KEYS) },
+  )
+  .check(hasACondition);
 export type RulePreviewBody = z.output<typeof rulePreviewBodySchema>;
 
 export const ruleSchema = z.object({
@@ -239,10 +289,15 @@ export const ruleSchema = z.object({
   exceptions: z.array(z.object({ field: ruleFieldSchema, value: z.string() })),
   action: ruleActionSchema,
   color: z.nullable(ruleColorSchema),
+  /** The fit condition, or null (issue 40: optional in the schema, always sent). */
+  fit: z.optional(z.nullable(ruleFitSchema)),
   enabled: z.boolean(),
   /** 1-based place in the list: the first hiding rule that matches is the one a job names. */
   position: z.int(),
-  /** Reads only what a search card shows: acts before a job's details are fetched. */
+  /**
+   * Reads only what a search card shows: acts before a job's details are fetched. A rule with a
+   * fit condition acts with the details, on the score read from them.
+   */
   card_only: z.boolean(),
   created_at: dateTimeSchema,
   updated_at: dateTimeSchema,
@@ -315,6 +370,7 @@ const exportedRuleSchema = z.pick(ruleSchema, {
   exceptions: true,
   action: true,
   color: true,
+  fit: true,
   enabled: true,
 });
 export const ruleSetExportSchema = z.object({

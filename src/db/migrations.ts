@@ -6,9 +6,10 @@ import { workplaceFromText } from '../contract/workplace';
 import { dayInZone, localTimeZone } from '../contract/calendar-days';
 import { applicantsCount, salaryFigures } from '../contract/salary-figures';
 import {
-  DAY_FACETS_FROM_JOBS_SQL,
-  FACET_TOTALS_FROM_JOBS_SQL,
+  DAY_FACETS_FROM_JOBS_0018_SQL,
+  FACET_TOTALS_FROM_JOBS_0018_SQL,
   JOB_DAY_FACETS_0018_SQL,
+  JOB_DAY_FACETS_0025_SQL,
 } from './jobs/day-facets';
 import {
   FTS_ID_OK,
@@ -579,12 +580,12 @@ export const migrations: Record<string, Migration> = {
         for (const statement of JOB_DAY_FACETS_0018_SQL) await sql.raw(statement).execute(db);
         await sql
           .raw(
-            `INSERT INTO job_day_facets (day, query_id, facet, value, jobs) ${DAY_FACETS_FROM_JOBS_SQL}`,
+            `INSERT INTO job_day_facets (day, query_id, facet, value, jobs) ${DAY_FACETS_FROM_JOBS_0018_SQL}`,
           )
           .execute(db);
         await sql
           .raw(
-            `INSERT INTO job_facet_totals (query_id, facet, value, jobs) ${FACET_TOTALS_FROM_JOBS_SQL}`,
+            `INSERT INTO job_facet_totals (query_id, facet, value, jobs) ${FACET_TOTALS_FROM_JOBS_0018_SQL}`,
           )
           .execute(db);
         // A query's jobs from its last run: "new in the last run" on the Overview's Searches.
@@ -718,6 +719,24 @@ export const migrations: Record<string, Migration> = {
           queued_at INTEGER NOT NULL
         ) WITHOUT ROWID`.execute(db);
         await sql`ALTER TABLE jobs ADD COLUMN recheck_gone_at INTEGER`.execute(db);
+      });
+    },
+  },
+  // Issue 40, where fit shows (docs/decisions/066): a rule's condition on a job's fit (below or
+  // at least a number, both null without one); a channel's least fit band for the jobs its
+  // messages name (null: every job); and the fit band among the Overview's facets (its triggers,
+  // and the whole-job ones again with it), counted from the jobs' current best scores.
+  '0025-fit-in-rules-notifications-overview': {
+    async up(db: Kysely<unknown>) {
+      await inOneTransaction(db, async () => {
+        const statements = [
+          `ALTER TABLE rules ADD COLUMN fit_op TEXT CHECK (fit_op IN ('below','at_least'))`,
+          `ALTER TABLE rules ADD COLUMN fit_value INTEGER CHECK (fit_value BETWEEN 0 AND 100)`,
+          `ALTER TABLE notification_channels ADD COLUMN min_fit_band TEXT
+             CHECK (min_fit_band IN ('strong','good','weak'))`,
+          ...JOB_DAY_FACETS_0025_SQL,
+        ];
+        for (const statement of statements) await sql.raw(statement).execute(db);
       });
     },
   },

@@ -218,6 +218,8 @@ export interface NotificationChannelsTable {
   settings: string;
   created_at: number;
   updated_at: number;
+  /** Issue 40 (migration 0025): the least fit band of the jobs its messages name; null: all. */
+  min_fit_band: 'strong' | 'good' | 'weak' | null;
 }
 
 /** One message for one channel, delivered in the background (migration 0005). */
@@ -271,6 +273,9 @@ export interface RulesTable {
   updated_at: number;
   /** Kept after deletion so the jobs it hid still name it and can be brought back. */
   deleted_at: number | null;
+  /** Issue 40 (migration 0025): a condition on the job's fit, both null without one. */
+  fit_op: 'below' | 'at_least' | null;
+  fit_value: number | null;
 }
 
 /** A flag rule's label on a job (migration 0008). */

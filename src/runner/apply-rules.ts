@@ -24,7 +24,7 @@ export class RuleCache {
   private readonly compiled = new Map<string, CompiledRule>();
 
   get(row: RuleRow): CompiledRule {
-    const key = `${row.id}:${row.updated_at}:${row.conditions}:${row.exceptions}:${row.match}:${row.action}:${row.name}:${row.color}`;
+    const key = `${row.id}:${row.updated_at}:${row.conditions}:${row.exceptions}:${row.match}:${row.action}:${row.name}:${row.color}:${row.fit_op}:${row.fit_value}`;
     let rule = this.compiled.get(key);
     if (!rule) {
       if (this.compiled.size > 1_000) this.compiled.clear();
@@ -87,7 +87,10 @@ export class RuleGate {
     return hidden;
   }
 
-  /** The rules that read the description, once a job's details are stored. */
+  /**
+   * The rules that read the description or the fit, once a job's details are stored and its fit
+   * scored from them (the caller scores first).
+   */
   applyToDetails(jobId: string, description: string): void {
     const rules = this.rules('details');
     if (rules.length === 0) return;
@@ -98,6 +101,7 @@ export class RuleGate {
       company: card.company_name,
       location: card.location,
       description,
+      fit: card.fit_score,
     });
   }
 }

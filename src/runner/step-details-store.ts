@@ -8,9 +8,9 @@ import type { DescriptionIndex } from '../db/jobs/description-index';
 import type { FitSync } from './fit-sync';
 import type { RepostDetector } from './reposts';
 
-// The details step's write of one job: its row and description, then the reposts and rules steps
-// that read the description, the search index told the description is there, and its fit scored
-// again from its details (issue 40). Runs inside the caller's transaction (one job, or a group of
+// The details step's write of one job: its row and description, then the reposts step, its fit
+// scored again from its details (issue 40), the rules that read the description or the fit, and
+// the search index told the description is there. Runs inside the caller's transaction (one job, or a group of
 // them: docs/decisions/042).
 
 export interface DetailsStoreParts {
@@ -52,9 +52,10 @@ export function writeJobDetails(parts: DetailsStoreParts, details: JobDetails, n
       descriptionHtmlFromText(details.description),
   );
   parts.reposts.detailsStored(reposts);
+  // Scored before the rules: a rule on fit reads the score from the details (issue 40).
+  parts.fit.sync([details.jobId], now);
   parts.rules.applyToDetails(details.jobId, details.description);
   parts.descriptions.described(details.jobId);
-  parts.fit.sync([details.jobId], now);
 }
 
 /** The site's company ids are digits; one past a safe integer would be stored wrong. */

@@ -84,11 +84,29 @@ export const DAY_FACETS_0018: Readonly<Record<string, Facet>> = {
   },
 };
 
-const FACETS = Object.values(DAY_FACETS_0018);
+/**
+ * Migration 0025's facet (issue 40, docs/decisions/066): a job's fit band by its best score
+ * (jobs.fit_score), none without one. The bands' floors as 0025 counted them (FIT_BAND_FLOORS):
+ * the job moves between bands as its score changes (details read, a profile changed).
+ */
+const FIT_FACET_0025: Facet = {
+  name: fixedName('fit'),
+  value: (r) => `CASE WHEN ${r}.fit_score IS NULL THEN NULL WHEN ${r}.fit_score >= 80 THEN 'strong'
+    WHEN ${r}.fit_score >= 60 THEN 'good' WHEN ${r}.fit_score >= 40 THEN 'weak' ELSE 'poor' END`,
+  columns: ['fit_score'],
+};
+
+/** The facets as migration 0025 left them: 0018's and the fit band. */
+export const DAY_FACETS_0025: Readonly<Record<string, Facet>> = {
+  ...DAY_FACETS_0018,
+  fit: FIT_FACET_0025,
+};
+
+const FACETS = Object.values(DAY_FACETS_0025);
 
 /** Whether a facet (`salary:EUR` is salary's) is also counted in job_facet_totals. */
 export function hasTotals(facet: string): boolean {
-  return DAY_FACETS_0018[facet.split(':')[0] ?? '']?.totals === true;
+  return DAY_FACETS_0025[facet.split(':')[0] ?? '']?.totals === true;
 }
 const TOTALLED = FACETS.filter((f) => f.totals);
 const KEYS = ['first_query_id', 'first_seen_day'] as const;
@@ -183,6 +201,18 @@ function facetTriggers(key: string, facet: Facet): string[] {
   ];
 }
 
+/** The triggers that move a whole job: inserted, deleted, or given its first query or day. */
+const wholeJobTriggers = (facets: readonly Facet[]): string[] => [
+  `CREATE TRIGGER job_day_facets_insert AFTER INSERT ON jobs WHEN ${counted('NEW')}
+    BEGIN ${plus('NEW', facets)} END`,
+  `CREATE TRIGGER job_day_facets_delete AFTER DELETE ON jobs WHEN ${counted('OLD')}
+    BEGIN ${minus('OLD', facets)} END`,
+  // A job given its first query or day (the migration's backfill, a hand-edit) moves whole.
+  `CREATE TRIGGER job_day_facets_keys AFTER UPDATE OF ${KEYS.join(', ')} ON jobs
+    WHEN NOT (${sameKeys})
+    BEGIN ${minus('OLD', facets)} ${plus('NEW', facets)} END`,
+];
+
 /** The tables and the triggers that keep them, as migration 0018 creates them. */
 export const JOB_DAY_FACETS_0018_SQL: readonly string[] = [
   // Facet first: every read takes one facet over a range of days (or every day), which this
@@ -202,14 +232,7 @@ export const JOB_DAY_FACETS_0018_SQL: readonly string[] = [
     jobs INTEGER NOT NULL,
     PRIMARY KEY (facet, query_id, value)
   ) WITHOUT ROWID`,
-  `CREATE TRIGGER job_day_facets_insert AFTER INSERT ON jobs WHEN ${counted('NEW')}
-    BEGIN ${plus('NEW', FACETS)} END`,
-  `CREATE TRIGGER job_day_facets_delete AFTER DELETE ON jobs WHEN ${counted('OLD')}
-    BEGIN ${minus('OLD', FACETS)} END`,
-  // A job given its first query or day (the migration's backfill, a hand-edit) moves whole.
-  `CREATE TRIGGER job_day_facets_keys AFTER UPDATE OF ${KEYS.join(', ')} ON jobs
-    WHEN NOT (${sameKeys})
-    BEGIN ${minus('OLD', FACETS)} ${plus('NEW', FACETS)} END`,
+  ...wholeJobTriggers(Object.values(DAY_FACETS_0018)),
   ...Object.entries(DAY_FACETS_0018).flatMap(([key, facet]) => facetTriggers(key, facet)),
 ];
 
@@ -225,10 +248,34 @@ const countedFromJobs = (facets: readonly Facet[], keys: readonly string[]) =>
     .join(' UNION ALL ');
 
 /**
- * The facets as the jobs hold them now, counted from scratch: the migration's first fill, and
- * what a test compares the triggers' work with. Rows: day, query_id, facet, value, jobs.
+ * The facets as the jobs hold them now, counted from scratch: what a test compares the triggers'
+ * work with. Rows: day, query_id, facet, value, jobs.
  */
 export const DAY_FACETS_FROM_JOBS_SQL = countedFromJobs(FACETS, ['day', 'query_id']);
 
 /** The same for job_facet_totals. Rows: query_id, facet, value, jobs. */
 export const FACET_TOTALS_FROM_JOBS_SQL = countedFromJobs(TOTALLED, ['query_id']);
+
+/** Migration 0018's first fill: its facets counted from scratch (rows as above). */
+export const DAY_FACETS_FROM_JOBS_0018_SQL = countedFromJobs(Object.values(DAY_FACETS_0018), [
+  'day',
+  'query_id',
+]);
+export const FACET_TOTALS_FROM_JOBS_0018_SQL = countedFromJobs(
+  Object.values(DAY_FACETS_0018).filter((f) => f.totals),
+  ['query_id'],
+);
+
+/**
+ * Migration 0025: the whole-job triggers again with the fit band among their facets, the band's
+ * own two triggers, and its counts from scratch.
+ */
+export const JOB_DAY_FACETS_0025_SQL: readonly string[] = [
+  'DROP TRIGGER job_day_facets_insert',
+  'DROP TRIGGER job_day_facets_delete',
+  'DROP TRIGGER job_day_facets_keys',
+  ...wholeJobTriggers(Object.values(DAY_FACETS_0025)),
+  ...facetTriggers('fit', FIT_FACET_0025),
+  `INSERT INTO job_day_facets (day, query_id, facet, value, jobs)
+    ${countedFromJobs([FIT_FACET_0025], ['day', 'query_id'])}`,
+];

@@ -21,6 +21,7 @@ const jobRow = z.object({
   company_name: z.string(),
   location: z.string(),
   url: z.string(),
+  fit_score: z.number().nullable(),
 });
 const failedRunRow = z.object({
   query_id: z.number(),
@@ -33,13 +34,23 @@ const failedRunRow = z.object({
 const NOT_BLOCKED = `NOT ${BLOCKED_JOB_SQL}`;
 // Nor are the jobs a rule or the operator's earlier triage hid, or a rule muted (issue 17).
 const LISTED = `j.state <> 'hidden' AND j.muted_by_rule_id IS NULL`;
-const countsRow = z.object({ n: z.number(), hidden: z.number(), listed: z.number() });
+const countsRow = z.object({
+  n: z.number(),
+  hidden: z.number(),
+  listed: z.number(),
+  strong: z.number(),
+});
+/** Issue 40: a job of the least fit asked for (@least, a band's floor), or any job without one. */
+const FITTING = `(@least IS NULL OR j.fit_score >= @least)`;
 
 export interface BatchMessageRows {
   batch: z.infer<typeof batchRow>;
-  /** The batch's new jobs (blocked companies left out), those a rule hid, and those listed. */
+  /**
+   * The batch's new jobs (blocked companies left out), those a rule hid, those listed (of the
+   * least fit asked for, when one is), and how many of those are strong fits (issue 40).
+   */
   counts: z.infer<typeof countsRow>;
-  /** The first `jobsListed` of the new jobs the message may name. */
+  /** The first `jobsListed` of the new jobs the message may name, strong fits first (best first). */
   jobs: Array<z.infer<typeof jobRow>>;
   failed: Array<z.infer<typeof failedRunRow>>;
   /**
@@ -66,7 +77,9 @@ export function readBatchMessageRows(
   connection: ConnectionLike,
   batchId: number,
   jobsListed: number,
+  fit: { least: number | null; strong: number },
 ): BatchMessageRows {
+  const fitParams = { batch: batchId, least: fit.least, strong: fit.strong };
   const sqlite = sqliteOf(connection);
   const batch = batchRow.parse(
     sqlite
@@ -78,18 +91,21 @@ export function readBatchMessageRows(
       .prepare(
         `SELECT COUNT(*) AS n,
            COALESCE(SUM(j.state = 'hidden' AND j.hidden_by_rule_id IS NOT NULL), 0) AS hidden,
-           COALESCE(SUM(${LISTED}), 0) AS listed
-         FROM jobs j WHERE j.first_seen_batch_id = ? AND ${NOT_BLOCKED}`,
+           COALESCE(SUM(${LISTED} AND ${FITTING}), 0) AS listed,
+           COALESCE(SUM(${LISTED} AND ${FITTING} AND j.fit_score >= @strong), 0) AS strong
+         FROM jobs j WHERE j.first_seen_batch_id = @batch AND ${NOT_BLOCKED}`,
       )
-      .get(batchId),
+      .get(fitParams),
   );
+  // Issue 40: the strong fits lead, best first; the rest as they were found.
   const jobs = sqlite
     .prepare(
-      `SELECT j.id, j.title, j.company_name, j.location, j.url FROM jobs j
-       WHERE j.first_seen_batch_id = ? AND ${NOT_BLOCKED} AND ${LISTED}
-       ORDER BY j.first_seen_at, j.rowid LIMIT ?`,
+      `SELECT j.id, j.title, j.company_name, j.location, j.url, j.fit_score FROM jobs j
+       WHERE j.first_seen_batch_id = @batch AND ${NOT_BLOCKED} AND ${LISTED} AND ${FITTING}
+       ORDER BY CASE WHEN j.fit_score >= @strong THEN j.fit_score ELSE -1 END DESC,
+         j.first_seen_at, j.rowid LIMIT @limit`,
     )
-    .all(batchId, jobsListed)
+    .all({ ...fitParams, limit: jobsListed })
     .map((r) => jobRow.parse(r));
   const failed = sqlite
     .prepare(

@@ -1,7 +1,9 @@
 import { sqliteOf, type ConnectionLike } from '../connection';
 import { z } from 'zod';
 import {
+  CHANNEL_FIT_BANDS,
   NOTIFICATION_EVENTS,
+  type ChannelFitBand,
   type NotificationChannelWrite,
   type NotificationEvent,
 } from '../../contract';
@@ -39,6 +41,8 @@ export interface StoredChannel {
   enabled: boolean;
   events: NotificationEvent[];
   onlyNewJobs: boolean;
+  /** Issue 40: the least fit band of the jobs its messages name; null, every job. */
+  minFitBand: ChannelFitBand | null;
   settings: ChannelSettings;
   createdAt: number;
   updatedAt: number;
@@ -56,6 +60,7 @@ const rowSchema = z.object({
   settings: z.string(),
   created_at: z.number(),
   updated_at: z.number(),
+  min_fit_band: z.enum(CHANNEL_FIT_BANDS).nullable(),
 });
 
 export function channelFromRow(row: unknown): StoredChannel {
@@ -66,6 +71,7 @@ export function channelFromRow(row: unknown): StoredChannel {
     enabled: r.enabled === 1,
     events: eventsSchema.parse(JSON.parse(r.events)),
     onlyNewJobs: r.only_new_jobs === 1,
+    minFitBand: r.min_fit_band,
     settings: channelSettingsSchema.parse(JSON.parse(r.settings)),
     createdAt: r.created_at,
     updatedAt: r.updated_at,
@@ -147,6 +153,7 @@ export async function insertChannel(
       enabled: write.enabled ? 1 : 0,
       events: JSON.stringify(write.events),
       only_new_jobs: write.only_new_jobs ? 1 : 0,
+      min_fit_band: write.min_fit_band ?? null,
       settings: JSON.stringify(settings),
       created_at: now,
       updated_at: now,
@@ -170,6 +177,7 @@ export async function updateChannel(
       enabled: write.enabled ? 1 : 0,
       events: JSON.stringify(write.events),
       only_new_jobs: write.only_new_jobs ? 1 : 0,
+      min_fit_band: write.min_fit_band === undefined ? existing.minFitBand : write.min_fit_band,
       settings: JSON.stringify(settings),
       updated_at: now,
     })

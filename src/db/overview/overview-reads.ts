@@ -1,12 +1,14 @@
 import type SQLite from 'better-sqlite3';
 import { sqliteOf, type ConnectionLike } from '../connection';
 import type {
+  OverviewFit,
   OverviewHeadlines,
   OverviewMarket,
   OverviewNewJobs,
   OverviewSearches,
   OverviewTriage,
 } from '../../contract/overview';
+import { fitBands } from './fit-bands';
 import { headlines } from './headlines';
 import { market } from './market';
 import { newJobs } from './new-jobs';
@@ -52,6 +54,11 @@ export class OverviewReads {
 
   triage(ask: OverviewAsk): OverviewTriage {
     return this.read(ask, triage);
+  }
+
+  /** Issue 40: the new jobs of each day by their fit band. */
+  fit(ask: OverviewAsk): OverviewFit {
+    return this.read(ask, fitBands);
   }
 
   headlines(ask: OverviewAsk): OverviewHeadlines {

@@ -1,6 +1,7 @@
 import type { OverviewSearch, OverviewSearches } from '../../contract/overview';
 import { isoOrNull } from '../times';
 import type { LastRunRow, OverviewQueryRow, OverviewStatements } from './overview-statements';
+import { fitsByQuery } from './fit-bands';
 import { perDay, type ResolvedSpan } from './overview-span';
 
 /** Per query: its new jobs per day, how many it hid, and the details it fetched or failed. */
@@ -53,6 +54,7 @@ export function searches(statements: OverviewStatements, resolved: ResolvedSpan)
     statements.outcomes(scope.query, resolved.instants).map((r) => [r.query_id, r]),
   );
   const lastRuns = new Map(statements.lastRuns(scope.query).map((r) => [r.query_id, r]));
+  const fits = fitsByQuery(statements, resolved);
   const rows = statements.searchedQueries(scope.query, from).map((query): OverviewSearch => {
     const facets = facetsOf(query.id);
     const newInRange = facets.daily.values.reduce((a, b) => a + b, 0);
@@ -75,6 +77,8 @@ export function searches(statements: OverviewStatements, resolved: ResolvedSpan)
       applied_in_range: outcome?.applied ?? 0,
       screening_in_range: outcome?.screening ?? 0,
       backfill_day: resolved.backfillDays.get(query.id) ?? null,
+      strong_fits_in_range: fits(query.id).strong,
+      good_fits_in_range: fits(query.id).good,
     };
   });
   return { ...resolved.span, searches: rows };

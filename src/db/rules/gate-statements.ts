@@ -20,9 +20,10 @@ const cardRowSchema = z.object({
   title: z.string(),
   company_name: z.string(),
   location: z.string(),
+  fit_score: z.number().nullable(),
 });
 
-/** What a search card shows of a stored job, as the rules read it. */
+/** What a search card shows of a stored job, and its fit (best score, null without), as the rules read them. */
 export type StoredJobCard = z.infer<typeof cardRowSchema>;
 
 export class RuleGateStatements {
@@ -36,7 +37,7 @@ export class RuleGateStatements {
       version: p('SELECT version FROM rules_version WHERE id = 1'),
       enabled: p(ENABLED_RULES_SQL),
       known: p('SELECT 1 FROM jobs WHERE id = ?'),
-      card: p('SELECT title, company_name, location FROM jobs WHERE id = ?'),
+      card: p('SELECT title, company_name, location, fit_score FROM jobs WHERE id = ?'),
       flag: p(FLAG_JOB_SQL),
     };
     this.jobs = new JobRuleEffects(sqlite);

@@ -5,13 +5,14 @@ import {
   foldWord,
   RULE_DEFAULT_COLOR,
   RULES_EXPORT_VERSION,
+  RULE_NEEDS_A_CONDITION,
   RULES_MAX,
   type RulePatch,
   type RuleSetExport,
   type RuleWrite,
 } from '../../contract';
 import { JobRuleEffects } from '../jobs/rule-effects';
-import { ruleDefinition, ruleRowSchema, type RuleRow } from './rule-rows';
+import { fitColumns, ruleDefinition, ruleRowSchema, type RuleRow } from './rule-rows';
 
 // The rule set's reads and writes, as synchronous statements on the server's connection (the
 // runner reads the same table on every page it stores). A deleted rule is kept, marked, so the
@@ -45,9 +46,15 @@ const nameKey = (name: string) => foldWord(name.trim().replace(/\s+/g, ' '));
 const storedColor = (action: RuleWrite['action'], color: RuleWrite['color']) =>
   action === 'flag' ? (color ?? RULE_DEFAULT_COLOR) : null;
 
-/** A stored rule as written: what an edit starts from and what the export file holds. */
+/** A stored rule as written: what an edit starts from. */
 function written(row: RuleRow) {
   return { ...ruleDefinition(row), enabled: row.enabled === 1 };
+}
+
+/** A rule as the export file holds it: a rule without a fit condition as before issue 40. */
+function exported(row: RuleRow) {
+  const { fit, ...rule } = written(row);
+  return fit === null ? rule : { ...rule, fit };
 }
 
 export class RuleRepository {
@@ -68,13 +75,14 @@ export class RuleRepository {
       names: p(`SELECT id, name FROM rules WHERE ${LIVE}`),
       find: p('SELECT * FROM rules WHERE id = ?'),
       insert: p(
-        `INSERT INTO rules (name, conditions, match, exceptions, action, color, enabled, position, created_at, updated_at)
-         VALUES (@name, @conditions, @match, @exceptions, @action, @color, @enabled,
+        `INSERT INTO rules (name, conditions, match, exceptions, action, color, fit_op, fit_value, enabled, position, created_at, updated_at)
+         VALUES (@name, @conditions, @match, @exceptions, @action, @color, @fit_op, @fit_value, @enabled,
                  (SELECT COALESCE(MAX(position), 0) + 1 FROM rules WHERE ${LIVE}), @now, @now)`,
       ),
       update: p(
         `UPDATE rules SET name = @name, conditions = @conditions, match = @match, exceptions = @exceptions,
-           action = @action, color = @color, enabled = @enabled, updated_at = @now WHERE id = @id`,
+           action = @action, color = @color, fit_op = @fit_op, fit_value = @fit_value,
+           enabled = @enabled, updated_at = @now WHERE id = @id`,
       ),
       setPosition: p('UPDATE rules SET position = @position, updated_at = @now WHERE id = @id'),
       markDeleted: p('UPDATE rules SET deleted_at = @now, updated_at = @now WHERE id = @id'),
@@ -131,6 +139,7 @@ export class RuleRepository {
       exceptions: JSON.stringify(rule.exceptions),
       action: rule.action,
       color: storedColor(rule.action, rule.color),
+      ...fitColumns(rule.fit ?? null),
       enabled: rule.enabled ? 1 : 0,
       now,
     });
@@ -158,8 +167,12 @@ export class RuleRepository {
         exceptions: patch.exceptions ?? current.exceptions,
         action: patch.action ?? current.action,
         color: patch.color === undefined ? current.color : patch.color,
+        fit: patch.fit === undefined ? current.fit : patch.fit,
         enabled: patch.enabled ?? current.enabled,
       };
+      if (next.conditions.length === 0 && next.fit === null) {
+        throw new RuleSetRefusedError(`${RULE_NEEDS_A_CONDITION} (words, or a fit)`);
+      }
       if (patch.name !== undefined) this.assertNameFree(next.name, id);
       this.s.update.run({
         id,
@@ -169,6 +182,7 @@ export class RuleRepository {
         exceptions: JSON.stringify(next.exceptions),
         action: next.action,
         color: storedColor(next.action, next.color),
+        ...fitColumns(next.fit),
         enabled: next.enabled ? 1 : 0,
         now,
       });
@@ -218,7 +232,7 @@ export class RuleRepository {
   export(): RuleSetExport {
     return {
       version: RULES_EXPORT_VERSION,
-      rules: this.list().map(written),
+      rules: this.list().map(exported),
     };
   }
 

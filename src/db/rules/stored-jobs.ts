@@ -4,17 +4,26 @@ import { StatementCache } from '../statement-cache';
 import { z } from 'zod';
 import {
   RULE_PREVIEW_TITLES,
+  ruleFitParts,
   type RuleApplyResult,
   type RuleField,
+  type RuleFit,
   type RulePreview,
 } from '../../contract';
-import { expandedFtsQuery, JobWords, type CompiledRule } from '../../contract/rule-matcher';
+import {
+  compileRule,
+  expandedFtsQuery,
+  JobWords,
+  type CompiledRule,
+} from '../../contract/rule-matcher';
 import { JobRuleEffects, NOT_IN_PIPELINE } from '../jobs/rule-effects';
 import { jobDescriptionSql } from '../jobs/job-descriptions';
 
 // A rule over every stored job (preview, "Apply to stored jobs", bringing back what it hid). The
 // search index finds the matches without reading a row (docs/decisions/036); only a rule with a
-// `*` inside a word has its candidates read and checked word by word.
+// `*` inside a word has its candidates read and checked word by word. A fit condition (issue 40,
+// docs/decisions/066) is read from the jobs' best scores by their index (jobs_fit), and its words,
+// if any, from the search index as above.
 
 const rowidSchema = z.object({ rowid: z.number() });
 const textRowSchema = z.object({
@@ -25,6 +34,7 @@ const textRowSchema = z.object({
   description: z.string().nullable(),
 });
 const exampleSchema = z.object({ id: z.string(), title: z.string(), company_name: z.string() });
+const idSchema = z.object({ id: z.string() });
 const countSchema = z.object({ n: z.number() });
 
 /** The index's words a `*` inside a word may stand for, at most, before candidates are read. */
@@ -86,8 +96,42 @@ export class StoredJobRules {
     return expandedFtsQuery(rule, (prefix) => this.wordsFrom(prefix));
   }
 
+  /**
+   * The ids of the stored jobs whose fit holds the condition (none without a fit), highest
+   * (newest posting) first, as the search index orders them. Reads jobs_fit's index only.
+   */
+  private fitIds(fit: RuleFit): string[] {
+    const { op, value } = ruleFitParts(fit);
+    // COALESCE(fit_score, -1) is jobs_fit's first column: a job without a fit is -1.
+    const where =
+      op === 'below'
+        ? 'COALESCE(fit_score, -1) >= 0 AND COALESCE(fit_score, -1) < @value'
+        : 'COALESCE(fit_score, -1) >= @value';
+    return this.p(`SELECT id FROM jobs WHERE ${where}`)
+      .all({ value })
+      .map((raw) => idSchema.parse(raw).id)
+      .sort((a, b) => Number(b) - Number(a) || (a < b ? 1 : a > b ? -1 : 0));
+  }
+
   /** The ids of the stored jobs the rule matches, highest (newest posting) first. */
-  matchingIds(rule: CompiledRule, exact = this.exactQuery(rule)): string[] {
+  matchingIds(rule: CompiledRule): string[] {
+    if (rule.fit === null || rule.fit === undefined) return this.wordMatches(rule);
+    const fitting = this.fitIds(rule.fit);
+    const { conditions, exceptions } = rule;
+    if (conditions.length === 0 && exceptions.length === 0) return fitting;
+    // Its words as a rule of their own: with conditions, the jobs they match (exceptions
+    // applied); with exceptions only, the jobs any exception matches, taken out.
+    const words = compileRule(
+      conditions.length > 0
+        ? { ...rule, fit: null }
+        : { ...rule, fit: null, conditions: exceptions, match: 'any', exceptions: [] },
+    );
+    const matched = new Set(this.wordMatches(words));
+    return fitting.filter((id) => matched.has(id) === conditions.length > 0);
+  }
+
+  /** The ids of the stored jobs a rule's words match, highest (newest posting) first. */
+  private wordMatches(rule: CompiledRule, exact = this.exactQuery(rule)): string[] {
     const query = exact ?? rule.ftsQuery;
     if (query === null || query === '') return [];
     const rowids = this.p('SELECT rowid FROM jobs_fts WHERE jobs_fts MATCH ? ORDER BY rowid DESC')
@@ -123,6 +167,10 @@ export class StoredJobRules {
   }
 
   preview(rule: CompiledRule): RulePreview {
+    if (rule.fit !== null && rule.fit !== undefined) {
+      const ids = this.matchingIds(rule);
+      return { matches: ids.length, examples: this.examples(ids.slice(0, RULE_PREVIEW_TITLES)) };
+    }
     const exact = this.exactQuery(rule);
     if (exact === '') return { matches: 0, examples: [] };
     // When the index alone answers, it counts the matches and gives the newest few without
@@ -138,7 +186,7 @@ export class StoredJobRules {
         .map((raw) => String(rowidSchema.parse(raw).rowid));
       return { matches, examples: this.examples(top) };
     }
-    const ids = this.matchingIds(rule, exact);
+    const ids = this.wordMatches(rule, exact);
     return { matches: ids.length, examples: this.examples(ids.slice(0, RULE_PREVIEW_TITLES)) };
   }
 

@@ -405,7 +405,7 @@ describe('real answers validate against the document', () => {
   });
 
   it('the Overview, over the batch the runner stored', async () => {
-    const paths = ['headlines', 'new-jobs', 'searches', 'market', 'triage', 'pipeline'];
+    const paths = ['headlines', 'new-jobs', 'searches', 'market', 'triage', 'pipeline', 'fit'];
     for (const path of paths) {
       const route = `/api/v1/overview/${path}`;
       expect((await call('GET', route, { query: 'range=all' })).statusCode, route).toBe(200);

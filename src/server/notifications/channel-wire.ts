@@ -19,6 +19,7 @@ export function toWire(channel: StoredChannel): NotificationChannel {
     enabled: channel.enabled,
     events: channel.events,
     only_new_jobs: channel.onlyNewJobs,
+    min_fit_band: channel.minFitBand,
     created_at: new Date(channel.createdAt).toISOString(),
     updated_at: new Date(channel.updatedAt).toISOString(),
   };

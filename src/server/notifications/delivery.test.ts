@@ -207,6 +207,9 @@ describe('each webhook shape', () => {
       company: 'Company 1',
       location: 'Berlin, Germany',
       url: 'https://www.linkedin.com/jobs/view/1',
+      // Issue 40: no profile scored it.
+      fit_score: null,
+      fit_band: null,
     });
     expect(body.text).toContain('…and 2 more');
     expect(outboxRows()).toMatchObject([{ status: 'delivered', attempts: 1 }]);

@@ -2,12 +2,15 @@ import { z } from 'zod';
 import {
   APPLICATION_STAGE_LABELS,
   APPLICATION_STAGES,
+  CHANNEL_FIT_BANDS,
+  type ChannelFitBand,
   NOTIFICATION_EVENTS,
   NOTIFICATION_JOBS_LISTED,
   OVERVIEW_FIELD_LABELS,
   OVERVIEW_FIELDS,
   type ApplicationStage,
 } from '../../contract';
+import { FIT_BAND_FLOORS, FIT_BAND_LABELS, FIT_BANDS, fitBand } from '../../contract/fit';
 import type { BatchFinished } from '../../runner';
 import { readBatchMessageRows } from '../../db/notifications/batch-message';
 import type { ConnectionLike } from '../../db/connection';
@@ -48,7 +51,10 @@ export const notificationMessageSchema = z.object({
    * carried-over triage) nor muted by a rule. Rows queued before issue 17 had no such jobs.
    */
   listed_jobs_count: z.number().optional(),
-  /** The first NOTIFICATION_JOBS_LISTED of those it may name. */
+  /**
+   * The first NOTIFICATION_JOBS_LISTED of those it may name: the strong fits first, best first
+   * (issue 40), then the rest as they were found.
+   */
   new_jobs: z.array(
     z.object({
       id: z.string(),
@@ -56,8 +62,21 @@ export const notificationMessageSchema = z.object({
       company: z.string(),
       location: z.string(),
       url: z.string(),
+      /**
+       * Issue 40: the job's fit (best score, 0–100) and its band; null without a profile
+       * (absent in messages queued before issue 40).
+       */
+      fit_score: z.number().nullable().optional(),
+      fit_band: z.enum(FIT_BANDS).nullable().optional(),
     }),
   ),
+  /** Issue 40: how many of the jobs it may name are strong fits. */
+  strong_fits_count: z.number().default(0),
+  /**
+   * Issue 40: the channel's least fit band when the message was built for one: it names (and
+   * counts in listed_jobs_count) only the jobs of that band or better. Null: every job.
+   */
+  min_fit_band: z.enum(CHANNEL_FIT_BANDS).nullable().default(null),
   failed_runs: z.array(
     z.object({
       query_id: z.number(),
@@ -162,11 +181,16 @@ export function buildBatchMessage(
   batchId: number,
   event: 'batch_finished' | 'batch_failed' | 'cookies_rejected',
   context: MessageContext,
+  minFitBand: ChannelFitBand | null = null,
 ): NotificationMessage {
   const { batch, counts, jobs, failed, closed } = readBatchMessageRows(
     connection,
     batchId,
     NOTIFICATION_JOBS_LISTED,
+    {
+      least: minFitBand === null ? null : FIT_BAND_FLOORS[minFitBand],
+      strong: FIT_BAND_FLOORS.strong,
+    },
   );
   const base = context.publicUrl;
   return {
@@ -188,7 +212,11 @@ export function buildBatchMessage(
       company: j.company_name,
       location: j.location,
       url: j.url,
+      fit_score: j.fit_score,
+      fit_band: j.fit_score === null ? null : fitBand(j.fit_score),
     })),
+    strong_fits_count: counts.strong,
+    min_fit_band: minFitBand,
     failed_runs: failed.map((r) => ({
       query_id: r.query_id,
       search_term: r.job_title,
@@ -228,6 +256,7 @@ export function buildDriftMessage(
     event: 'markup_drift',
     // The batch's jobs are batch_finished's news; this message is about the site.
     new_jobs: [],
+    strong_fits_count: 0,
     failed_runs: [],
     drift: OVERVIEW_FIELDS.flatMap((field) => {
       const start = started.find((s) => s.field === field);
@@ -319,6 +348,8 @@ export function buildTestMessage(context: MessageContext): NotificationMessage {
     hidden_by_rules_count: 0,
     listed_jobs_count: 0,
     new_jobs: [],
+    strong_fits_count: 0,
+    min_fit_band: null,
     failed_runs: [],
     jobs_url: context.publicUrl === undefined ? null : `${context.publicUrl}/jobs`,
     settings_url: context.publicUrl === undefined ? null : `${context.publicUrl}/settings`,
@@ -430,14 +461,32 @@ export function renderMessage(message: NotificationMessage): RenderedMessage {
       };
     case 'batch_finished': {
       const id = batch?.id ?? 0;
-      const jobLines: RenderedLine[] = message.new_jobs.map((j) => ({
-        text: [j.title, j.company, j.location].filter((part) => part !== '').join(' · '),
+      const line = (j: NotificationMessage['new_jobs'][number], parts: string[]) => ({
+        text: [j.title, ...parts].filter((part) => part !== '').join(' · '),
         link: { label: j.title, url: j.url },
-      }));
+      });
+      // Issue 40: the strong fits lead, with their score.
+      const strong = message.new_jobs.filter((j) => j.fit_band === 'strong');
+      const jobLines: RenderedLine[] = message.new_jobs
+        .filter((j) => j.fit_band !== 'strong')
+        .map((j) => line(j, [j.company, j.location]));
       const more = listedJobsCount(message) - message.new_jobs.length;
       if (more > 0) jobLines.push({ text: `…and ${more} more` });
       const sections: RenderedMessage['sections'] = [];
-      if (jobLines.length > 0) sections.push({ heading: 'New jobs', lines: jobLines });
+      if (strong.length > 0) {
+        sections.push({
+          heading: 'Strong fits',
+          lines: strong.map((j) => line(j, [j.company, `fit ${j.fit_score ?? 0}`])),
+        });
+      }
+      const least = message.min_fit_band;
+      const heading =
+        least === null
+          ? strong.length > 0
+            ? 'Other new jobs'
+            : 'New jobs'
+          : `New jobs of ${FIT_BAND_LABELS[least]} fit or better`;
+      if (jobLines.length > 0) sections.push({ heading, lines: jobLines });
       if (message.failed_runs.length > 0) {
         sections.push({
           heading: 'Failed query runs',
@@ -447,11 +496,14 @@ export function renderMessage(message: NotificationMessage): RenderedMessage {
         });
       }
       const closed = message.closed_jobs_count;
+      const strongCount = message.strong_fits_count;
       const summary = `Batch #${id} finished with ${newJobsPhrase(message)}${
         message.failed_runs.length > 0
           ? ` and ${plural(message.failed_runs.length, 'failed query run', 'failed query runs')}`
           : ''
-      }.${closed > 0 ? ` ${closedJobsPhrase(closed)}.` : ''}`;
+      }.${strongCount > 0 ? ` ${plural(strongCount, 'strong fit', 'strong fits')}.` : ''}${
+        closed > 0 ? ` ${closedJobsPhrase(closed)}.` : ''
+      }`;
       return {
         title: `Batch #${id} finished: ${newJobsPhrase(message)}`,
         summary,

@@ -167,12 +167,36 @@ describe('channels', () => {
     [email({ smtp_tls: 'ssl' }), /smtp_tls must be none, starttls or tls/],
     [email({ email_to: 'me at example.com' }), /email_to must be an e-mail address/],
     [email({ email_from: 'Scout <scout@example.com>' }), /email_from must be an e-mail address/],
+    // Issue 40: Poor is no filter, and a band is named by its word.
+    [email({ min_fit_band: 'poor' }), /^min_fit_band must be strong, good, weak or null$/],
+    [webhook('https://example.com/x', { min_fit_band: 80 }), /^min_fit_band must be strong/],
+    [webhook('https://example.com/x', { min_fit_band: 'Strong' }), /^min_fit_band must be/],
   ])('answers 400 with a clear error for %j', async (body, message) => {
     const res = await create(body);
     expect(res.statusCode).toBe(400);
     expect(res.json<{ error: string }>().error).toMatch(message);
     const list = await server.authed({ method: 'GET', url: `${URL_BASE}/channels` });
     expect(list.json()).toEqual([]);
+  });
+
+  it('takes a least fit band (issue 40): null by default, kept when a change leaves it out', async () => {
+    const plain = notificationChannelSchema.parse(
+      (await create(webhook('https://example.com/x'))).json(),
+    );
+    expect(plain.min_fit_band).toBeNull();
+    const banded = await create(webhook('https://example.com/y', { min_fit_band: 'good' }));
+    expect(banded.statusCode).toBe(201);
+    const id = notificationChannelSchema.parse(banded.json()).id;
+    const put = (body: Record<string, unknown>) =>
+      server.authed({ method: 'PUT', url: `${URL_BASE}/channels/${id}`, payload: body });
+    const kept = await put(webhook('https://example.com/y', { name: 'Renamed' }));
+    expect(kept.json()).toMatchObject({ name: 'Renamed', min_fit_band: 'good' });
+    const changed = await put(webhook('https://example.com/y', { min_fit_band: 'strong' }));
+    expect(changed.json()).toMatchObject({ min_fit_band: 'strong' });
+    const refused = await put(webhook('https://example.com/y', { min_fit_band: 'poor' }));
+    expect(refused.statusCode).toBe(400);
+    const cleared = await put(webhook('https://example.com/y', { min_fit_band: null }));
+    expect(cleared.json()).toMatchObject({ min_fit_band: null });
   });
 
   it('subscribes a channel to markup_drift (issue 32)', async () => {

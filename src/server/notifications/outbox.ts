@@ -61,28 +61,35 @@ export function queueBatchNotifications(
   const channels = enabledChannelsSync(connection);
   if (channels.length === 0) return 0;
   const insert = prepareOutboxQueue(connection);
-  const messages = new Map<BatchEndEvent, NotificationMessage>();
-  const messageFor = (event: BatchEndEvent) => {
-    let message = messages.get(event);
+  // One message per event and least fit band (issue 40: a channel may take only jobs of a band
+  // or better), built once for the channels that share them.
+  const messages = new Map<string, NotificationMessage>();
+  const messageFor = (event: BatchEndEvent, band: StoredChannel['minFitBand']) => {
+    const key = `${event}:${band ?? ''}`;
+    let message = messages.get(key);
     if (message === undefined) {
-      message = buildBatchMessage(connection, finished.batchId, event, context);
-      messages.set(event, message);
+      message = buildBatchMessage(connection, finished.batchId, event, context, band);
+      messages.set(key, message);
     }
     return message;
   };
-  // The count decides "only when there are new jobs"; computed once for all channels. Jobs a
-  // rule hid or muted are not news (issue 17): they do not count.
-  const newJobs =
-    finished.status === 'completed' ? listedJobsCount(messageFor('batch_finished')) : 0;
   let queued = 0;
   for (const channel of channels) {
+    // The count decides "only when there are new jobs": jobs a rule hid or muted are not news
+    // (issue 17), nor, for a channel with a least fit band, jobs below it (issue 40).
+    const newJobs =
+      finished.status === 'completed'
+        ? listedJobsCount(messageFor('batch_finished', channel.minFitBand))
+        : 0;
     const event = eventForChannel(channel, finished, newJobs);
     if (event === null) continue;
+    // Only the batch-finished message names jobs: the others are one for every channel.
+    const band = event === 'batch_finished' ? channel.minFitBand : null;
     queued += insert(
       channel.id,
       event,
       finished.batchId,
-      JSON.stringify(messageFor(event)),
+      JSON.stringify(messageFor(event, band)),
       finished.now,
     );
   }

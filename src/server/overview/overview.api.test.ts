@@ -333,6 +333,9 @@ describe('GET /overview/searches', () => {
         applied_in_range: 0,
         screening_in_range: 0,
         backfill_day: '2026-11-08',
+        // Issue 40: no profile, no fit.
+        strong_fits_in_range: 0,
+        good_fits_in_range: 0,
       },
       {
         query_id: ids.q2,
@@ -355,6 +358,9 @@ describe('GET /overview/searches', () => {
         applied_in_range: 0,
         screening_in_range: 0,
         backfill_day: '2026-11-08',
+        // Issue 40: no profile, no fit.
+        strong_fits_in_range: 0,
+        good_fits_in_range: 0,
       },
       {
         query_id: ids.q3,
@@ -376,6 +382,9 @@ describe('GET /overview/searches', () => {
         applied_in_range: 0,
         screening_in_range: 0,
         backfill_day: null,
+        // Issue 40: no profile, no fit.
+        strong_fits_in_range: 0,
+        good_fits_in_range: 0,
       },
       {
         query_id: ids.q4,
@@ -397,6 +406,9 @@ describe('GET /overview/searches', () => {
         applied_in_range: 0,
         screening_in_range: 0,
         backfill_day: '2026-11-08',
+        // Issue 40: no profile, no fit.
+        strong_fits_in_range: 0,
+        good_fits_in_range: 0,
       },
     ]);
   });

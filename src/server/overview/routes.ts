@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   errorBodySchema,
+  overviewFitSchema,
   overviewHeadlinesSchema,
   overviewMarketSchema,
   overviewNewJobsSchema,
@@ -64,6 +65,20 @@ export const overviewRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fa
       },
     },
     async (request) => reads.newJobs(ask(request.query)),
+  );
+
+  app.get(
+    '/overview/fit',
+    {
+      schema: {
+        summary:
+          'New jobs per day by fit band (Strong, Good, Weak, Poor, by each job’s current best score), and those without a fit',
+        tags,
+        querystring: overviewQuerySchema,
+        response: { 200: overviewFitSchema, ...answers },
+      },
+    },
+    async (request) => reads.fit(ask(request.query)),
   );
 
   app.get(

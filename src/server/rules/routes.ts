@@ -151,6 +151,7 @@ export const ruleRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
           exceptions: body.exceptions,
           action: body.action ?? 'hide',
           color: null,
+          fit: body.fit ?? null,
         }),
       );
     },

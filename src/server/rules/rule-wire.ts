@@ -13,6 +13,7 @@ export function toWire(row: RuleRow): Rule {
     exceptions: [...compiled.exceptions],
     action: row.action,
     color: row.color,
+    fit: compiled.fit ?? null,
     enabled: row.enabled === 1,
     position: row.position,
     card_only: compiled.cardOnly,

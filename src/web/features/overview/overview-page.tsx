@@ -5,6 +5,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import './charts/chart-tokens.css';
 import { OverviewFilters } from './overview-filters';
 import { overviewParamsToUrl, parseOverviewParams, type OverviewParams } from './overview-params';
+import { FitSection } from './sections/fit-section';
 import { HeadlinesSection } from './sections/headlines-section';
 import { MarketSection } from './sections/market-section';
 import { NewJobsSection } from './sections/new-jobs-section';
@@ -33,6 +34,7 @@ export function OverviewPage() {
         </Card>
         <HeadlinesSection view={view} />
         <NewJobsSection view={view} />
+        <FitSection view={view} />
         <SearchesSection view={view} />
         <MarketSection view={view} />
         <TriageSection view={view} />

@@ -4,6 +4,7 @@ import { setupServer, type SetupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { recordDownloads, type RecordedDownloads } from '../../test/downloads';
 import {
+  overviewFitSchema,
   overviewHeadlinesSchema,
   overviewMarketSchema,
   overviewNewJobsSchema,
@@ -98,6 +99,8 @@ export const SEARCHES = overviewSearchesSchema.parse({
       applied_in_range: 2,
       screening_in_range: 0,
       backfill_day: '2025-01-10',
+      strong_fits_in_range: 4,
+      good_fits_in_range: 3,
     },
     {
       ...search,
@@ -309,8 +312,20 @@ export const QUERIES = queryListSchema.parse([
   },
 ]);
 
+/** Issue 40: the week's new jobs by fit band (a day of each, one of none, one without a fit). */
+export const FIT = overviewFitSchema.parse({
+  ...span,
+  bands: [
+    { band: 'strong', label: 'Strong', jobs: [1, 0, 0, 2, 0, 0, 1] },
+    { band: 'good', label: 'Good', jobs: [2, 1, 0, 1, 0, 0, 0] },
+    { band: 'weak', label: 'Weak', jobs: [0, 0, 1, 0, 1, 0, 0] },
+    { band: 'poor', label: 'Poor', jobs: [1, 0, 2, 0, 0, 0, 3] },
+  ],
+  unscored: [0, 1, 0, 0, 2, 0, 0],
+});
+
 export type OverviewAnswers = Record<
-  'headlines' | 'new-jobs' | 'searches' | 'market' | 'triage' | 'site-health' | 'pipeline',
+  'headlines' | 'new-jobs' | 'searches' | 'market' | 'triage' | 'site-health' | 'pipeline' | 'fit',
   unknown
 >;
 
@@ -322,6 +337,7 @@ export const ANSWERS: OverviewAnswers = {
   triage: TRIAGE,
   'site-health': SITE_HEALTH,
   pipeline: PIPELINE,
+  fit: FIT,
 };
 
 /**

@@ -58,7 +58,9 @@ describe('parseRulesFile', () => {
     expect(parsed.ok).toBe(false);
     if (parsed.ok) return;
     expect(parsed.problems).toHaveLength(6);
-    expect(parsed.problems[0]).toBe('Rule 1 (“R0”): a rule needs at least one condition');
+    expect(parsed.problems[0]).toBe(
+      'Rule 1 (“R0”): a rule needs at least one condition (words, or a fit)',
+    );
     expect(parsed.problems[5]).toBe('…and 3 more');
   });
 });

@@ -1,9 +1,12 @@
-import type {
-  Rule,
-  RuleAction,
-  RuleColor,
-  RuleCondition,
-  RuleField,
+import {
+  ruleFitParts,
+  type Rule,
+  type RuleAction,
+  type RuleColor,
+  type RuleCondition,
+  type RuleField,
+  type RuleFit,
+  type RuleFitOp,
 } from '../../../contract/rules';
 
 export const ACTION_LABELS: Record<RuleAction, string> = {
@@ -38,10 +41,29 @@ function conditionText(c: Pick<RuleCondition, 'field' | 'value'>): string {
   return `${FIELD_LABELS[c.field].toLowerCase()}: ${c.value}`;
 }
 
-/** "title: senior or title: lead · unless title: working student", for the list. */
-export function describeRule(rule: Pick<Rule, 'conditions' | 'match' | 'exceptions'>): string {
+/** The fit condition's choices in the editor, as the select names them. */
+export const FIT_OP_LABELS: Record<RuleFitOp, string> = {
+  below: 'Fit below',
+  at_least: 'Fit at least',
+};
+
+/** "fit below 40", "fit 80 or more": a fit condition in words (issue 40). */
+export function fitText(fit: RuleFit): string {
+  const { op, value } = ruleFitParts(fit);
+  return op === 'below' ? `fit below ${value}` : `fit ${value} or more`;
+}
+
+/**
+ * "title: senior or title: lead · fit 80 or more · unless title: working student", for the list.
+ * The fit condition holds beside the words (both must).
+ */
+export function describeRule(
+  rule: Pick<Rule, 'conditions' | 'match' | 'exceptions'> & { fit?: RuleFit | null },
+): string {
   const joiner = rule.match === 'all' ? ' and ' : ' or ';
-  const when = rule.conditions.map(conditionText).join(joiner);
+  const words = rule.conditions.map(conditionText).join(joiner);
+  const fit = rule.fit ? fitText(rule.fit) : '';
+  const when = words !== '' && fit !== '' ? `${words} · and ${fit}` : words || fit;
   if (rule.exceptions.length === 0) return when;
   return `${when} · unless ${rule.exceptions.map(conditionText).join(' or ')}`;
 }

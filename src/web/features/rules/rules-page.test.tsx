@@ -105,6 +105,32 @@ describe('RulesPage: the list', () => {
     expect(within(agencies).getByRole('button', { name: 'Apply to stored jobs' })).toBeDisabled();
   });
 
+  it('words a rule on fit (issue 40), alone or beside its words', async () => {
+    api.rules = [
+      aRule(4, {
+        name: 'Poor fits',
+        conditions: [],
+        fit: { below: 40 },
+        card_only: false,
+      }),
+      aRule(5, {
+        name: 'Strong seniors',
+        action: 'flag',
+        color: 'green',
+        fit: { at_least: 80 },
+        card_only: false,
+      }),
+    ];
+    renderRules();
+    const poor = await ruleItem('Poor fits');
+    expect(poor).toHaveTextContent('fit below 40');
+    // It waits for the details: no promise that it costs no detail request.
+    expect(poor).not.toHaveTextContent('detail request');
+    expect(await ruleItem('Strong seniors')).toHaveTextContent(
+      'title: senior · and fit 80 or more',
+    );
+  });
+
   it('says on screen why a disabled rule cannot be applied, and only for that rule (issue 30)', async () => {
     renderRules();
     const agencies = await ruleItem('Agencies');

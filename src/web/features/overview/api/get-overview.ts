@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import {
+  overviewFitSchema,
   overviewHeadlinesSchema,
   overviewMarketSchema,
   overviewNewJobsSchema,
@@ -33,6 +34,9 @@ export const useHeadlines = (view: OverviewParams) =>
   useQuery(getOverviewQueryOptions('headlines', overviewHeadlinesSchema, view));
 export const useNewJobs = (view: OverviewParams) =>
   useQuery(getOverviewQueryOptions('new-jobs', overviewNewJobsSchema, view));
+/** Issue 40: the new jobs of each day by fit band. */
+export const useFitBands = (view: OverviewParams) =>
+  useQuery(getOverviewQueryOptions('fit', overviewFitSchema, view));
 export const useSearches = (view: OverviewParams) =>
   useQuery(getOverviewQueryOptions('searches', overviewSearchesSchema, view));
 export const useMarket = (view: OverviewParams) =>

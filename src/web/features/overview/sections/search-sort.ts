@@ -6,6 +6,8 @@ export type SearchSortKey =
   | 'new_last_run'
   | 'new_in_range'
   | 'kept_share'
+  | 'strong_fits_in_range'
+  | 'good_fits_in_range'
   | 'saved_in_range'
   | 'applied_in_range'
   | 'screening_in_range'

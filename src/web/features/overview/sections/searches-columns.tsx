@@ -17,6 +17,8 @@ export const COLUMNS: readonly { key: SearchSortKey | null; label: string }[] = 
   { key: 'new_last_run', label: 'New in last run' },
   { key: 'new_in_range', label: 'New in range' },
   { key: 'kept_share', label: 'Kept' },
+  { key: 'strong_fits_in_range', label: 'Strong fits' },
+  { key: 'good_fits_in_range', label: 'Good fits' },
   { key: 'saved_in_range', label: 'Saved' },
   { key: 'applied_in_range', label: 'Applied' },
   { key: 'screening_in_range', label: 'Screening or later' },
@@ -27,7 +29,7 @@ export const COLUMNS: readonly { key: SearchSortKey | null; label: string }[] = 
 
 /** What the figures count, said once under the table (issue 39: found is not new, nor sightings). */
 export const COLUMNS_HELP =
-  'Jobs found counts each job once, however often the search saw it (over 7 or 30 days; longer ranges show the sightings alone); below it, its sightings count every time a run saw one (the same job on each day it came up). New counts the jobs no search had found before. Saved, Applied and Screening or later count the search’s jobs put on the Pipeline, applied to, or that reached Screening or a later stage in the range, whenever they were found.';
+  'Jobs found counts each job once, however often the search saw it (over 7 or 30 days; longer ranges show the sightings alone); below it, its sightings count every time a run saw one (the same job on each day it came up). New counts the jobs no search had found before; Strong and Good fits, those of its new jobs in each fit band by their score now. Saved, Applied and Screening or later count the search’s jobs put on the Pipeline, applied to, or that reached Screening or a later stage in the range, whenever they were found.';
 
 const CELL = 'px-3 py-2 align-middle whitespace-nowrap tabular-nums text-fg-soft';
 const dash = (value: number | null | undefined, format: (n: number) => string) =>
@@ -53,6 +55,9 @@ export function searchesTable(rows: readonly OverviewSearch[]): ChartData {
       'Requests per new job',
       'Last run status',
       'Last run at',
+      // Issue 40: after the columns the file had before it, so they keep their places.
+      'Strong fits',
+      'Good fits',
     ].map((label) => ({ label })),
     rows: rows.map((s) => [
       s.job_title,
@@ -71,6 +76,8 @@ export function searchesTable(rows: readonly OverviewSearch[]): ChartData {
       s.requests_per_new_job === null ? null : Math.round(s.requests_per_new_job * 10) / 10,
       s.last_run_status,
       s.last_run_at,
+      s.strong_fits_in_range ?? null,
+      s.good_fits_in_range ?? null,
     ]),
   };
 }
@@ -121,6 +128,8 @@ export function SearchRow({ search, days }: { search: OverviewSearch; days: read
       <td className={CELL}>{dash(search.new_last_run, formatNumber)}</td>
       <td className={CELL}>{formatNumber(search.new_in_range)}</td>
       <td className={CELL}>{dash(search.kept_share, formatShare)}</td>
+      <td className={CELL}>{dash(search.strong_fits_in_range, formatNumber)}</td>
+      <td className={CELL}>{dash(search.good_fits_in_range, formatNumber)}</td>
       <td className={CELL}>{dash(search.saved_in_range, formatNumber)}</td>
       <td className={CELL}>{dash(search.applied_in_range, formatNumber)}</td>
       <ScreeningCell count={search.screening_in_range} />

@@ -28,6 +28,8 @@ describe('Searches', () => {
       'New in last run',
       'New in range',
       'Kept',
+      'Strong fits',
+      'Good fits',
       'Saved',
       'Applied',
       'Screening or later',
@@ -42,6 +44,8 @@ describe('Searches', () => {
         '4',
         '15',
         '80%',
+        '4',
+        '3',
         '5',
         '2',
         '0',
@@ -55,6 +59,8 @@ describe('Searches', () => {
         '0',
         '4',
         '100%',
+        '–',
+        '–',
         '1',
         '1',
         '1',
@@ -67,6 +73,8 @@ describe('Searches', () => {
         '0',
         '–',
         '0',
+        '–',
+        '–',
         '–',
         '0',
         '0',
@@ -146,8 +154,8 @@ describe('Searches', () => {
     const ai = within(table).getByRole('row', { name: /Financial Analyst/ });
     const cells = within(ai).getAllByRole('cell');
     expect(cells[0]).toHaveTextContent(/^940 sightings$/);
-    expect(cells[6]).toHaveClass('font-semibold');
-    expect(cells[6]?.querySelector('svg')).not.toBeNull();
+    expect(cells[8]).toHaveClass('font-semibold');
+    expect(cells[8]?.querySelector('svg')).not.toBeNull();
     const other = within(table).getByRole('row', { name: /Data Analyst/ });
     expect(within(other).getAllByRole('cell')[6]).not.toHaveClass('font-semibold');
 
@@ -195,10 +203,10 @@ describe('Searches', () => {
     await user.click(within(section).getByRole('button', { name: 'Download CSV' }));
     expect(overview.downloads.names).toEqual(['overview-searches-7d.csv']);
     expect((await overview.downloads.blobs[0]?.text())?.split('\r\n')).toEqual([
-      'Search term,Location,AI,Query status,Jobs found (unique),Sightings,New in last run,New in range,Kept (%),Saved,Applied,Screening or later,Site requests,Requests per new job,Last run status,Last run at',
-      'Data Analyst,"Berlin, Germany",No,active,18,120,4,15,80,5,2,0,60,4,completed,2025-03-07T09:10:00.000Z',
-      'Financial Analyst,New York,Yes,active,9,40,0,4,100,1,1,1,90,22.5,failed,2025-03-07T09:10:00.000Z',
-      'Zookeeper,"Vienna, Austria",No,inactive,0,0,,0,,0,0,0,0,,,',
+      'Search term,Location,AI,Query status,Jobs found (unique),Sightings,New in last run,New in range,Kept (%),Saved,Applied,Screening or later,Site requests,Requests per new job,Last run status,Last run at,Strong fits,Good fits',
+      'Data Analyst,"Berlin, Germany",No,active,18,120,4,15,80,5,2,0,60,4,completed,2025-03-07T09:10:00.000Z,4,3',
+      'Financial Analyst,New York,Yes,active,9,40,0,4,100,1,1,1,90,22.5,failed,2025-03-07T09:10:00.000Z,,',
+      'Zookeeper,"Vienna, Austria",No,inactive,0,0,,0,,0,0,0,0,,,,,',
       '',
     ]);
   });

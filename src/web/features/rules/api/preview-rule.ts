@@ -7,7 +7,7 @@ import {
 import { apiRequest } from '../../../lib/api-client';
 import { rulesQueryKey } from './get-rules';
 
-export type PreviewInput = Pick<RuleWriteInput, 'conditions' | 'match' | 'exceptions'>;
+export type PreviewInput = Pick<RuleWriteInput, 'conditions' | 'match' | 'exceptions' | 'fit'>;
 
 export function previewRule(
   body: PreviewInput,

@@ -38,7 +38,9 @@ describe('RuleEditor: the live preview', () => {
     });
     const { dialog } = renderEditor();
     const preview = within(dialog).getByRole('region', { name: 'Preview' });
-    expect(preview).toHaveTextContent('Type a word or a phrase to see which stored jobs match.');
+    expect(preview).toHaveTextContent(
+      'Type a word or a phrase, or choose a fit, to see which stored jobs match.',
+    );
     await userEvent.type(
       within(dialog).getByRole('textbox', { name: 'Condition 1: words' }),
       'senior',
@@ -158,7 +160,9 @@ describe('RuleEditor: saving', () => {
     const { dialog } = renderEditor();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add rule' }));
     expect(within(dialog).getByText('Give the rule a name.')).toBeInTheDocument();
-    expect(within(dialog).getByText('A rule needs at least one condition.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('A rule needs at least one condition: words, or a fit.'),
+    ).toBeInTheDocument();
     expect(api.writes.filter((w) => w.path === '/rules')).toEqual([]);
   });
 
@@ -188,6 +192,53 @@ describe('RuleEditor: saving', () => {
       color: 'green',
       enabled: true,
     });
+  });
+
+  it('adds a rule on fit alone, checking its number first (issue 40)', async () => {
+    api.preview = () => ({ matches: 3, examples: [] });
+    const { dialog, onClose } = renderEditor();
+    const d = within(dialog);
+    await userEvent.type(d.getByRole('textbox', { name: 'Name' }), 'Poor fits');
+    const group = d.getByRole('group', { name: 'And fit (optional)' });
+    expect(group).toHaveAccessibleDescription(/Strong 80 or more, Good 60, Weak 40, Poor below 40/);
+    await userEvent.selectOptions(d.getByRole('combobox', { name: 'Fit condition' }), 'below');
+    const score = d.getByRole('textbox', { name: 'Fit score' });
+    expect(score).toHaveValue('40');
+    // The preview asks by the fit alone.
+    await waitFor(() => expect(previews().at(-1)?.body).toMatchObject({ fit: { below: 40 } }));
+    await userEvent.clear(score);
+    await userEvent.type(score, '140');
+    await userEvent.click(d.getByRole('button', { name: 'Add rule' }));
+    expect(d.getByText('Fit must be a whole number from 0 to 100.')).toBeInTheDocument();
+    expect(score).toHaveAttribute('aria-invalid', 'true');
+    expect(api.writes.filter((w) => w.path === '/rules')).toEqual([]);
+    await userEvent.clear(score);
+    await userEvent.type(score, '35');
+    await userEvent.click(d.getByRole('button', { name: 'Add rule' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(api.writes.find((w) => w.path === '/rules')?.body).toEqual({
+      name: 'Poor fits',
+      conditions: [],
+      match: 'any',
+      exceptions: [],
+      action: 'hide',
+      color: null,
+      fit: { below: 35 },
+      enabled: true,
+    });
+  });
+
+  it('takes a rule’s fit off with null, and keeps it when untouched', async () => {
+    const rule = aRule(8, { name: 'Strong', fit: { at_least: 80 }, card_only: false });
+    api.rules = [rule];
+    const { dialog, onClose } = renderEditor(rule);
+    const d = within(dialog);
+    expect(d.getByRole('combobox', { name: 'Fit condition' })).toHaveValue('at_least');
+    expect(d.getByRole('textbox', { name: 'Fit score' })).toHaveValue('80');
+    await userEvent.selectOptions(d.getByRole('combobox', { name: 'Fit condition' }), 'none');
+    await userEvent.click(d.getByRole('button', { name: 'Save rule' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(api.writes.find((w) => w.path === '/rules/8')?.body).toMatchObject({ fit: null });
   });
 
   it('edits a rule in place and shows the server’s refusal', async () => {

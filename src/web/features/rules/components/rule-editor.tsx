@@ -6,6 +6,10 @@ import {
   RULE_COLORS,
   RULE_DEFAULT_COLOR,
   RULE_FIELDS,
+  RULE_FIT_MAX,
+  RULE_FIT_MIN,
+  RULE_FIT_OPS,
+  ruleFitParts,
   RULE_MAX_CONDITIONS,
   RULE_MAX_EXCEPTIONS,
   RULE_NAME_MAX,
@@ -13,6 +17,8 @@ import {
   type RuleAction,
   type RuleColor,
   type RuleField,
+  type RuleFit,
+  type RuleFitOp,
   type RuleMatch,
 } from '../../../../contract/rules';
 import { ErrorAlert } from '../../../components/ui/alert';
@@ -24,7 +30,13 @@ import { useToast } from '../../../components/ui/toaster';
 import { cn } from '../../../lib/cn';
 import type { PreviewInput } from '../api/preview-rule';
 import { useSaveRule } from '../api/save-rule';
-import { ACTION_HINTS, ACTION_LABELS, COLOR_LABELS, FIELD_LABELS } from '../rule-labels';
+import {
+  ACTION_HINTS,
+  ACTION_LABELS,
+  COLOR_LABELS,
+  FIELD_LABELS,
+  FIT_OP_LABELS,
+} from '../rule-labels';
 import { RulePreview } from './rule-preview';
 
 /** The preview waits this long after the last keystroke before it asks the server. */
@@ -44,6 +56,9 @@ interface Draft {
   exceptions: ConditionDraft[];
   action: RuleAction;
   color: RuleColor;
+  /** The fit condition (issue 40): none, or below / at least the number typed. */
+  fitOp: RuleFitOp | 'none';
+  fitValue: string;
 }
 
 let nextKey = 1;
@@ -62,8 +77,11 @@ function draftOf(rule: Rule | null): Draft {
       exceptions: [],
       action: 'hide',
       color: RULE_DEFAULT_COLOR,
+      fitOp: 'none',
+      fitValue: '40',
     };
   }
+  const fit = rule.fit ? ruleFitParts(rule.fit) : null;
   return {
     name: rule.name,
     conditions: rule.conditions.map((c) => ({ ...c, key: nextKey++ })),
@@ -71,7 +89,21 @@ function draftOf(rule: Rule | null): Draft {
     exceptions: rule.exceptions.map((c) => ({ ...c, key: nextKey++ })),
     action: rule.action,
     color: rule.color ?? RULE_DEFAULT_COLOR,
+    fitOp: fit?.op ?? 'none',
+    fitValue: String(fit?.value ?? 40),
   };
+}
+
+const FIT_VALUE_PROBLEM = `Fit must be a whole number from ${RULE_FIT_MIN} to ${RULE_FIT_MAX}.`;
+
+/** The draft's fit condition, null without one, or the problem with its number. */
+function fitOf(draft: Draft): { fit: RuleFit | null } | { problem: string } {
+  if (draft.fitOp === 'none') return { fit: null };
+  const text = draft.fitValue.trim();
+  const value = Number(text);
+  if (!/^\d{1,3}$/.test(text) || value < RULE_FIT_MIN || value > RULE_FIT_MAX)
+    return { problem: FIT_VALUE_PROBLEM };
+  return { fit: draft.fitOp === 'below' ? { below: value } : { at_least: value } };
 }
 
 /** Why a value cannot be a condition (empty values are skipped, not wrong). */
@@ -89,12 +121,22 @@ const filled = (list: ConditionDraft[]) =>
 /** The conditions as the preview asks them, or why it cannot be asked yet. */
 function previewOf(draft: Draft): { input: PreviewInput | null; why: string | null } {
   const conditions = filled(draft.conditions);
-  if (conditions.length === 0)
-    return { input: null, why: 'Type a word or a phrase to see which stored jobs match.' };
+  const fit = fitOf(draft);
+  if ('problem' in fit) return { input: null, why: 'Fix the fit to see which stored jobs match.' };
+  if (conditions.length === 0 && fit.fit === null)
+    return {
+      input: null,
+      why: 'Type a word or a phrase, or choose a fit, to see which stored jobs match.',
+    };
   if ([...draft.conditions, ...draft.exceptions].some((c) => valueProblem(c.value) !== null))
     return { input: null, why: 'Fix the marked condition to see which stored jobs match.' };
   return {
-    input: { conditions, match: draft.match, exceptions: filled(draft.exceptions) },
+    input: {
+      conditions,
+      match: draft.match,
+      exceptions: filled(draft.exceptions),
+      ...(fit.fit === null ? {} : { fit: fit.fit }),
+    },
     why: null,
   };
 }
@@ -126,9 +168,10 @@ export function RuleEditor({ rule, onClose }: { rule: Rule | null; onClose: () =
   );
 
   const nameError = submitted && draft.name.trim() === '' ? 'Give the rule a name.' : null;
+  const fit = fitOf(draft);
   const conditionsError =
-    submitted && filled(draft.conditions).length === 0
-      ? 'A rule needs at least one condition.'
+    submitted && filled(draft.conditions).length === 0 && draft.fitOp === 'none'
+      ? 'A rule needs at least one condition: words, or a fit.'
       : null;
 
   const submit = (event: FormEvent) => {
@@ -138,7 +181,8 @@ export function RuleEditor({ rule, onClose }: { rule: Rule | null; onClose: () =
     const problems = [...draft.conditions, ...draft.exceptions].some(
       (c) => valueProblem(c.value) !== null,
     );
-    if (draft.name.trim() === '' || conditions.length === 0 || problems) return;
+    if (draft.name.trim() === '' || problems || 'problem' in fit) return;
+    if (conditions.length === 0 && fit.fit === null) return;
     save.mutate(
       {
         id: rule?.id ?? null,
@@ -149,6 +193,8 @@ export function RuleEditor({ rule, onClose }: { rule: Rule | null; onClose: () =
           exceptions: filled(draft.exceptions),
           action: draft.action,
           color: draft.action === 'flag' ? draft.color : null,
+          // An edit that takes the fit off sends null; a new rule without one leaves it out.
+          ...(fit.fit === null && rule?.fit == null ? {} : { fit: fit.fit }),
           enabled: rule?.enabled ?? true,
         },
       },
@@ -200,6 +246,13 @@ export function RuleEditor({ rule, onClose }: { rule: Rule | null; onClose: () =
             word stands for any letters: <code>engineer*</code>.
           </p>
         </ConditionList>
+
+        <FitChoice
+          op={draft.fitOp}
+          value={draft.fitValue}
+          problem={'problem' in fit ? fit.problem : null}
+          onChange={(next) => setDraft({ ...draft, ...next })}
+        />
 
         <ConditionList
           legend="Unless (optional)"
@@ -341,6 +394,75 @@ function ConditionRow({
       </div>
       <FieldError id={errorId}>{problem}</FieldError>
     </div>
+  );
+}
+
+/**
+ * The fit condition (issue 40): a select (none, below, at least) and the number, with the bands
+ * to choose from in words.
+ */
+function FitChoice({
+  op,
+  value,
+  problem,
+  onChange,
+}: {
+  op: RuleFitOp | 'none';
+  value: string;
+  problem: string | null;
+  onChange: (next: Pick<Draft, 'fitOp'> | Pick<Draft, 'fitValue'>) => void;
+}) {
+  const selectId = useId();
+  const valueId = useId();
+  const hintId = useId();
+  const errorId = useId();
+  return (
+    <fieldset className="flex flex-col gap-2" aria-describedby={hintId}>
+      <legend className="mb-1 text-sm font-medium text-fg-soft">And fit (optional)</legend>
+      <div className="flex flex-wrap items-center gap-2">
+        <label htmlFor={selectId} className="sr-only">
+          Fit condition
+        </label>
+        <select
+          id={selectId}
+          className={cn(fieldClasses, 'h-9 w-40! shrink-0 py-1')}
+          value={op}
+          onChange={(e) => {
+            const next = RULE_FIT_OPS.find((o) => o === e.target.value) ?? 'none';
+            onChange({ fitOp: next });
+          }}
+        >
+          <option value="none">Any fit</option>
+          {RULE_FIT_OPS.map((o) => (
+            <option key={o} value={o}>
+              {FIT_OP_LABELS[o]}
+            </option>
+          ))}
+        </select>
+        {op === 'none' ? null : (
+          <>
+            <label htmlFor={valueId} className="sr-only">
+              Fit score
+            </label>
+            <Input
+              id={valueId}
+              inputMode="numeric"
+              className="w-20!"
+              value={value}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? errorId : undefined}
+              onChange={(e) => onChange({ fitValue: e.target.value })}
+            />
+          </>
+        )}
+      </div>
+      <FieldError id={errorId}>{problem}</FieldError>
+      <p id={hintId} className="text-xs text-fg-subtle">
+        A job’s fit is its best score, 0–100: Strong 80 or more, Good 60, Weak 40, Poor below 40. A
+        rule on fit acts once the job’s details are read; a job without a fit (no profile) never
+        matches it.
+      </p>
+    </fieldset>
   );
 }
 

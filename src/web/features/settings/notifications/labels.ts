@@ -1,4 +1,5 @@
 import type {
+  ChannelFitBand,
   DeliveryEvent,
   NotificationChannelKind,
   NotificationEvent,
@@ -24,4 +25,11 @@ export const EVENT_LABELS: Record<NotificationEvent, string> = {
 export const DELIVERY_EVENT_LABELS: Record<DeliveryEvent, string> = {
   ...EVENT_LABELS,
   test: 'Test',
+};
+
+/** Issue 40: a channel's least fit band, as its select and its line in the list name it. */
+export const FIT_BAND_CHOICES: Record<ChannelFitBand, string> = {
+  strong: 'Strong fits only',
+  good: 'Good fit or better',
+  weak: 'Weak fit or better',
 };

@@ -1,8 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import {
+  CHANNEL_FIT_BANDS,
   NOTIFICATION_CHANNEL_KINDS,
   NOTIFICATION_EVENTS,
   notificationChannelWriteSchema,
+  type ChannelFitBand,
   type NotificationChannel,
   type NotificationChannelKind,
   type NotificationEvent,
@@ -13,7 +15,7 @@ import { Dialog } from '../../../../components/ui/dialog';
 import { FieldError, fieldClasses, Input, Label } from '../../../../components/ui/input';
 import { useToast } from '../../../../components/ui/toaster';
 import { useSaveChannel } from '../api/save-channel';
-import { EVENT_LABELS, KIND_LABELS } from '../labels';
+import { EVENT_LABELS, FIT_BAND_CHOICES, KIND_LABELS } from '../labels';
 
 interface FormState {
   name: string;
@@ -21,6 +23,8 @@ interface FormState {
   enabled: boolean;
   events: NotificationEvent[];
   onlyNewJobs: boolean;
+  /** Issue 40: the least fit band of the jobs a batch message names; null, every job. */
+  minFitBand: ChannelFitBand | null;
   /** Secrets start empty: typing one replaces the stored one, leaving it empty keeps it. */
   url: string;
   smtpHost: string;
@@ -40,6 +44,7 @@ function initialState(channel: NotificationChannel | null): FormState {
     // A new channel hears of everything until the operator unticks it.
     events: channel?.events ?? [...NOTIFICATION_EVENTS],
     onlyNewJobs: channel?.only_new_jobs ?? false,
+    minFitBand: channel?.min_fit_band ?? null,
     url: '',
     smtpHost: channel?.smtp_host ?? '',
     smtpPort: String(channel?.smtp_port ?? 587),
@@ -65,6 +70,7 @@ function toBody(form: FormState, editing: boolean): unknown {
     enabled: form.enabled,
     events: form.events,
     only_new_jobs: form.onlyNewJobs,
+    min_fit_band: form.minFitBand,
   };
   if (form.kind === 'email') {
     return {
@@ -287,6 +293,29 @@ export function ChannelDialog({
           />
           Only when there are new jobs
         </label>
+        <div className="flex flex-col gap-1">
+          <Label htmlFor={field('fit')}>Fit band</Label>
+          <select
+            id={field('fit')}
+            className={`${fieldClasses} h-9`}
+            aria-describedby={field('fit-hint')}
+            value={form.minFitBand ?? ''}
+            onChange={(e) =>
+              set('minFitBand', CHANNEL_FIT_BANDS.find((b) => b === e.target.value) ?? null)
+            }
+          >
+            <option value="">Every new job</option>
+            {CHANNEL_FIT_BANDS.map((b) => (
+              <option key={b} value={b}>
+                {FIT_BAND_CHOICES[b]}
+              </option>
+            ))}
+          </select>
+          <p id={field('fit-hint')} className="text-xs text-fg-muted">
+            A batch’s message names only the new jobs of this fit or better (strong fits first);
+            with “Only when there are new jobs”, none left means no message.
+          </p>
+        </div>
         <label className="flex items-center gap-2 text-sm">
           <input
             type="checkbox"

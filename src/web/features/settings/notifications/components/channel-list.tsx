@@ -12,7 +12,7 @@ import { useToast } from '../../../../components/ui/toaster';
 import { useDeleteChannel } from '../api/delete-channel';
 import { useSaveChannel } from '../api/save-channel';
 import { useTestChannel } from '../api/test-channel';
-import { EVENT_LABELS, KIND_LABELS } from '../labels';
+import { EVENT_LABELS, FIT_BAND_CHOICES, KIND_LABELS } from '../labels';
 
 /** The channel's settings as a write without its secret: the server then keeps the stored one. */
 export function writeWithoutSecret(channel: NotificationChannel): NotificationChannelWrite {
@@ -113,6 +113,7 @@ function ChannelRow({ channel, onEdit }: { channel: NotificationChannel; onEdit:
       <p className="text-xs text-fg-muted">
         {channel.events.map((e) => EVENT_LABELS[e]).join(', ')}
         {channel.only_new_jobs ? ' · only when there are new jobs' : ''}
+        {channel.min_fit_band ? ` · ${FIT_BAND_CHOICES[channel.min_fit_band].toLowerCase()}` : ''}
       </p>
       {result ? (
         <p

@@ -232,6 +232,11 @@ describe('NotificationsCard', () => {
     await user.clear(within(dialog).getByLabelText('Webhook URL'));
     await user.type(within(dialog).getByLabelText('Webhook URL'), 'https://example.com/h');
     await user.click(within(dialog).getByLabelText('Only when there are new jobs'));
+    // Issue 40: every new job by default; the band chosen names only its jobs.
+    const named = within(dialog).getByRole('combobox', { name: 'Fit band' });
+    expect(named).toHaveValue('');
+    expect(named).toHaveAccessibleDescription(/names only the new jobs of this fit or better/);
+    await user.selectOptions(named, 'Good fit or better');
     // Every event is ticked for a new channel, issue 32's markup drift and 33's reminders too.
     expect(within(dialog).getByRole('checkbox', { name: 'Markup drift' })).toBeChecked();
     expect(within(dialog).getByRole('checkbox', { name: 'Reminder' })).toBeChecked();
@@ -251,6 +256,7 @@ describe('NotificationsCard', () => {
         'job_closed',
       ],
       only_new_jobs: true,
+      min_fit_band: 'good',
       url: 'https://example.com/h',
     });
     expect(await screen.findByRole('status')).toHaveTextContent('Notification channel added');
@@ -281,6 +287,22 @@ describe('NotificationsCard', () => {
     await waitFor(() => expect(calls.writes).toHaveLength(1));
     expect(calls.writes[0]?.body).not.toHaveProperty('smtp_password');
     expect(calls.writes[0]?.body).toMatchObject({ smtp_port: 465, smtp_tls: 'tls' });
+  });
+
+  it('shows and keeps a channel’s fit band (issue 40), and clears it to every job', async () => {
+    const calls = fakeServer([{ ...mail, min_fit_band: 'strong' }]);
+    renderCard();
+    const user = userEvent.setup();
+    const item = await screen.findByRole('listitem', { name: 'Mail me' });
+    expect(item).toHaveTextContent('strong fits only');
+    await user.click(within(item).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Mail me' });
+    const named = within(dialog).getByRole('combobox', { name: 'Fit band' });
+    expect(named).toHaveValue('strong');
+    await user.selectOptions(named, 'Every new job');
+    await user.click(within(dialog).getByRole('button', { name: 'Save channel' }));
+    await waitFor(() => expect(calls.writes).toHaveLength(1));
+    expect(calls.writes[0]?.body).toMatchObject({ min_fit_band: null });
   });
 
   it("shows the server's 400 in the dialog", async () => {

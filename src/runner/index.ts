@@ -29,6 +29,7 @@ export {
   dayInZone,
   nextDailyBatch,
   SCHEDULE_SINCE_SETTING,
+  DAILY_SCHEDULE_CHECK_MS,
 } from './daily-schedule';
 export type {
   DailySchedule,

@@ -7,6 +7,7 @@ import type { SiteClient } from '../runner';
 import type { NotificationWorker } from './notifications/worker';
 import type { NoAnswerSweeper } from './pipeline/no-answer-sweeper';
 import type { ReminderSweep } from './pipeline-reminders/sweep';
+import type { BackgroundJobs } from './background/background-jobs';
 
 /** What every route module needs, built once at start and handed down explicitly. */
 export interface AppContext {
@@ -22,12 +23,17 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** The LinkedIn client (LINKEDIN_BASE_URL), shared by the typeahead, company lookups and the runner. */
   site: SiteClient;
-  /** The batch runner and its daily schedule (src/runner): started on ready, stopped on close. */
+  /** The batch runner and its daily schedule (src/runner): started by `background`, stopped on close. */
   runner: RunnerService;
-  /** The notification outbox's delivery worker (issue 11): started on ready, stopped on close. */
+  /** The notification outbox's delivery worker (issue 11): drained by `background`. */
   notifications: NotificationWorker;
-  /** The pipeline's No answer rule (issue 33): swept on ready and every 10 minutes, stopped on close. */
+  /** The pipeline's No answer rule (issue 33): swept by `background` every 10 minutes. */
   noAnswer: NoAnswerSweeper;
-  /** Issue 33: queues next-step reminders in the outbox when due: started on ready, stopped on close. */
+  /** Issue 33: queues next-step reminders in the outbox when due: swept by `background`. */
   reminders: ReminderSweep;
+  /**
+   * The background jobs (src/server/background): started once the server answers /healthz,
+   * stopped on close, each run recorded (docs/decisions/058).
+   */
+  background: BackgroundJobs;
 }

@@ -36,6 +36,8 @@ async function start(): Promise<void> {
   let database: OpenedDatabase;
   try {
     database = await openDatabase(config.dataDir, undefined, {
+      // Its thread starts with the other background jobs, once the server answers.
+      backgroundCheckpoints: 'when-started',
       onMigrated: (migration, ms) =>
         startupLog.info({ migration, ms }, `database migration ${migration} ran in ${ms} ms`),
     });
@@ -51,7 +53,12 @@ async function start(): Promise<void> {
   const outcome = await ensurePassword(database.db, config.adminPassword, Date.now());
   if (outcome.kind === 'generated') announceGeneratedPassword(outcome.password);
 
-  const { app } = await buildApp({ config, database, logger: loggerOptions(config) });
+  const { app } = await buildApp({
+    config,
+    database,
+    logger: loggerOptions(config),
+    backgroundStart: 'answering',
+  });
   database.checkpointer?.onFallback((reason) =>
     app.log.warn({ reason }, 'WAL checkpoints moved back into the commits'),
   );

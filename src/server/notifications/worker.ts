@@ -14,14 +14,20 @@ export interface WorkerLog {
   error(obj: object, msg?: string): void;
 }
 
+/** How often the outbox is looked at besides after a batch's end or a reminder (the registry's timer). */
+export const NOTIFICATION_POLL_MS = 15_000;
+
 export interface NotificationWorkerOptions {
   connection: ConnectionLike;
   /** The backoff clock: due times and leases are read against it (tests move it). */
   now: () => number;
   log: WorkerLog;
   context: MessageContext;
-  /** How often the worker looks for due rows besides being kicked. Default 15 s. */
-  pollMs?: number;
+  /**
+   * Told when a batch's end queued messages, after its write: the server's background registry
+   * runs the outbox job (a record of the run); by default the worker drains at once.
+   */
+  onQueued?: () => void;
   /** How long a claim holds; longer than a send can take. Default 60 s. */
   leaseMs?: number;
   sendTimeoutMs?: number;
@@ -36,13 +42,12 @@ export type DeliveryOutcome = 'delivered' | 'retrying' | 'failed';
 export interface NotificationWorker {
   /** The runner's hook: queues the batch's messages in its finishing transaction. */
   onBatchFinished(finished: BatchFinished): void;
-  /** Starts polling and delivers whatever is due (left by an earlier process too). */
-  start(): void;
-  /** Looks for due rows now (after queueing, instead of waiting for the next poll). */
-  kick(): void;
-  /** Delivers every row due now, one after another; resolves when none is left. */
+  /**
+   * Delivers every row due now (left by an earlier process too), one after another; resolves
+   * when none is left. The server's background registry runs it every NOTIFICATION_POLL_MS.
+   */
   drain(): Promise<void>;
-  /** Stops polling and cancels a send in flight (its row is tried again after a restart). */
+  /** Cancels a send in flight (its row is tried again after a restart); nothing runs after. */
   close(): Promise<void>;
   /** Messages waiting to be delivered, now or after a retry's wait (the metrics' backlog). */
   backlog(): number;
@@ -57,7 +62,6 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
   const delays = options.retryDelaysMs ?? NOTIFICATION_RETRY_DELAYS_MS;
   const abort = new AbortController();
   const channelById = prepareChannelById(connection);
-  let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
   let again = false;
   let closed = false;
@@ -117,12 +121,12 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
       again = true;
       return running;
     }
-    running = drainLoop()
-      .catch((error: unknown) => log.error({ err: error }, 'notification worker failed'))
-      .finally(() => {
-        running = null;
-      });
-    return running;
+    // A crash rejects (the registry logs and records it); the next drain starts afresh.
+    const run = drainLoop().finally(() => {
+      running = null;
+    });
+    running = run;
+    return run;
   }
 
   return {
@@ -138,25 +142,19 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
         log.error({ err: error, batchId: finished.batchId }, 'could not queue notifications');
         return;
       }
-      // After the runner's transaction commits (this runs inside it), not before.
-      if (queued > 0 && !closed) setImmediate(() => void drain());
-    },
-    start() {
-      if (timer || closed) return;
-      timer = setInterval(() => void drain(), options.pollMs ?? 15_000);
-      timer.unref();
-      void drain();
-    },
-    kick() {
-      if (!closed) void drain();
+      // After the runner's write commits (this runs inside it), not before.
+      if (queued > 0 && !closed)
+        setImmediate(() => {
+          if (options.onQueued) options.onQueued();
+          else drain().catch((error: unknown) => log.error({ err: error }, 'notification worker failed'));
+        });
     },
     drain,
     backlog: () => outbox.backlog(),
     async close() {
       closed = true;
-      clearInterval(timer);
       abort.abort();
-      await running;
+      await running?.catch(() => undefined);
     },
   };
 }

@@ -1,0 +1,56 @@
+import type { WalCheckpointer } from '../../db/wal-checkpointer';
+import { DAILY_SCHEDULE_CHECK_MS } from '../../runner';
+import type { AppContext } from '../context';
+import { NOTIFICATION_POLL_MS } from '../notifications/worker';
+import { REMINDER_SWEEP_INTERVAL_MS } from '../pipeline-reminders/sweep';
+import { NO_ANSWER_SWEEP_MS } from '../pipeline/no-answer-sweeper';
+import type { BackgroundJobs } from './background-jobs';
+
+/** The server's background jobs by name, as the logs, the metrics and the records show them. */
+export const SERVER_JOBS = {
+  checkpoints: 'wal-checkpoints',
+  dailySchedule: 'daily-schedule',
+  outbox: 'notification-outbox',
+  reminders: 'reminder-sweep',
+  noAnswer: 'no-answer-sweep',
+} as const;
+
+/**
+ * Everything the server does besides answering requests, in the order it starts: the WAL's
+ * checkpoints on their thread, the runner (an unfinished batch resumed, the daily schedule's first
+ * check and its croner job) with the schedule's minute check, then the outbox, the reminders and
+ * the No answer rule.
+ */
+export function addServerJobs(
+  jobs: BackgroundJobs,
+  ctx: AppContext,
+  checkpointer: WalCheckpointer | undefined,
+): void {
+  jobs.add({ name: SERVER_JOBS.checkpoints, start: () => checkpointer?.start() });
+  jobs.add({
+    name: SERVER_JOBS.dailySchedule,
+    everyMs: DAILY_SCHEDULE_CHECK_MS,
+    // The runner's start makes the schedule's first check.
+    runAtStart: false,
+    start: () => ctx.runner.start(),
+    run: () => ctx.runner.schedule.tick(),
+  });
+  jobs.add({
+    name: SERVER_JOBS.outbox,
+    everyMs: NOTIFICATION_POLL_MS,
+    run: () => ctx.notifications.drain(),
+    stop: () => ctx.notifications.close(),
+  });
+  jobs.add({
+    name: SERVER_JOBS.reminders,
+    everyMs: REMINDER_SWEEP_INTERVAL_MS,
+    run: () => ctx.reminders.sweep(),
+    stop: () => ctx.reminders.close(),
+  });
+  jobs.add({
+    name: SERVER_JOBS.noAnswer,
+    everyMs: NO_ANSWER_SWEEP_MS,
+    run: () => ctx.connection.write(() => ctx.noAnswer.sweep()),
+    stop: () => ctx.noAnswer.close(),
+  });
+}

@@ -146,7 +146,10 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
       if (queued > 0 && !closed)
         setImmediate(() => {
           if (options.onQueued) options.onQueued();
-          else drain().catch((error: unknown) => log.error({ err: error }, 'notification worker failed'));
+          else
+            drain().catch((error: unknown) =>
+              log.error({ err: error }, 'notification worker failed'),
+            );
         });
     },
     drain,

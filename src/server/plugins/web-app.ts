@@ -32,8 +32,11 @@ export interface IndexPage {
   html: string;
   /** CSP source hashes ("sha256-...") of its inline scripts, so exactly those may run. */
   inlineScriptHashes: string[];
-  /** The page compressed in each encoding, once, when it is read. */
-  encoded: Record<Encoding, Buffer>;
+  /**
+   * The page compressed in an encoding: once, when the page is first asked for in it, not at
+   * start (the server answers /healthz without it, docs/decisions/058).
+   */
+  encoded(encoding: Encoding): Buffer;
 }
 
 /** The CSP hashes of a page's inline scripts, computed over their text exactly as served. */
@@ -51,19 +54,32 @@ export function loadIndexPage(siteName: string, root = WEB_ROOT): IndexPage | nu
   // SPEC.md's {site} comes from SITE_NAME at run time: written into the page once, at start.
   const html = fs.readFileSync(indexFile, 'utf8').replaceAll('__SITE_NAME__', escapeHtml(siteName));
   // The name is only known now, so the page cannot be compressed at build time like the assets:
-  // it is compressed here, once (894 bytes -> 352 as brotli, 497 as gzip, in about 3 ms).
+  // it is compressed here, once per encoding (894 bytes -> 352 as brotli, 497 as gzip).
   const bytes = Buffer.from(html);
-  const encoded = {
-    br: brotliCompressSync(bytes, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-        [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-      },
-    }),
-    gzip: gzipSync(bytes, { level: constants.Z_BEST_COMPRESSION }),
+  const compress: Record<Encoding, () => Buffer> = {
+    br: () =>
+      brotliCompressSync(bytes, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+        },
+      }),
+    gzip: () => gzipSync(bytes, { level: constants.Z_BEST_COMPRESSION }),
   };
-  return { html, inlineScriptHashes: inlineScriptHashes(html), encoded };
+  const encoded = new Map<Encoding, Buffer>();
+  return {
+    html,
+    inlineScriptHashes: inlineScriptHashes(html),
+    encoded(encoding) {
+      let page = encoded.get(encoding);
+      if (page === undefined) {
+        page = compress[encoding]();
+        encoded.set(encoding, page);
+      }
+      return page;
+    },
+  };
 }
 
 /** The encoding to answer in for a request's Accept-Encoding; null for the bytes themselves. */
@@ -121,6 +137,6 @@ export async function registerWebApp(
     if (encoding !== null) void reply.header('content-encoding', encoding);
     return reply
       .type('text/html; charset=utf-8')
-      .send(encoding === null ? page.html : page.encoded[encoding]);
+      .send(encoding === null ? page.html : page.encoded(encoding));
   });
 }

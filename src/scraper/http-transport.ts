@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-import type { Dispatcher } from 'undici';
+import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
 
 export interface TransportRequest {
   method: 'GET' | 'POST';
@@ -91,17 +91,9 @@ function flatHeaders(
  */
 export function createUndiciTransport(options: UndiciTransportOptions): Transport {
   const connect = { timeout: options.connectTimeoutMs };
-  // undici is loaded with the first request (a chunk of its own in the server's build): the
-  // server starts without parsing it (docs/decisions/058).
-  let loaded: Promise<{ request: typeof import('undici').request; dispatcher: Dispatcher }> | null =
-    null;
-  const undici = () =>
-    (loaded ??= import('undici').then(({ Agent, ProxyAgent, request }) => ({
-      request,
-      dispatcher: options.proxyUrl
-        ? new ProxyAgent({ uri: options.proxyUrl, connect, proxyTls: connect, requestTls: connect })
-        : new Agent({ connect, keepAliveTimeout: 4_000 }),
-    })));
+  const dispatcher: Dispatcher = options.proxyUrl
+    ? new ProxyAgent({ uri: options.proxyUrl, connect, proxyTls: connect, requestTls: connect })
+    : new Agent({ connect, keepAliveTimeout: 4_000 });
   const maxBodyBytes = options.maxBodyBytes ?? 32 * 1024 * 1024;
 
   return {
@@ -109,7 +101,6 @@ export function createUndiciTransport(options: UndiciTransportOptions): Transpor
       const timeout = AbortSignal.timeout(req.timeoutMs);
       const signal = req.signal ? AbortSignal.any([timeout, req.signal]) : timeout;
       try {
-        const { request, dispatcher } = await undici();
         const res = await request(req.url, {
           method: req.method,
           headers: req.headers,
@@ -162,7 +153,7 @@ export function createUndiciTransport(options: UndiciTransportOptions): Transpor
       }
     },
     async close() {
-      if (loaded) await (await loaded).dispatcher.close();
+      await dispatcher.close();
     },
   };
 }

@@ -46,6 +46,11 @@ export interface BuildAppOptions {
    * nobody asks (`npm start`: work that can wait starts after the server answers, decision 058).
    */
   backgroundStart?: 'ready' | 'answering';
+  /**
+   * Settles once the operator's password is set up (`ensurePassword`, which may revoke every
+   * session): every /api/v1 request waits for it, /healthz does not. Already done by default.
+   */
+  signInReady?: Promise<void>;
 }
 
 /** How long a listening server waits for a first /healthz before starting its background jobs. */
@@ -125,6 +130,7 @@ export async function buildApp(
     config: options.config,
     db: options.database.db,
     connection: options.database.connection,
+    signInReady: options.signInReady ?? Promise.resolve(),
     now: options.now ?? Date.now,
     log: app.log,
     // A client handed in is not observed: its owner built it (the metrics count the app's own).

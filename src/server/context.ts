@@ -18,6 +18,8 @@ export interface AppContext {
    * `write`, which waits for an open Kysely transaction (docs/decisions/057).
    */
   connection: Connection;
+  /** Settles once the password is set up at start: the API waits for it (decision 058). */
+  signInReady: Promise<void>;
   /** The clock; tests replace it to move time (token expiry, the sign-in limit window). */
   now: () => number;
   log: FastifyBaseLogger;

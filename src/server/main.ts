@@ -50,20 +50,24 @@ async function start(): Promise<void> {
     startupLog.fatal({ err }, 'the database could not be opened');
     process.exit(1);
   }
-  const outcome = await ensurePassword(database.db, config.adminPassword, Date.now());
-  if (outcome.kind === 'generated') announceGeneratedPassword(outcome.password);
+  // Hashing or checking ADMIN_PASSWORD (argon2, tens of milliseconds) runs while the app is built
+  // and starts listening: /healthz answers without it, the API waits for it (decision 058).
+  const passwordSetup = ensurePassword(database.db, config.adminPassword, Date.now());
+  passwordSetup.catch((err: unknown) => {
+    startupLog.fatal({ err }, 'the password could not be set up');
+    process.exit(1);
+  });
 
   const { app } = await buildApp({
     config,
     database,
     logger: loggerOptions(config),
     backgroundStart: 'answering',
+    signInReady: passwordSetup.then(() => undefined),
   });
   database.checkpointer?.onFallback((reason) =>
     app.log.warn({ reason }, 'WAL checkpoints moved back into the commits'),
   );
-  if (outcome.kind === 'from-env')
-    app.log.info('password set from ADMIN_PASSWORD; earlier sessions revoked');
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -103,6 +107,10 @@ async function start(): Promise<void> {
     await database.close();
     process.exit(1);
   }
+  const outcome = await passwordSetup;
+  if (outcome.kind === 'generated') announceGeneratedPassword(outcome.password);
+  if (outcome.kind === 'from-env')
+    app.log.info('password set from ADMIN_PASSWORD; earlier sessions revoked');
   const shownHost = config.host === '0.0.0.0' ? '127.0.0.1' : config.host;
   // The port actually bound: PORT=0 asks the system for a free one.
   const address = app.server.address();

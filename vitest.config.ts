@@ -20,6 +20,7 @@ export default defineConfig({
             'src/db/**/*.test.ts',
             'src/scraper/**/*.test.ts',
             'src/runner/**/*.test.ts',
+            'src/fit/**/*.test.ts',
             'simulator/**/*.test.ts',
             'scripts/**/*.test.ts',
           ],

@@ -40,9 +40,18 @@ interface Loaded {
 export async function loaded(
   browser: Browser,
   url: string,
-  { token, ready }: { token?: string; ready?: (page: Page) => Promise<void> } = {},
+  {
+    token,
+    ready,
+    viewport,
+  }: {
+    token?: string;
+    ready?: (page: Page) => Promise<void>;
+    /** A phone's, say; Playwright's default (1280 × 720) when left out. */
+    viewport?: { width: number; height: number };
+  } = {},
 ): Promise<Loaded> {
-  const ctx = await browser.newContext();
+  const ctx = await browser.newContext(viewport ? { viewport } : {});
   if (token) {
     await ctx.addInitScript((t) => window.localStorage.setItem('auth_token', t), token);
   }

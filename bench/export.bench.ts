@@ -125,6 +125,12 @@ function descriptionPool(next: () => number, count: number): string[] {
   return pool;
 }
 
+/** A closing instant, and its day as the sheet shows it (the bench's server runs in UTC). */
+function closing(at: number | null): { closedAt: Date | null; closedOn: Date | null } {
+  if (at === null) return { closedAt: null, closedOn: null };
+  return { closedAt: new Date(at), closedOn: new Date(at - (at % 86_400_000)) };
+}
+
 function* syntheticJobs(size: number): Generator<ExportJob> {
   const next = random(42);
   const pick = <T>(items: readonly T[]): T => {
@@ -173,6 +179,12 @@ function* syntheticJobs(size: number): Generator<ExportJob> {
       searchTerm: pick(titles),
       searchLocation: pick(places),
       isNew: next() < 0.7,
+      // Issue 41's columns: most jobs open, half with the employer's address.
+      ...closing(next() < 0.2 ? Date.UTC(2025, 2, 1 + Math.floor(next() * 28)) : null),
+      applyUrl:
+        next() < 0.5 ? `https://jobs.company-${jobId.slice(-4)}.example/apply/${jobId}` : null,
+      // Issue 40's: most jobs with a fit.
+      fitScore: next() < 0.9 ? Math.floor(next() * 101) : null,
     };
   }
 }

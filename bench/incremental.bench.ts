@@ -67,6 +67,20 @@ export interface WeekResult {
   fullDay1Requests: number;
 }
 
+/** The week's 20 searches, a few with the operator's filters (the month of re-checks runs them too). */
+export function seedWeekQueries(database: Parameters<typeof seedQueries>[0]): void {
+  const ids = seedQueries(
+    database,
+    Array.from({ length: QUERIES }, (_, i) => ({
+      jobTitle: WORDS[i % WORDS.length] ?? 'data engineer',
+      ...placeOf(i),
+    })),
+  );
+  const setFilters = database.sqlite.prepare('UPDATE queries SET filters = ? WHERE id = ?');
+  for (const [index, filters] of Object.entries(FILTERS))
+    setFilters.run(JSON.stringify(filters), ids[Number(index)]);
+}
+
 /** `prepare` runs on the fresh database before day 1 (the rules bench adds its rules there). */
 export async function week(
   incremental: boolean,
@@ -83,16 +97,7 @@ export async function week(
     incremental,
   });
   try {
-    const ids = seedQueries(
-      database,
-      Array.from({ length: QUERIES }, (_, i) => ({
-        jobTitle: WORDS[i % WORDS.length] ?? 'data engineer',
-        ...placeOf(i),
-      })),
-    );
-    const setFilters = database.sqlite.prepare('UPDATE queries SET filters = ? WHERE id = ?');
-    for (const [index, filters] of Object.entries(FILTERS))
-      setFilters.run(JSON.stringify(filters), ids[Number(index)]);
+    seedWeekQueries(database);
     prepare?.(database.sqlite);
 
     const newOf = database.sqlite

@@ -259,6 +259,9 @@ export function details(job: JobCard): JobDetails {
     salary: job.salary,
     easyApply: random() < 0.35,
     url: job.url,
+    closed: false,
+    applyUrl: null,
+    companyId: null,
   };
 }
 

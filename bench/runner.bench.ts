@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import { startSimulator } from '../simulator';
+import { FIT_PROFILES, startSimulator } from '../simulator';
+import { FitProfiles } from '../src/db/fit/fit-profiles';
 import { createBatchRunner } from '../src/runner';
 import {
   openTempDatabase,
@@ -12,8 +13,10 @@ import { processCpuSeconds, processMemoryMb } from './process-stats';
 import { atLeast, atMost, context, type BenchFigure, type BenchSuite, round } from './report';
 
 // DESIGN.md's runner budget: a batch against the simulated site with no interval stores at
-// least 1,000 jobs a second. 50 queries × 100 jobs; "stored" = a card written to the
-// database (the job once, its link to the run always), measured over the search phase.
+// least 1,000 jobs a second, fit scoring included (issue 40: two fit profiles, each job scored
+// from its card as it is stored, and again from its details). 50 queries × 100 jobs; "stored" =
+// a card written to the database (the job once, its link to the run always), measured over the
+// search phase.
 // Also the export budget: a 100,000-job batch through the real endpoint (HTTP, database reads,
 // the xlsx writer) of the built server, `npm start`'s own process, whose memory and CPU time
 // hold nothing of this file's (docs/decisions/046).
@@ -56,6 +59,15 @@ async function measureBatch(): Promise<BenchFigure[]> {
         displayName: 'Berlin, Germany',
       })),
     );
+    // Two profiles, every other query using the second: a job is scored against its queries'.
+    const profiles = new FitProfiles(database.connection);
+    await database.connection.write(() => {
+      profiles.create(FIT_PROFILES.backend.body, 0);
+      const data = profiles.create(FIT_PROFILES.data.body, 0);
+      database.sqlite
+        .prepare('UPDATE queries SET fit_profile_id = ? WHERE id % 2 = 0')
+        .run(data.id);
+    });
     const started = performance.now();
     const claim = await runner.start('manual');
     if (!claim.claimed) throw new Error('runner bench: batch did not start');
@@ -63,10 +75,14 @@ async function measureBatch(): Promise<BenchFigure[]> {
     const status = database.sqlite.prepare('SELECT status FROM batches WHERE id = ?').pluck();
     while (status.get(claim.batch.id) === 'running') await new Promise((r) => setTimeout(r, 2));
     const searchSeconds = (performance.now() - started) / 1000;
+    const scoredFromCards = Number(
+      database.sqlite.prepare('SELECT COUNT(*) FROM job_fits').pluck().get(),
+    );
     await runner.idle();
     const totalSeconds = (performance.now() - started) / 1000;
     const count = (sql: string): number => Number(database.sqlite.prepare(sql).pluck().get());
     const cards = count('SELECT COUNT(*) FROM query_run_jobs');
+    const scoredOnCards = scoredFromCards;
     const jobs = count('SELECT COUNT(*) FROM jobs');
     const final = status.get(claim.batch.id);
     if (cards !== QUERIES * JOBS_PER_QUERY || final !== 'completed') {
@@ -82,6 +98,12 @@ async function measureBatch(): Promise<BenchFigure[]> {
         STORE_BUDGET_PER_S,
       ),
       context('batch: search phase', round(searchSeconds), 's'),
+      context('batch: fit scores stored from the cards (search phase)', scoredOnCards, 'scores'),
+      context(
+        'batch: fit scores made from the details (whole batch)',
+        count("SELECT COUNT(*) FROM job_fits WHERE source = 'details'"),
+        'scores',
+      ),
       context(
         `batch: whole batch incl. details of ${jobs} distinct jobs`,
         round(totalSeconds),

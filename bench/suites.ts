@@ -1,9 +1,12 @@
 import { bundleSuite } from './bundle.bench';
 import { exportSuite } from './export.bench';
+import { fitSuite } from './fit.bench';
 import { incrementalSuite } from './incremental.bench';
 import { jobsSuite } from './jobs.bench';
 import { overviewSuite } from './overview.bench';
+import { pipelineBoardSuite } from './pipeline-board.bench';
 import { pipelineSuite } from './pipeline.bench';
+import { rechecksSuite } from './rechecks.bench';
 import type { BenchSuite } from './report';
 import { repostsSuite } from './reposts.bench';
 import { rulesRequestsSuite, rulesSuite } from './rules.bench';
@@ -19,10 +22,13 @@ export const suites: BenchSuite[] = [
   scraperSuite,
   runnerSuite,
   incrementalSuite,
+  rechecksSuite,
   jobsSuite,
   repostsSuite,
   rulesSuite,
   rulesRequestsSuite,
   overviewSuite,
   pipelineSuite,
+  fitSuite,
+  pipelineBoardSuite,
 ];

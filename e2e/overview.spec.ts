@@ -1,7 +1,14 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { buildDemoData, demoSimulatorOptions, planHistory } from '../scripts/demo-history';
+import { startSimulator } from '../simulator';
+import { overviewHeadlinesSchema } from '../src/contract/overview';
+import { startServerProcess } from '../test/server-process';
 import { axeViolations } from './contrast';
 import {
+  apiJson,
   createBerlinQueries,
   expect,
   runBatch,
@@ -172,5 +179,124 @@ test('the Overview draws every chart from a real batch, by mouse, keyboard, tabl
     }
   } finally {
     await server.stop();
+  }
+});
+
+/** The Overview's days of the demo's history: enough for a drift (decision 054) and its end. */
+const HISTORY_DAYS = 24;
+
+/** A chart's legend swatch of a label, as drawn (its style, the query's paint). */
+function legendSwatch(page: Page, chart: string, label: string) {
+  return page
+    .getByRole('region', { name: chart, exact: true })
+    .getByRole('list', { name: 'Legend' })
+    .getByRole('listitem')
+    .filter({ hasText: label })
+    .locator('span[aria-hidden="true"]')
+    .getAttribute('style');
+}
+
+// Issue 39: the Overview as a new operator sees it over weeks of the demo's history (the real
+// runner against the simulated site, a salary drift in the middle, the pipeline filled): the
+// headline figures against the week before, each field on its own row with its past drift
+// marked, the searches' first day drawn cut, each search's outcomes, and a search's colour the
+// same in every range.
+test('the Overview stays readable over weeks of history: headlines, rows per field, past drift, cut first day, outcomes, colours', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const plan = planHistory({ days: HISTORY_DAYS, now: Date.now(), timeZone, scriptTime: '09:00' });
+  const simulator = await startSimulator(demoSimulatorOptions(plan));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobscout-e2e-overview-'));
+  const history = await buildDemoData({ dataDir, simulator, plan, timeZone });
+  expect(history?.events).toContain(
+    `day ${plan.find((d) => d.salaryDropped)?.day}: salary drift started`,
+  );
+  const server = await startServerProcess({ dataDir, env: { LINKEDIN_BASE_URL: simulator.url } });
+  try {
+    const token = await server.apiToken();
+    await page.setViewportSize(DESKTOP);
+    await page.goto(`${server.url}/overview?range=7`);
+    await signIn(page);
+    await overviewLoaded(page);
+
+    // Headlines: the week against the week before, each figure's change said in words.
+    const glance = page.getByRole('region', { name: 'At a glance' });
+    const headlines = overviewHeadlinesSchema.parse(
+      await apiJson(server, token, '/overview/headlines?range=7'),
+    );
+    const newJobs = glance.getByRole('term').filter({ hasText: 'New jobs' }).locator('..');
+    await expect(newJobs).toContainText(headlines.new_jobs.value?.toLocaleString('en-US') ?? '–');
+    await expect(newJobs).toContainText(
+      /(Up|Down) [\d,]+ \([+-][\d.]+%\) on the 7 days before \([\d,]+\)|Same as the 7 days before/,
+    );
+    await expect(glance.getByRole('term')).toHaveText([
+      'New jobs',
+      'Kept',
+      'Saved',
+      'Applied',
+      'Site requests per new job',
+    ]);
+
+    // Over 30 days: the first day (every search's initial import) drawn cut, the days after it
+    // on a scale of their own.
+    await page.getByRole('combobox', { name: 'Range' }).selectOption('30');
+    await overviewLoaded(page);
+    const newJobsChart = page.getByRole('region', { name: 'New jobs per day', exact: true });
+    await expect(newJobsChart).toContainText(
+      /drawn cut so the days after it stay readable: \w+ \d+ \(\d+\)/,
+    );
+    const cutTotal = Number(/\((\d+)\)\.$/.exec((await newJobsChart.textContent()) ?? '')?.[1]);
+    const axisTop = Math.max(
+      ...(await newJobsChart.locator('svg g[aria-hidden="true"] text').allTextContents())
+        .map(Number)
+        .filter(Number.isFinite),
+    );
+    expect(axisTop).toBeLessThan(cutTotal / 2);
+
+    // Each field on its own row; the salary's drift marked on its days though it recovered since.
+    const fills = page.getByRole('region', { name: 'Fields filled per day', exact: true });
+    await expect(page.getByRole('region', { name: 'Markup drift' })).toContainText(
+      'Every watched field parses as usual.',
+    );
+    await expect(fills.locator('svg tspan')).toHaveCount(1);
+    await expect(fills.locator('svg tspan')).toHaveText(/^ · drifting \w+ \d+/);
+    await expect(fills.locator('svg rect[style*="-mark"]')).toHaveCount(5);
+    const asTable = fills.getByRole('button', { name: 'Show as table' });
+    await asTable.click();
+    await expect(
+      fills.getByRole('table').getByRole('cell', { name: 'Salary', exact: true }),
+    ).toHaveCount(5);
+    await asTable.click();
+
+    // Searches: unique jobs, the sightings under them, what the jobs led to on the Pipeline.
+    const searches = page.getByRole('table', { name: 'Searches' });
+    for (const header of ['Jobs found (unique)', 'Saved', 'Applied', 'Screening or later'])
+      await expect(searches.getByRole('columnheader', { name: header })).toBeVisible();
+    await expect(searches.getByRole('row').filter({ hasText: 'climate models' })).toContainText(
+      /\d[\d,]* sightings/,
+    );
+
+    // A search's colour is the same at 30 and 7 days, and in the Searches table.
+    const label = 'Data Scientist · London';
+    const at30 = await legendSwatch(page, 'New jobs per day', label);
+    await page.getByRole('combobox', { name: 'Range' }).selectOption('7');
+    await overviewLoaded(page);
+    expect(await legendSwatch(page, 'New jobs per day', label)).toBe(at30);
+    const row = searches.getByRole('row').filter({ hasText: label });
+    expect(await row.locator('span[aria-hidden="true"]').first().getAttribute('style')).toBe(at30);
+
+    // The new parts hold up on a phone in the dark: nothing sideways, no WCAG violation.
+    await page.setViewportSize(PHONE);
+    await page.evaluate(() => localStorage.setItem('jobscout-theme', 'dark'));
+    await page.goto(`${server.url}/overview?range=30`);
+    await overviewLoaded(page);
+    expect.soft(await sidewaysScroll(page), 'scrolls sideways').toBeLessThanOrEqual(0);
+    expect.soft(await axeViolations(page), 'WCAG 2.1 A/AA').toEqual([]);
+  } finally {
+    await server.stop();
+    await simulator.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 });

@@ -18,7 +18,10 @@ import {
 // the simulated site are put in the pipeline through the API; a card is dragged by the mouse to
 // another column and moved by the keyboard (its handle, Space, an arrow, Space), both kept after
 // a reload; at 390 px one stage shows at a time with its switcher and moves by its menu; the dark
-// theme passes axe's contrast check, and nothing scrolls the page sideways.
+// theme passes axe's contrast check, and nothing scrolls the page sideways. Issue 39: the
+// application's side sheet is padded at both widths and shows the job; Escape cancels an edit
+// before it closes the sheet; a move with a next step asks Keep or Clear, a closing move ends the
+// step, and Undo (the card's menu, the toast) takes a move back.
 
 // A few results per query keep the batch short: three applications are enough.
 const MAX_RESULTS = '6';
@@ -59,10 +62,14 @@ async function seedPipeline(simulator: { url: string }): Promise<Seeded> {
   return { server, token, jobs: [saved, applied, interviewing] };
 }
 
+/** The application the server holds for a job now. */
+async function storedApplication({ server, token }: Seeded, jobId: number) {
+  return applicationDetailSchema.parse(await apiJson(server, token, `/applications/${jobId}`));
+}
+
 /** The stage the server holds for a job's application now. */
-async function storedStage({ server, token }: Seeded, jobId: number): Promise<string> {
-  return applicationDetailSchema.parse(await apiJson(server, token, `/applications/${jobId}`))
-    .stage;
+async function storedStage(seeded: Seeded, jobId: number): Promise<string> {
+  return (await storedApplication(seeded, jobId)).stage;
 }
 
 /** A board column, by its stage's name: its heading says "Applied, 2 applications". */
@@ -122,9 +129,10 @@ test('a card moves by the mouse and by the keyboard, and stays where it went aft
     await page.mouse.up();
     await expect(card(column(page, 'Screening'), saved.id)).toBeVisible();
     await expect(column(page, 'Saved')).toHaveAccessibleName('Saved, 0 applications');
-    // The toast (dnd-kit's own live region says "… was moved from Saved to Screening." too).
+    // The toast, with its Undo (dnd-kit's own live region says "… was moved from Saved to
+    // Screening." too).
     await expect(
-      page.getByRole('status').filter({ hasText: /^Moved .+ to Screening$/ }),
+      page.getByRole('status').filter({ hasText: /^Moved .+ to ScreeningUndo$/ }),
     ).toBeVisible();
     await expect.poll(() => storedStage(seeded, saved.id)).toBe('screening');
     await page.reload();
@@ -210,9 +218,11 @@ test('on a phone one stage shows at a time with its switcher, moves by its menu,
     await expect(page).toHaveURL(`${seeded.server.url}/pipeline?stage=interviewing`);
     await expect(card(page, interviewing.id)).toBeVisible();
     await expect(card(page, applied.id)).toHaveCount(0);
+    // The card's compact Move menu (it loads when first pressed).
     await card(page, interviewing.id)
-      .getByRole('combobox', { name: /^Move .* to$/ })
-      .selectOption('offer');
+      .getByRole('button', { name: /^Move .* to…$/ })
+      .click();
+    await page.getByRole('menuitem', { name: 'Offer' }).click();
     await expect(card(page, interviewing.id)).toHaveCount(0);
     await expect(switcher).toBeFocused();
     await expect(switcher.getByRole('option', { name: 'Offer (1)' })).toBeAttached();
@@ -242,6 +252,190 @@ test('on a phone one stage shows at a time with its switcher, moves by its menu,
     expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
     expect(await contrastFailures(page)).toEqual([]);
     expect(await axeViolations(page)).toEqual([]);
+  } finally {
+    await seeded.server.stop();
+  }
+});
+
+/** Sets an application's fields through the API, as the panel does. */
+async function patchApplication(seeded: Seeded, jobId: number, body: object) {
+  return applicationDetailSchema.parse(
+    await apiJson(seeded.server, seeded.token, `/applications/${jobId}`, {
+      method: 'PATCH',
+      body: JSON.stringify(body),
+    }),
+  );
+}
+
+const stepIn = (days: number) => ({
+  at: new Date(Date.now() + days * 86_400_000).toISOString(),
+  what: 'Phone screen',
+});
+
+/** Every box of `inner` lies inside `outer`'s, `margin` px from its left and right edges. */
+async function insideBox(outer: Locator, inner: Locator, margin: number): Promise<string[]> {
+  const box = await outer.boundingBox();
+  if (!box) throw new Error('no box for the sheet');
+  const outside: string[] = [];
+  for (const item of await inner.all()) {
+    const b = await item.boundingBox();
+    if (!b) continue;
+    if (b.x < box.x + margin || b.x + b.width > box.x + box.width - margin)
+      outside.push(`${(await item.textContent()) ?? ''} at x ${b.x}..${b.x + b.width}`);
+  }
+  return outside;
+}
+
+test('the application sheet: padded at both widths, the job itself, and Escape cancels an edit first', async ({
+  page,
+  simulator,
+}) => {
+  test.setTimeout(120_000);
+  const seeded = await seedPipeline(simulator);
+  const [, , interviewing] = seeded.jobs;
+  try {
+    await patchApplication(seeded, interviewing.id, { next_step: stepIn(2) });
+    await page.setViewportSize(DESKTOP);
+    await openPipeline(page, seeded.server);
+    for (const size of [DESKTOP, PHONE]) {
+      await page.setViewportSize(size);
+      await page.goto(`${seeded.server.url}/pipeline?job=${interviewing.id}`);
+      const sheet = page.getByRole('dialog', { name: interviewing.title });
+      const body = sheet.locator('[data-sheet-body]');
+      await expect(sheet.getByRole('list', { name: 'Timeline' })).toBeVisible();
+      // The timeline's bullets whole, and the headings, fields and buttons off the sheet's edge.
+      const bullets = sheet.locator('ol[aria-label="Timeline"] > li > span[aria-hidden="true"]');
+      await expect(bullets.first()).toBeVisible();
+      expect(await insideBox(body, bullets, 8), `${size.width} px`).toEqual([]);
+      const edges = sheet.locator('[data-sheet-body] :is(h3, button, input, select)');
+      expect(await insideBox(body, edges, 16), `${size.width} px`).toEqual([]);
+      expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+      expect(await axeViolations(page)).toEqual([]);
+    }
+
+    // The job: its posting, its panel on Jobs, and its description only when shown.
+    await page.setViewportSize(DESKTOP);
+    await page.goto(`${seeded.server.url}/pipeline?job=${interviewing.id}`);
+    const sheet = page.getByRole('dialog', { name: interviewing.title });
+    const job = sheet.getByRole('region', { name: 'Job' });
+    await expect(job.getByRole('link', { name: 'Open the posting on LinkedIn' })).toHaveAttribute(
+      'href',
+      interviewing.url,
+    );
+    const read = page.waitForResponse((r) => r.url().endsWith(`/api/v1/jobs/${interviewing.id}`));
+    await job.getByRole('button', { name: 'Description' }).click();
+    expect((await read).status()).toBe(200);
+    await expect(job.getByRole('button', { name: 'Description' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    await expect(job.locator('.job-description')).not.toBeEmpty();
+
+    // Escape in the notes cancels the edit; the sheet stays; the second Escape closes it.
+    await sheet.getByRole('button', { name: 'Edit notes' }).click();
+    await page.keyboard.type('Not saved');
+    await page.keyboard.press('Escape');
+    await expect(sheet.getByRole('form', { name: 'Edit notes' })).toHaveCount(0);
+    await expect(sheet).toBeVisible();
+    await expect(sheet.getByRole('button', { name: 'Edit notes' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(sheet).toBeHidden();
+    await expect(page).toHaveURL(`${seeded.server.url}/pipeline`);
+    expect(
+      applicationDetailSchema.parse(
+        await apiJson(seeded.server, seeded.token, `/applications/${interviewing.id}`),
+      ).notes,
+    ).toBe('');
+
+    // Its panel on Jobs.
+    await page.goto(`${seeded.server.url}/pipeline?job=${interviewing.id}`);
+    await sheet
+      .getByRole('region', { name: 'Job' })
+      .getByRole('link', { name: 'Open in Jobs' })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/jobs\\?.*job=${interviewing.id}`));
+    await expect(page.getByRole('dialog', { name: interviewing.title })).toBeVisible();
+  } finally {
+    await seeded.server.stop();
+  }
+});
+
+test('a move with a next step asks to keep it, a closing one ends it, and Undo takes a move back', async ({
+  page,
+  simulator,
+}) => {
+  test.setTimeout(120_000);
+  const seeded = await seedPipeline(simulator);
+  const [, applied, interviewing] = seeded.jobs;
+  try {
+    await patchApplication(seeded, applied.id, { next_step: stepIn(1) });
+    await patchApplication(seeded, interviewing.id, { next_step: stepIn(3) });
+    await page.setViewportSize(DESKTOP);
+    await openPipeline(page, seeded.server);
+
+    // The keyboard: Applied → Screening asks; Clear is one Shift+Tab from Keep.
+    await card(page, applied.id)
+      .getByRole('button', { name: /^Drag / })
+      .focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowRight');
+    await expect(column(page, 'Screening')).toHaveAttribute('class', /border-focus/);
+    await page.keyboard.press('Space');
+    const question = page.getByRole('alertdialog', { name: 'Keep the next step?' });
+    await expect(question.getByRole('button', { name: 'Keep next step' })).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await expect(question.getByRole('button', { name: 'Clear next step' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(card(column(page, 'Screening'), applied.id)).toBeVisible();
+    await expect(
+      card(column(page, 'Screening'), applied.id).getByRole('button', { name: /^Drag / }),
+    ).toBeFocused();
+    await expect(card(page, applied.id)).not.toContainText('Next step');
+    await expect(
+      page.getByRole('status').filter({ hasText: /to Screening and cleared its next step/ }),
+    ).toBeVisible();
+    await expect
+      .poll(async () => (await storedApplication(seeded, applied.id)).next_step)
+      .toBeNull();
+
+    // Undo from the card's menu, by the keyboard: the stage and the step come back.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(card(page, applied.id).getByRole('button', { name: /^Move / })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitem', { name: 'Undo move to Screening' }).waitFor();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await expect(card(column(page, 'Applied'), applied.id)).toContainText('Phone screen');
+    await expect(
+      card(column(page, 'Applied'), applied.id).getByRole('button', { name: /^Move / }),
+    ).toBeFocused();
+    const undone = await storedApplication(seeded, applied.id);
+    expect(undone.stage).toBe('applied');
+    expect(undone.next_step?.what).toBe('Phone screen');
+
+    // Rejected asks nothing: the step ends with the move, in the board and in the table.
+    await card(page, interviewing.id)
+      .getByRole('button', { name: /^Move / })
+      .click();
+    await page.getByRole('menuitem', { name: 'Rejected' }).click();
+    await expect(question).toHaveCount(0);
+    await expect(card(column(page, 'Rejected'), interviewing.id)).not.toContainText('Next step');
+    const toast = page
+      .getByRole('status')
+      .filter({ hasText: /to Rejected and ended its next step/ });
+    await expect(toast).toBeVisible();
+    await page.getByRole('button', { name: 'Table' }).click();
+    const row = page
+      .getByRole('table', { name: 'Applications' })
+      .locator(`tr[data-job-id="${interviewing.id}"]`);
+    await expect(row).toContainText('Rejected');
+    await expect(row).toContainText('None');
+    // Undo from the toast, by the mouse.
+    await toast.getByRole('button', { name: 'Undo' }).click();
+    await expect(row).toContainText('Interviewing');
+    await expect(row).toContainText('Phone screen');
+    expect((await storedApplication(seeded, interviewing.id)).stage).toBe('interviewing');
   } finally {
     await seeded.server.stop();
   }

@@ -20,7 +20,9 @@ await build({
   format: 'esm',
   target: 'node20',
   sourcemap: 'linked',
-  external: ['better-sqlite3', '@node-rs/argon2', 'exceljs'],
+  // unpdf (pdf.js) and mammoth read an uploaded CV (src/server/fit/cv-text.ts): loaded from
+  // node_modules on the first upload, not parsed with the server at every start.
+  external: ['better-sqlite3', '@node-rs/argon2', 'exceljs', 'unpdf', 'mammoth'],
   // Bundled CommonJS dependencies call require(); give the ES module one.
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",

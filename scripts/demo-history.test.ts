@@ -3,8 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { APPLICATION_STAGES, jobStateOfStage } from '../src/contract/pipeline';
+import {
+  APPLICATION_STAGE_LABELS,
+  APPLICATION_STAGES,
+  jobStateOfStage,
+} from '../src/contract/pipeline';
 import { openDatabase } from '../src/db/database';
+import { PipelineTriage } from '../src/db/pipeline/triage-sync';
 import type { SqliteFile } from '../src/db/sqlite-file';
 import { dayInZone } from '../src/runner';
 import { startSimulator, type Simulator } from '../simulator';
@@ -22,7 +27,10 @@ import {
   DEMO_OVERDUE_STEP,
   DEMO_PIPELINE_SIZE,
   DEMO_PIPELINE_STAGES,
+  describeBoard,
+  fillPipeline,
   planPipeline,
+  readBoard,
 } from './demo-pipeline';
 
 // Issue 32: `npm run demo`'s history, a daily batch per simulated day through the real runner
@@ -203,6 +211,105 @@ describe('planPipeline', () => {
   });
 });
 
+/** The board as the database holds it, counted in SQL: per stage, and those with a history. */
+function boardInDatabase(sqlite: SqliteFile) {
+  const counts = z
+    .array(z.object({ stage: z.enum(APPLICATION_STAGES), n: z.number() }))
+    .parse(
+      sqlite
+        .prepare(
+          'SELECT stage, COUNT(*) AS n FROM applications WHERE left_at IS NULL GROUP BY stage',
+        )
+        .all(),
+    );
+  // The demo's histories are the operator's (and No answer the product's); triage's are triage's.
+  const withHistory = z.object({ n: z.number() }).parse(
+    sqlite
+      .prepare(
+        `SELECT COUNT(*) AS n FROM applications a WHERE a.left_at IS NULL AND NOT EXISTS
+           (SELECT 1 FROM application_events e WHERE e.job_id = a.job_id AND e.source = 'triage')`,
+      )
+      .get(),
+  ).n;
+  return {
+    total: counts.reduce((sum, c) => sum + c.n, 0),
+    stages: Object.fromEntries(counts.map((c) => [c.stage, c.n])),
+    withHistory,
+  };
+}
+
+/** The figures `npm run demo`'s line says: the board's total, each stage's, those with a history. */
+function figuresOf(line: string) {
+  const match =
+    /^([\d,]+) jobs? on the Pipeline board \((.+)\): .+, ([\d,]+) of them with weeks/.exec(line);
+  if (!match) throw new Error(`not the board's line: ${line}`);
+  const count = (text: string) => Number(text.replaceAll(',', ''));
+  const label = (name: string) =>
+    APPLICATION_STAGES.find((stage) => APPLICATION_STAGE_LABELS[stage] === name);
+  return {
+    total: count(match[1] ?? ''),
+    stages: Object.fromEntries(
+      (match[2] ?? '').split(', ').map((part) => {
+        const [, n = '', name = ''] = /^([\d,]+) (.+)$/.exec(part) ?? [];
+        return [label(name), count(n)];
+      }),
+    ),
+    withHistory: count(match[3] ?? ''),
+  };
+}
+
+describe("the demo's line about the pipeline (issue 39)", () => {
+  let dataDir: string | undefined;
+  afterEach(() => {
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('says what the board holds, read from the database, beside the 40 with a history', async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobscout-demo-board-'));
+    const database = await openDatabase(dataDir, undefined, { backgroundCheckpoints: false });
+    try {
+      const sqlite = database.sqlite;
+      sqlite.exec(
+        `INSERT INTO batches (id, kind, status, started_at) VALUES (1, 'daily', 'completed', 0)`,
+      );
+      const insert = sqlite.prepare(`INSERT INTO jobs (id, title, company_name, company_normalized,
+          location, url, first_seen_batch_id, first_seen_at, last_seen_at, state)
+        VALUES (@id, 'Analyst', 'Acme', 'acme', 'Berlin, Germany', @url, 1, @seen, @seen, 'new')`);
+      for (let i = 1; i <= 75; i += 1)
+        insert.run({
+          id: String(i),
+          url: `https://www.linkedin.com/jobs/view/${i}`,
+          seen: NOW - 60 * DAY_MS + i,
+        });
+      // As the demo's triage does: 50 saved, 20 applied, then 5 of those hidden (off the board).
+      const triage = new PipelineTriage(sqlite);
+      const ids = (from: number, to: number) =>
+        Array.from({ length: to - from + 1 }, (_, i) => from + i);
+      triage.setStates(ids(1, 50), 'saved', NOW - 10 * DAY_MS);
+      triage.setStates(ids(51, 70), 'applied', NOW - 10 * DAY_MS);
+      triage.setStates(ids(66, 70), 'hidden', NOW - 9 * DAY_MS);
+      const withHistory = fillPipeline(sqlite, NOW);
+      expect(withHistory).toBe(DEMO_PIPELINE_SIZE);
+
+      const line = describeBoard(readBoard(sqlite), withHistory);
+      const stored = boardInDatabase(sqlite);
+      expect(stored.total).toBe(65);
+      expect(figuresOf(line)).toEqual(stored);
+      expect(line).toMatch(
+        /^65 jobs on the Pipeline board \(\d+ Saved, \d+ Applied, 5 Screening, /,
+      );
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('says the board is empty when the history saved nothing', () => {
+    expect(describeBoard({}, 0)).toBe(
+      'The Pipeline board is empty: the history saved and applied to no job.',
+    );
+  });
+});
+
 describe('buildDemoData', () => {
   let sim: Simulator | undefined;
   let dataDir: string | undefined;
@@ -354,6 +461,11 @@ describe('buildDemoData', () => {
       expect(later.filter((j) => j.state !== 'new' && j.hidden_by_rule_id === null)).toEqual([]);
 
       expectDemoPipeline(database.sqlite, Math.min(DEMO_PIPELINE_SIZE, savedOrApplied));
+      // What `npm run demo` prints about the board is what the database holds (issue 39).
+      if (!result) throw new Error('no history');
+      expect(figuresOf(describeBoard(result.board, result.applications))).toEqual(
+        boardInDatabase(database.sqlite),
+      );
     } finally {
       await database.close();
     }

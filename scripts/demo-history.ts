@@ -24,7 +24,7 @@ import {
 import { createSiteClient, type SiteClient } from '../src/scraper';
 import { VALID_COOKIES, type Simulator, type SimulatorOptions } from '../simulator';
 import { createPrng } from '../simulator/prng';
-import { fillPipeline } from './demo-pipeline';
+import { fillPipeline, readBoard, type BoardCounts } from './demo-pipeline';
 
 // `npm run demo`'s history (issue 32): before the server starts, the demo's database gets one
 // daily batch per simulated day, run by the real runner and site client against the simulated
@@ -278,8 +278,10 @@ export interface HistoryResult {
   triaged: number;
   /** "day 58: salary drift started", and the like. */
   events: string[];
-  /** Jobs put into the pipeline afterwards, with their histories (scripts/demo-pipeline.ts). */
+  /** Jobs of the board taken further afterwards, with their histories (scripts/demo-pipeline.ts). */
   applications: number;
+  /** The board at the end, as the database holds it: its applications per stage. */
+  board: BoardCounts;
   ms: number;
 }
 
@@ -313,6 +315,7 @@ export async function fillHistory(options: FillHistoryOptions): Promise<HistoryR
     triaged: 0,
     events: [],
     applications: 0,
+    board: {},
     ms: 0,
   };
   const errors: string[] = [];
@@ -409,6 +412,7 @@ export async function buildDemoData(options: DemoDataOptions): Promise<HistoryRe
     if (options.plan.length === 0) return null;
     const result = await fillHistory({ ...options, database, clock, site, siteTally });
     result.applications = fillPipeline(database.sqlite, options.now ?? Date.now());
+    result.board = readBoard(database.sqlite);
     return result;
   } finally {
     await site.close();

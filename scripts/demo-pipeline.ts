@@ -1,5 +1,10 @@
-import { APPLICATION_STAGES, type ApplicationStage } from '../src/contract/pipeline';
+import {
+  APPLICATION_STAGE_LABELS,
+  APPLICATION_STAGES,
+  type ApplicationStage,
+} from '../src/contract/pipeline';
 import type { OpenedDatabase } from '../src/db/database';
+import { Pipeline } from '../src/db/pipeline/pipeline';
 import {
   pipelineCandidates,
   seedApplications,
@@ -8,11 +13,11 @@ import {
   type SeedApplicationEvent,
 } from '../src/db/pipeline/demo-seed';
 
-// `npm run demo`'s pipeline (issue 33): after the history's batches, some 40 of the jobs the
-// operator saved or applied to are on the board in every stage, each with the weeks of history
-// that brought it there, notes (one with a link), contacts, references, salaries, and next steps:
-// most in the coming days, one overdue. Made from the jobs' own order, so a demo is the same each
-// time its history is.
+// `npm run demo`'s pipeline (issue 33): every job the history's triage saved or applied to is on
+// the board (decision 056), and after the batches some 40 of them are taken on through every
+// stage, each with the weeks of history that brought it there, notes (one with a link), contacts,
+// references, salaries, and next steps: most in the coming days, one overdue. Made from the jobs'
+// own order, so a demo is the same each time its history is.
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -198,5 +203,35 @@ export function fillPipeline(sqlite: OpenedDatabase['sqlite'], now: number): num
   return seedApplications(
     sqlite,
     planPipeline(pipelineCandidates(sqlite, DEMO_PIPELINE_SIZE), now),
+  );
+}
+
+/** The board as the database holds it: its applications (not taken off by triage) per stage. */
+export type BoardCounts = Partial<Record<ApplicationStage, number>>;
+
+export function readBoard(sqlite: OpenedDatabase['sqlite']): BoardCounts {
+  const board: BoardCounts = {};
+  for (const { stage } of new Pipeline(sqlite).list()) board[stage] = (board[stage] ?? 0) + 1;
+  return board;
+}
+
+/**
+ * What the demo did to the pipeline, in its own words (issue 39: it said "40 of them in the
+ * pipeline" of a board holding 602): the board's figures as read, and how many have a history.
+ */
+export function describeBoard(board: BoardCounts, withHistory: number): string {
+  const held = APPLICATION_STAGES.flatMap((stage) => {
+    const n = board[stage] ?? 0;
+    return n > 0 ? [{ stage, n }] : [];
+  });
+  const total = held.reduce((sum, { n }) => sum + n, 0);
+  if (total === 0) return 'The Pipeline board is empty: the history saved and applied to no job.';
+  const stages = held
+    .map(({ stage, n }) => `${n.toLocaleString('en')} ${APPLICATION_STAGE_LABELS[stage]}`)
+    .join(', ');
+  return (
+    `${total.toLocaleString('en')} ${total === 1 ? 'job' : 'jobs'} on the Pipeline board ` +
+    `(${stages}): those the history's triage saved or applied to, ` +
+    `${withHistory.toLocaleString('en')} of them with weeks of history behind them.`
   );
 }

@@ -12,6 +12,7 @@ import {
   DEMO_SCRIPT_TIME,
   demoSimulatorOptions,
 } from './demo-history';
+import { describeBoard } from './demo-pipeline';
 
 // `npm run demo`: the real server against the simulated site, on a temporary data folder, with
 // example queries, the simulator's session cookies and DEMO_DAYS (default 90) simulated days of
@@ -58,7 +59,7 @@ async function fillDemo(dataDir: string, days: number) {
     console.log(
       `  History filled in ${(history.ms / 1000).toFixed(1)} s: ${history.completed} of ${history.batches} daily batches completed, ${history.newJobs} jobs found, ${history.triaged} triaged.`,
     );
-    console.log(`  ${history.applications} of them in the pipeline, with their histories.`);
+    console.log(`  ${describeBoard(history.board, history.applications)}`);
   }
   return { simulator, history };
 }

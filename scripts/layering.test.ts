@@ -21,7 +21,7 @@ function plant(files: Record<string, string>): void {
   }
 }
 
-async function violations(roots = ['src']): Promise<string[]> {
+async function violations(roots = ['src', 'simulator']): Promise<string[]> {
   const previous = process.cwd();
   process.chdir(tree);
   try {
@@ -45,9 +45,11 @@ describe('the layering rules', () => {
       'src/contract/schema.ts': `export const a = 1;\n`,
       'src/scraper/client.ts': `import { a } from '../contract/schema';\nexport const b = a;\n`,
       'src/db/jobs.ts': `import { a } from '../contract/schema';\nexport const c = a;\n`,
-      'src/runner/queue.ts': `import { b } from '../scraper/client';\nimport { c } from '../db/jobs';\nexport const d = b + c;\n`,
-      'src/server/routes.ts': `import { d } from '../runner/queue';\nimport { c } from '../db/jobs';\nexport const e = d + c;\n`,
+      'src/fit/score.ts': `import { a } from '../contract/schema';\nexport const s = a;\n`,
+      'src/runner/queue.ts': `import { b } from '../scraper/client';\nimport { c } from '../db/jobs';\nimport { s } from '../fit/score';\nexport const d = b + c + s;\n`,
+      'src/server/routes.ts': `import { d } from '../runner/queue';\nimport { c } from '../db/jobs';\nimport { s } from '../fit/score';\nexport const e = d + c + s;\n`,
       'src/web/page.ts': `import { a } from '../contract/schema';\nexport const f = a;\n`,
+      'simulator/server.ts': `import { a } from '../src/contract/schema';\nexport const n = a;\n`,
     });
     expect(await violations()).toEqual([]);
 
@@ -59,11 +61,16 @@ describe('the layering rules', () => {
       'src/db/bad.ts': `import { d } from '../runner/queue';\nexport const i = d;\n`,
       'src/runner/one.ts': `import { k } from './two';\nexport const j = 1 + k;\n`,
       'src/runner/two.ts': `import { j } from './one';\nexport const k = () => j;\n`,
+      // The scorer reaching into the database, and the simulator into the scorer.
+      'src/fit/bad.ts': `import { c } from '../db/jobs';\nexport const l = c;\n`,
+      'simulator/truth.ts': `import { s } from '../src/fit/score';\nexport const m = s;\n`,
     });
     expect((await violations()).sort()).toEqual([
       'contract-imports: src/contract/bad.ts -> src/server/routes.ts',
       'db-imports: src/db/bad.ts -> src/runner/queue.ts',
+      'fit-imports: src/fit/bad.ts -> src/db/jobs.ts',
       'no-circular: src/runner/one.ts -> src/runner/two.ts',
+      'simulator-apart-from-fit: simulator/truth.ts -> src/fit/score.ts',
       'web-imports: src/web/bad.ts -> src/db/jobs.ts',
     ]);
   });

@@ -59,6 +59,10 @@ async function main(): Promise<void> {
     }
     return;
   }
+  // `npm run screenshots -- pipeline` (any showcase screens' names) takes those alone.
+  const only = SHOWCASE_SCREENS.filter((s) => process.argv.includes(s.name));
+  const wanted = (screen: (typeof SHOWCASE_SCREENS)[number]) =>
+    only.length === 0 || only.includes(screen);
   const simulator = await startSimulator();
   const server = await startServerProcess({
     env: { LINKEDIN_BASE_URL: simulator.url, SCRAPE_MAX_RESULTS_PER_QUERY: MAX_RESULTS },
@@ -70,7 +74,7 @@ async function main(): Promise<void> {
       for (const { name: width, viewport } of WIDTHS) {
         const context = await newContext(browser, theme, viewport);
         const page = await context.newPage();
-        for (const screen of SHOWCASE_SCREENS.filter((s) => s.signedOut)) {
+        for (const screen of SHOWCASE_SCREENS.filter((s) => s.signedOut && wanted(s))) {
           await openScreen(page, server.url, screen);
           const file = `${screen.name}-${theme}-${width}.png`;
           await page.screenshot({ path: path.join(OUT_DIR, file) });
@@ -80,7 +84,7 @@ async function main(): Promise<void> {
         await page.getByLabel('Password').fill(TEST_SERVER_PASSWORD);
         await page.getByRole('button', { name: 'Sign in' }).click();
         await page.getByRole('button', { name: 'Dark mode' }).waitFor();
-        for (const screen of SHOWCASE_SCREENS.filter((s) => !s.signedOut)) {
+        for (const screen of SHOWCASE_SCREENS.filter((s) => !s.signedOut && wanted(s))) {
           await openScreen(page, server.url, screen);
           const file = `${screen.name}-${theme}-${width}.png`;
           await page.screenshot({ path: path.join(OUT_DIR, file) });
@@ -89,7 +93,7 @@ async function main(): Promise<void> {
         await context.close();
       }
     }
-    await photographOverview(browser);
+    if (only.length === 0) await photographOverview(browser);
   } finally {
     await browser.close();
     await server.stop();

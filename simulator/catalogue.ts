@@ -13,6 +13,7 @@ import {
   ROLES,
   SENIORITY,
 } from './catalogue-words';
+import type { FitPosting } from './fit-postings';
 import { foldForMatch, PLACES, type Place } from './places';
 import { createPrng, hashSeed, type Prng } from './prng';
 
@@ -60,6 +61,12 @@ export interface SimJob {
   lookalikeOf?: { id: string; kind: LookalikeKind };
   /** A repost or look-alike joins the searches of the posting it copies. */
   echoOf?: SimJob;
+  /** Issue 41: when it closes on the site's clock (job-facts.ts); never for most postings. */
+  closesAt?: number;
+  /** Issue 41: closed now (the clock passed closesAt): its page says so and searches drop it. */
+  closed?: boolean;
+  /** Issue 40: what a fit posting is made of (its description is worded from it). */
+  fit?: FitPosting;
 }
 
 /** A look-alike that is no repost: another description, or the same role in another place. */
@@ -81,10 +88,21 @@ export interface Catalogue {
   lookalikeShare: number;
   /** The share of postings that show a salary where the site gives one (see salaryFor). */
   salaryShare: number;
+  /** Issue 41: the share of postings that close at a known time as the clock moves (job-facts.ts). */
+  closeShare: number;
+  /** Where the site's clock started (closing times count from it). */
+  startAt: number;
   /** The featured postings a search for `keywords` lists first (see `feature`). */
   featuredFor(keywords: string): SimJob[];
+  /** Every featured posting, whatever its keywords (the clock closes them too). */
+  featuredJobs(): SimJob[];
   /** Puts `posting` on the site, ahead of every search's results, and returns it. */
   feature(posting: FeaturedPosting, now: number): SimJob;
+  /**
+   * Issue 40: puts a job on the site that only the searches for `keywords` list, first, as
+   * featured postings are (the fit postings: `startSimulator({ fitJobs })`).
+   */
+  list(job: SimJob, keywords: readonly string[]): void;
   jobById(id: string): SimJob | undefined;
   companyById(id: string): SimCompany | undefined;
 }
@@ -107,6 +125,8 @@ export interface FeaturedPosting {
   workplace?: SimWorkplace;
   /** Only searches for these keywords list it (any case and accents); every search when left out. */
   keywords?: string;
+  /** Issue 41: it closes this many hours after being featured (the site's clock); open when left out. */
+  closesAfterHours?: number;
 }
 
 export interface CatalogueOptions {
@@ -124,6 +144,8 @@ export interface CatalogueOptions {
    * of it): the demo raises it so the salary's fill stands clear of decision 054's 20 % floor.
    */
   salaryShare?: number;
+  /** Issue 41: the share of postings that close at a known time as the clock moves (default 0). */
+  closeShare?: number;
 }
 
 const SALARY_SHARE = 0.35;
@@ -373,7 +395,35 @@ export function makePosting(
     now,
     catalogue.salaryShare,
   );
-  return echoOlderJob(catalogue, job, n);
+  return withClosing(catalogue, echoOlderJob(catalogue, job, n));
+}
+
+/** Issue 41: closing times fall 1 hour to 30 days after the later of posting and the clock's start. */
+const CLOSING_WINDOW_HOURS = 30 * 24;
+
+/** When the posting closes on the site's clock, or undefined for one that stays open. */
+export function closingTime(
+  seed: number,
+  job: Pick<SimJob, 'id' | 'postedAt'>,
+  share: number,
+  clockStart: number,
+): number | undefined {
+  if (share <= 0 || hashSeed(seed, 'closes', job.id) / 4294967296 >= share) return undefined;
+  const hours = 1 + (hashSeed(seed, 'closes-after', job.id) % CLOSING_WINDOW_HOURS);
+  return Math.max(job.postedAt, clockStart) + hours * HOUR_MS;
+}
+
+/** Issue 41: the posting with its closing time, when it is one of the share that closes. */
+function withClosing(
+  catalogue: Pick<Catalogue, 'seed' | 'closeShare' | 'startAt'>,
+  job: SimJob,
+): SimJob {
+  const closesAt = closingTime(catalogue.seed, job, catalogue.closeShare, catalogue.startAt);
+  if (closesAt !== undefined) {
+    job.closesAt = closesAt;
+    job.closed = false;
+  }
+  return job;
 }
 
 /**
@@ -441,9 +491,16 @@ export function buildCatalogue(options: CatalogueOptions): Catalogue {
     options.startAt ?? CATALOGUE_NOW,
     share(options.salaryShare, SALARY_SHARE),
   );
+  const closing = {
+    seed: options.seed,
+    closeShare: share(options.closeShare, 0),
+    startAt: options.startAt ?? CATALOGUE_NOW,
+  };
+  for (const job of jobs) withClosing(closing, job);
   const jobsById = new Map(jobs.map((j) => [j.id, j]));
   const companiesById = new Map(companies.map((c) => [c.id, c]));
   const featured: { job: SimJob; keywords: string | null }[] = [];
+  const listed = new Map<string, SimJob[]>();
   return {
     seed: options.seed,
     companies,
@@ -452,14 +509,29 @@ export function buildCatalogue(options: CatalogueOptions): Catalogue {
     repostShare: share(options.repostShare, 0.08),
     lookalikeShare: share(options.lookalikeShare, 0.04),
     salaryShare: share(options.salaryShare, SALARY_SHARE),
+    closeShare: closing.closeShare,
+    startAt: closing.startAt,
     add(job) {
       jobs.push(job);
       jobsById.set(job.id, job);
     },
     featuredFor: (keywords) => {
       const folded = foldForMatch(keywords);
-      return featured.filter((f) => f.keywords === null || f.keywords === folded).map((f) => f.job);
+      const found = featured
+        .filter((f) => f.keywords === null || f.keywords === folded)
+        .map((f) => f.job);
+      const more = listed.get(folded);
+      return more ? [...found, ...more] : found;
     },
+    list(job, keywords) {
+      jobsById.set(job.id, job);
+      for (const key of keywords.map(foldForMatch)) {
+        const jobs = listed.get(key);
+        if (jobs) jobs.push(job);
+        else listed.set(key, [job]);
+      }
+    },
+    featuredJobs: () => featured.map((f) => f.job),
     feature(posting, now) {
       const n = featured.length;
       // Postings naming one company are that company's (a role in several places); ids far
@@ -492,6 +564,10 @@ export function buildCatalogue(options: CatalogueOptions): Catalogue {
         longDescription: false,
       };
       refreshPosted(job, now);
+      if (posting.closesAfterHours !== undefined) {
+        job.closesAt = now + posting.closesAfterHours * HOUR_MS;
+        job.closed = job.closesAt <= now;
+      }
       featured.push({ job, keywords: posting.keywords ? foldForMatch(posting.keywords) : null });
       jobsById.set(job.id, job);
       return job;

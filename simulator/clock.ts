@@ -1,4 +1,5 @@
 import { CATALOGUE_NOW, DAY_MS, makePosting, refreshPosted, type Catalogue } from './catalogue';
+import { refreshClosed } from './job-facts';
 
 /** The simulated site's clock (issue 10): time only moves when a test or benchmark moves it. */
 export interface SiteClock {
@@ -48,7 +49,11 @@ export function createSiteClock(
       catalogue.add(makePosting(catalogue, made, Math.round(due), now));
       made += 1;
     }
-    for (const job of catalogue.jobs) refreshPosted(job, now);
+    for (const job of catalogue.jobs) {
+      refreshPosted(job, now);
+      refreshClosed(job, now);
+    }
+    for (const job of catalogue.featuredJobs()) refreshClosed(job, now);
   };
 
   return {

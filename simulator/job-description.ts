@@ -1,6 +1,8 @@
 import type { SimJob } from './catalogue';
 import { BENEFITS, REQUIREMENTS, SENTENCES } from './catalogue-words';
+import { describePosting } from './fit-postings';
 import { escapeHtml } from './html-escape';
+import { mentionsNoLongerAccepting } from './job-facts';
 import { createPrng, type Prng } from './prng';
 
 const LONG_DESCRIPTION_CHARS = 46_000;
@@ -25,6 +27,8 @@ function list(prng: Prng, items: readonly string[]): string {
  */
 export function renderDescriptionHtml(job: SimJob): string {
   const prng = createPrng(job.seed);
+  // Issue 40: a fit posting is worded from what it is made of.
+  if (job.fit) return describePosting(prng, job.fit, job.company.name);
   const blocks: string[] = [];
   if (prng.chance(0.5)) {
     blocks.push(`<p><strong>About ${escapeHtml(job.company.name)}</strong></p>`);
@@ -50,5 +54,8 @@ export function renderDescriptionHtml(job: SimJob): string {
     }
     html += `\n${extra.join('\n')}`;
   }
+  // Issue 41: the sentence a closed page shows, in an open posting's own words.
+  if (mentionsNoLongerAccepting(job))
+    html += `\n<p>We review applications weekly. Once the role is filled we are no longer accepting applications, so apply early.</p>`;
   return html;
 }

@@ -8,7 +8,8 @@ const usage = `Usage: tsx simulator/main.ts [--port 4010] [--seed 1] [--jobs-per
   [--latency MS] [--rate-limit N [--retry-after S]] [--deny N] [--server-error N]
   [--drop N] [--authwall] [--changed-markup] [--drop-field FIELD ...] [--path-prefix /jobs-guest]
   [--expired-session]
-  [--daily-growth 0.05] [--repost-share 0.08] [--lookalike-share 0.04] [--clock-control]
+  [--daily-growth 0.05] [--repost-share 0.08] [--lookalike-share 0.04] [--close-share 0]
+  [--clock-control] [--fit-jobs N]
   FIELD: salary, posted, location, company-link, criteria, applicants`;
 
 const DROPPABLE: readonly DroppedField[] = [
@@ -68,7 +69,9 @@ const { values } = parseArgs({
     'daily-growth': { type: 'string' },
     'repost-share': { type: 'string' },
     'lookalike-share': { type: 'string' },
+    'close-share': { type: 'string' },
     'clock-control': { type: 'boolean', default: false },
+    'fit-jobs': { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -85,7 +88,9 @@ const sim = await startSimulator({
   dailyGrowth: share(values['daily-growth'], 'daily-growth'),
   repostShare: share(values['repost-share'], 'repost-share'),
   lookalikeShare: share(values['lookalike-share'], 'lookalike-share'),
+  closeShare: share(values['close-share'], 'close-share'),
   controlEndpoint: values['clock-control'],
+  fitJobs: count(values['fit-jobs'], 'fit-jobs'),
 });
 const scope = values['path-prefix'] ? { pathPrefix: values['path-prefix'] } : {};
 const latency = count(values.latency, 'latency');

@@ -1,5 +1,13 @@
 import { slugify, type SimJob } from './catalogue';
 import { escapeHtml } from './html-escape';
+import {
+  ampersandAsEntity,
+  applyShape,
+  applyTarget,
+  closedCaption,
+  externalApplyUrl,
+  showsHiringLink,
+} from './job-facts';
 import { renderDescriptionHtml } from './job-description';
 import { SITE_ORIGIN } from './render-guest-cards';
 
@@ -29,13 +37,63 @@ function applicants(job: SimJob): string {
 }
 
 function applyButton(job: SimJob): string {
+  // A closed posting takes no applications: no button of either kind (issue 41).
+  if (job.closed) return '';
   return job.easyApply
     ? `<button class="sign-up-modal__outlet top-card-layout__cta mt-2 ml-1.5 h-auto babybear:flex-auto top-card-layout__cta--primary btn-md btn-primary" data-tracking-client-ingraph data-tracking-control-name="public_jobs_apply-link-onsite" data-modal="sign-up-modal-outlet">
             Easy Apply
           </button>`
-    : `<a class="apply-button apply-button--link top-card-layout__cta mt-2 ml-1.5 h-auto babybear:flex-auto top-card-layout__cta--primary btn-md btn-primary" href="${SITE_ORIGIN}/jobs/view/externalApply/${job.id}?url=https%3A%2F%2Fcareers%2Eexample%2Ecom%2Fjobs%2F${job.id}" data-tracking-control-name="public_jobs_apply-link-offsite_sign-up-modal" target="_blank">
+    : `<a class="apply-button apply-button--link top-card-layout__cta mt-2 ml-1.5 h-auto babybear:flex-auto top-card-layout__cta--primary btn-md btn-primary" href="${escapeHtml(offsiteHref(job))}" data-tracking-control-name="public_jobs_apply-link-offsite_sign-up-modal" target="_blank">
             Apply
           </a>`;
+}
+
+/** The offsite button's link: LinkedIn's wrapper around what the apply shape names (issue 41). */
+function offsiteHref(job: SimJob): string {
+  const shape = applyShape(job);
+  return externalApplyUrl(SITE_ORIGIN, job, shape === null ? null : applyTarget(job, shape));
+}
+
+/** The hidden applyUrl code of an open posting whose shape has one; its `&` sometimes as `&amp;`. */
+function applyCode(job: SimJob): string {
+  const shape = applyShape(job);
+  if (job.closed || shape === null || shape === 'link-only' || shape === 'none') return '';
+  const url = externalApplyUrl(SITE_ORIGIN, job, applyTarget(job, shape));
+  const written = ampersandAsEntity(job) ? url.replace(/&/g, '&amp;') : url;
+  return `\n<code id="applyUrl" style="display: none"><!--"${written}"--></code>`;
+}
+
+/** "See who … has hired for this role": a sign-in link that searches people by the company's id. */
+function hiringLink(job: SimJob): string {
+  if (!showsHiringLink(job)) return '';
+  const people = `https://www.linkedin.com/search/results/people/?facetCurrentCompany=${job.company.id}`;
+  const redirect = encodeURIComponent(people).replace(/\./g, '%2E');
+  return `
+        <a class="face-pile flex !no-underline see-who-was-hired" data-tracking-control-name="public_jobs_see-who-was-hired_people-search-link_face-pile-cta" href="${SITE_ORIGIN}/login?session_redirect=${redirect}&amp;emailAddress=&amp;fromSignIn=&amp;trk=public_jobs_see-who-was-hired_people-search-link_face-pile-cta" target="_self">
+          <div class="face-pile__text-container self-center">
+            <p class="face-pile__text font-sans text-sm link-styled hover:underline">
+              See who ${escapeHtml(job.company.name)} has hired for this role
+            </p>
+          </div>
+        </a>`;
+}
+
+/** The top card's notice on a closed posting, captioned in the language of the place's site. */
+function closedFigure(job: SimJob): string {
+  if (!job.closed) return '';
+  return `
+      <figure class="closed-job closed-job__flavor topcard__flavor-row">
+        <span class="closed-job__icon closed-job__icon--error-pebble lazy-load"></span>
+        <figcaption class="closed-job__flavor--closed">${escapeHtml(closedCaption(job.place.country))}</figcaption>
+      </figure>`;
+}
+
+/** The whole public job page (`/jobs/view/{id}`): the fragment, with the company's id in its head. */
+export function renderJobViewPage(job: SimJob): string {
+  const companyId = job.companyLinked
+    ? `<meta name="companyId" content="${escapeHtml(job.company.id)}">`
+    : '';
+  return `<!doctype html><title>${job.id}</title>${companyId}${renderJobDetails(job)}`;
 }
 
 /** The guest `jobPosting/{id}` fragment, in the site's documented markup. */
@@ -74,8 +132,8 @@ export function renderJobDetails(job: SimJob): string {
             ${job.postedText}
           </span>
             ${applicants(job)}
-        </div>
-      </h4>
+        </div>${hiringLink(job)}
+      </h4>${closedFigure(job)}
       <div class="top-card-layout__cta-container flex flex-wrap mt-0.5 papabear:mt-0 ml-[-12px]">
           ${applyButton(job)}
       </div>
@@ -99,5 +157,5 @@ export function renderJobDetails(job: SimJob): string {
       </ul>
     </div>
   </section>
-</div>`;
+</div>${applyCode(job)}`;
 }

@@ -185,6 +185,10 @@ export function createSearchEngine(
       (filters.distance === undefined || withinDistance(job, geoKey, filters.distance));
   };
 
+  // Issue 41: a closed posting is no longer listed; its page still answers, saying it closed.
+  const open = (jobs: readonly SimJob[]): readonly SimJob[] =>
+    jobs.some((job) => job.closed === true) ? jobs.filter((job) => job.closed !== true) : jobs;
+
   const results = (all: readonly SimJob[], cap: number): SearchResults => ({
     total: all.length,
     visible: all.length > cap ? all.slice(0, cap) : all,
@@ -223,15 +227,16 @@ export function createSearchEngine(
       const ranked = rank(key, total, keywords);
       const postings = postingsFor(key, total, ranked);
       const featured = catalogue.featuredFor(keywords);
-      const all =
-        postings.length > 0 || featured.length > 0 ? [...featured, ...postings, ...ranked] : ranked;
+      const all = open(
+        postings.length > 0 || featured.length > 0 ? [...featured, ...postings, ...ranked] : ranked,
+      );
       return results(filters ? all.filter(keep(filters, geoKey)) : all, GUEST_OFFSET_LIMIT);
     },
     ai(keywords) {
       const key = `ai|${foldForMatch(keywords)}`;
       const ranked = rank(key, aiTotal(key), keywords);
       const featured = catalogue.featuredFor(keywords);
-      const all = featured.length > 0 ? [...featured, ...ranked] : ranked;
+      const all = open(featured.length > 0 ? [...featured, ...ranked] : ranked);
       return results(all, Number.MAX_SAFE_INTEGER);
     },
     guestPageSize(keywords, geoKey, start) {

@@ -6,6 +6,7 @@ import {
 } from 'node:http';
 import {
   buildCatalogue,
+  CATALOGUE_NOW,
   type Catalogue,
   type FeaturedPosting,
   type LookalikeKind,
@@ -19,9 +20,11 @@ import {
   type FaultDecision,
   type Faults,
 } from './faults';
+import { jobFactsTruth, type JobFactsTruth } from './job-facts';
+import { fitKeywordsOf, fitTruthOf, makeFitJob, type FitTruthAnswer } from './fit-catalogue';
 import { foldForMatch } from './places';
 import { renderGuestCards } from './render-guest-cards';
-import { renderJobDetails } from './render-job-details';
+import { renderJobDetails, renderJobViewPage } from './render-job-details';
 import { renderRscSearchPage } from './render-rsc';
 import {
   AI_PAGE_SIZE,
@@ -62,6 +65,14 @@ export interface SimulatorOptions {
   startAt?: number;
   /** The share of postings showing a salary where the site gives one (default 0.35). */
   salaryShare?: number;
+  /** Issue 41: the share of postings that close at a known time as the clock moves (default 0). */
+  closeShare?: number;
+  /**
+   * Issue 40: this many fit postings (default 0), listed by the searches for `fit jobs` (all) and
+   * `fit backend`, `fit data`, `fit finance`, `fit other` (a domain's), their truth at
+   * `GET /__simulator/truth/fit`. The rest of the catalogue is the same with or without them.
+   */
+  fitJobs?: number;
 }
 
 export interface RequestLogEntry {
@@ -83,10 +94,23 @@ export interface RepostTruth {
   lookalikes: Array<{ id: string; of: string; kind: LookalikeKind }>;
 }
 
+/** Issue 41: every posting that closes, when, and whether it has by the site's clock. */
+export interface ClosureTruth {
+  closures: Array<{ id: string; closesAt: string; closed: boolean }>;
+}
+
 export interface Simulator {
   url: string;
   /** What the simulated site knows and a scraper has to work out. */
-  truth: { reposts(): RepostTruth };
+  truth: {
+    reposts(): RepostTruth;
+    /** Issue 41: `GET /__simulator/truth/closures`. */
+    closures(): ClosureTruth;
+    /** Issue 41: what a parser should read from a posting's pages (`GET /__simulator/truth/jobs/{id}`). */
+    job(id: string): JobFactsTruth | undefined;
+    /** Issue 40: `GET /__simulator/truth/fit`. */
+    fit(): FitTruthAnswer;
+  };
   port: number;
   catalogue: Catalogue;
   search: SearchEngine;
@@ -116,6 +140,9 @@ const AI_SEARCH_PATH = '/flagship-web/jobs/search-results';
 const CONTROL_PATH = '/__simulator/clock';
 const ME_PATH = '/voyager/api/me';
 const REPOST_TRUTH_PATH = '/__simulator/truth/reposts';
+const CLOSURE_TRUTH_PATH = '/__simulator/truth/closures';
+const JOB_TRUTH_PREFIX = '/__simulator/truth/jobs/';
+const FIT_TRUTH_PATH = '/__simulator/truth/fit';
 
 interface Answer {
   status: number;
@@ -176,7 +203,12 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     lookalikeShare: options.lookalikeShare,
     startAt: options.startAt,
     salaryShare: options.salaryShare,
+    closeShare: options.closeShare,
   });
+  const fitJobs = Array.from({ length: options.fitJobs ?? 0 }, (_, n) =>
+    makeFitJob(seed, n, catalogue.companies, options.startAt ?? CATALOGUE_NOW),
+  );
+  for (const job of fitJobs) catalogue.list(job, fitKeywordsOf(job.fit ?? null));
   const clock = createSiteClock(catalogue, options.dailyGrowth ?? 0.05, options.startAt);
   const search = createSearchEngine(catalogue, { jobsPerQuery: options.jobsPerQuery }, clock);
   const faults = createFaults();
@@ -323,15 +355,42 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     return { reposts, lookalikes };
   };
 
+  const closureTruth = (): ClosureTruth => ({
+    closures: catalogue.jobs.flatMap((job) =>
+      job.closesAt === undefined
+        ? []
+        : [
+            {
+              id: job.id,
+              closesAt: new Date(job.closesAt).toISOString(),
+              closed: job.closed === true,
+            },
+          ],
+    ),
+  });
+
+  const jobTruth = (id: string): JobFactsTruth | undefined => {
+    const job = catalogue.jobById(id);
+    return job ? jobFactsTruth(job) : undefined;
+  };
+
+  const json = (value: unknown): Answer =>
+    value === undefined
+      ? { status: 404, body: '' }
+      : {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(value),
+        };
+
   const route = async (req: IncomingMessage, url: URL): Promise<Answer> => {
     const path = url.pathname;
     const method = req.method ?? 'GET';
-    if (method === 'GET' && path === REPOST_TRUTH_PATH)
-      return {
-        status: 200,
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(repostTruth()),
-      };
+    if (method === 'GET' && path === REPOST_TRUTH_PATH) return json(repostTruth());
+    if (method === 'GET' && path === CLOSURE_TRUTH_PATH) return json(closureTruth());
+    if (method === 'GET' && path.startsWith(JOB_TRUTH_PREFIX))
+      return json(jobTruth(path.slice(JOB_TRUTH_PREFIX.length)));
+    if (method === 'GET' && path === FIT_TRUTH_PATH) return json(fitTruthOf(fitJobs));
     if (options.controlEndpoint && method === 'POST' && path === CONTROL_PATH) return control(url);
     if (method === 'GET' && path === SEARCH_PATH) return guestSearch(url);
     if (method === 'GET' && path.startsWith(DETAILS_PREFIX)) return details(path);
@@ -345,9 +404,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       return aiSearch(req, url);
     if (method === 'GET' && path.startsWith('/jobs/view/')) {
       const job = catalogue.jobById(/(\d+)\/?$/.exec(path)?.[1] ?? '');
-      return job
-        ? html(`<!doctype html><title>${job.id}</title>${renderJobDetails(job)}`)
-        : html('', 404);
+      return job ? html(renderJobViewPage(job)) : html('', 404);
     }
     if (method === 'GET' && (path === '/authwall' || path === '/login'))
       return html('<!doctype html><title>Sign in</title><h1>Sign in</h1>');
@@ -431,7 +488,12 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     faults,
     clock,
     requests,
-    truth: { reposts: repostTruth },
+    truth: {
+      reposts: repostTruth,
+      closures: closureTruth,
+      job: jobTruth,
+      fit: () => fitTruthOf(fitJobs),
+    },
     feature(posting) {
       return catalogue.feature(posting, clock.now());
     },

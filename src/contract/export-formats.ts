@@ -1,5 +1,7 @@
 import { z } from 'zod/mini';
+import { dateTimeSchema } from './common';
 import { XLSX_MIME_TYPE } from './constants';
+import { fitBandSchema } from './fit';
 
 // The formats every export streams (issue 18). xlsx is SPEC.md's, and what an export without
 // `format` answers; csv is the same sheet as text for other spreadsheets and scripts; json is
@@ -59,5 +61,19 @@ export const exportedJobSchema = z.strictObject({
   search_location: z.string(),
   /** First seen in the exported batch (or run's batch, or the view's batch): the sheet's "New". */
   is_new: z.boolean(),
+  /**
+   * Issue 41: when the job's page was first found closed (the sheet's "Closed" shows its day);
+   * null while open. Always written by this server; optional for files written before it.
+   */
+  closed_at: z.optional(z.nullable(dateTimeSchema)),
+  /** Issue 41: the employer's own apply address (http(s) only): the sheet's "Apply URL". */
+  apply_url: z.optional(z.nullable(z.string())),
+  /**
+   * Issue 40: the job's best fit, 0–100 (the sheet's "Fit"); null without one. Always written by
+   * this server; optional for files written before it.
+   */
+  fit_score: z.optional(z.nullable(z.int())),
+  /** Issue 40: its band (the sheet's "Fit band" in words). */
+  fit_band: z.optional(z.nullable(fitBandSchema)),
 });
 export type ExportedJob = z.infer<typeof exportedJobSchema>;

@@ -21,3 +21,4 @@ export * from './media';
 export * from './api-reference';
 export * from './overview';
 export * from './pipeline';
+export * from './rechecks';

@@ -60,7 +60,7 @@ describe('jobListQuerySchema', () => {
     );
     expect(firstMessage(jobListQuerySchema, { state: 'archived' })).toMatch(/^state must be/);
     expect(firstMessage(jobListQuerySchema, { sort: 'oldest' })).toBe(
-      'sort must be one of newest, posted, relevance',
+      'sort must be one of newest, posted, relevance, fit',
     );
     expect(firstMessage(jobListQuerySchema, { easy_apply: 'yes' })).toBe(
       'easy_apply must be true or false',

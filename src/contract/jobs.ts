@@ -1,7 +1,10 @@
 import { z } from 'zod/mini';
 import { jobFlagSchema, jobRuleRefSchema } from './rules';
 import { exportFormatParamSchema } from './export-formats';
+import { jobFitSchema } from './fit';
+import { FIT_SCORE_MAX, FIT_SCORE_MIN, jobFitSummarySchema } from './fit-api';
 import { applicationStageSchema } from './pipeline';
+import { JOB_WORKPLACES } from './workplace';
 
 // The Jobs screen's API (issue 9): every job the product has found, searched, filtered and triaged.
 // The names of the list's query string are the screen's URL parameters (docs/decisions/015).
@@ -12,10 +15,12 @@ export type JobState = (typeof JOB_STATES)[number];
 export const DEFAULT_JOB_STATES: readonly JobState[] = ['new', 'seen', 'saved', 'applied'];
 export const JOB_POSTED_WITHIN = ['24h', '7d', '30d'] as const;
 export type JobPostedWithin = (typeof JOB_POSTED_WITHIN)[number];
-/** The workplace words a job's stored data can tell (docs/decisions/013). */
-export const JOB_WORKPLACES = ['remote', 'hybrid', 'on-site'] as const;
-export type JobWorkplace = (typeof JOB_WORKPLACES)[number];
-export const JOB_SORTS = ['newest', 'posted', 'relevance'] as const;
+export { JOB_WORKPLACES, type JobWorkplace } from './workplace';
+/**
+ * `fit` (issue 40): the best fit first (a job's best score among its profiles), ties newest first,
+ * jobs without a fit last.
+ */
+export const JOB_SORTS = ['newest', 'posted', 'relevance', 'fit'] as const;
 export type JobSort = (typeof JOB_SORTS)[number];
 
 /** The words of a search, lower-cased, each once: letters and digits only, as the index cuts them. */
@@ -121,6 +126,31 @@ export const jobListItemSchema = z.object({
   hidden_by_rule: z.nullable(jobRuleRefSchema),
   /** Issue 17: the rule that keeps it out of notifications. */
   muted_by_rule: z.nullable(jobRuleRefSchema),
+  /**
+   * Issue 39: the job's stage in the application pipeline while it is on the board (`state` is
+   * then the stage's triage state: saved for Saved, applied for every later stage); null when it
+   * is not (never put there, or taken off by triage), so a client asks `/applications/{id}` only
+   * for a job that has one. Always sent by this server; optional for the clients written before it.
+   */
+  pipeline_stage: z.optional(z.nullable(applicationStageSchema)),
+  /**
+   * Issue 41: when its page was first found closed ("No longer accepting applications"); null
+   * while open, or before its page was read. Always sent by this server; optional for the clients
+   * written before it.
+   */
+  closed_at: z.optional(z.nullable(z.string())),
+  /**
+   * Issue 41: the employer's own apply address as its page gave it (http(s) only, LinkedIn's
+   * redirect removed); null for Easy Apply and when the page gives none. Always sent by this
+   * server; optional for the clients written before it.
+   */
+  apply_url: z.optional(z.nullable(z.string())),
+  /**
+   * Issue 40: the job's fit, its best score among the profiles of the saved queries that found it
+   * (docs/decisions/063); null while no profile exists or before it was scored. Always sent by
+   * this server; optional for the clients written before it.
+   */
+  fit: z.optional(z.nullable(jobFitSummarySchema)),
 });
 export type JobListItem = z.infer<typeof jobListItemSchema>;
 
@@ -178,6 +208,12 @@ export const jobDetailSchema = z.extend(jobListItemSchema, {
   repost_chain: z.array(jobRepostChainEntrySchema),
   /** Issue 17: false for a job hidden on its card before its details were fetched (`POST /jobs/{id}/details`). */
   details_fetched: z.boolean(),
+  /**
+   * Issue 40: the job's score against each profile that scores it, best first, each with its
+   * parts and their evidence ("Why this fit"); [] when none. Always sent by this server; optional
+   * for the clients written before it.
+   */
+  fits: z.optional(z.array(jobFitSchema)),
 });
 export type JobDetail = z.infer<typeof jobDetailSchema>;
 
@@ -266,6 +302,20 @@ function listParam<const T extends readonly [string, ...string[]]>(field: string
   );
 }
 
+/** A whole number from `min` to `max`, written in digits. */
+function boundedIntParam(field: string, min: number, max: number) {
+  const message = `${field} must be a whole number from ${min} to ${max}`;
+  return z.optional(
+    z.pipe(
+      text(field).check(
+        z.regex(/^\d{1,3}$/, { error: message }),
+        z.refine((v: string) => Number(v) >= min && Number(v) <= max, { error: message }),
+      ),
+      z.transform((v: string) => Number(v)),
+    ),
+  );
+}
+
 function flagParam(field: string) {
   return z.optional(
     z.pipe(
@@ -301,6 +351,8 @@ const LIST_PARAMS = [
   'hide_reposts',
   'group',
   'grouped',
+  'open',
+  'min_fit',
   'cursor',
   'limit',
 ] as const;
@@ -337,6 +389,13 @@ const filterShape = {
    * whatever this says.
    */
   grouped: flagParam('grouped'),
+  /** Issue 41: true, only the jobs not found closed ("Open only"); false, the default, every job. */
+  open: flagParam('open'),
+  /**
+   * Issue 40: only the jobs whose fit is at least this (0–100; Strong 80, Good 60, Weak 40). Jobs
+   * without a fit are left out when it is given.
+   */
+  min_fit: boundedIntParam('min_fit', FIT_SCORE_MIN, FIT_SCORE_MAX),
 };
 
 function unknownParams(keys: string[], known: readonly string[]): string {

@@ -14,6 +14,7 @@ export type NotificationChannelKind = z.infer<typeof notificationChannelKindSche
 /**
  * `markup_drift` (issue 32): a field the site stopped giving, once per field until it recovers.
  * `reminder` (issue 33): an application's next step, a lead before it and at its time.
+ * `job_closed` (issue 41): a job at Saved whose posting a re-check found closed, once per job.
  */
 export const NOTIFICATION_EVENTS = [
   'batch_finished',
@@ -21,10 +22,11 @@ export const NOTIFICATION_EVENTS = [
   'cookies_rejected',
   'markup_drift',
   'reminder',
+  'job_closed',
 ] as const;
 export const notificationEventSchema = z.enum(NOTIFICATION_EVENTS, {
   error:
-    'events must hold batch_finished, batch_failed, cookies_rejected, markup_drift or reminder',
+    'events must hold batch_finished, batch_failed, cookies_rejected, markup_drift, reminder or job_closed',
 });
 export type NotificationEvent = z.infer<typeof notificationEventSchema>;
 

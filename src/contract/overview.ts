@@ -57,6 +57,13 @@ export const overviewSpanSchema = z.object({
   query_id: z.nullable(z.int()),
   /** Calendar days (YYYY-MM-DD in the server's TZ), oldest first, today last. */
   days: z.array(z.string()),
+  /**
+   * Issue 39: per day, how many of the saved queries asked for (all of them without `query`;
+   * archived ones too) stored their first jobs that day. A search's first run stores every job
+   * it finds at once (its initial backfill), so that day stands far above the ones after it; the
+   * screen draws it cut. Always sent by this server; optional for the clients written before it.
+   */
+  backfills: z.optional(z.array(z.int())),
 });
 export type OverviewSpan = z.infer<typeof overviewSpanSchema>;
 
@@ -96,8 +103,18 @@ export const overviewSearchSchema = z.object({
   location: z.string(),
   is_ai: z.boolean(),
   query_status: z.enum(['active', 'inactive', 'archived']),
-  /** Jobs its runs in the range found (a job found on two days counts twice, as on Query Runs). */
+  /**
+   * Sightings: jobs its runs in the range found, every time they found one (a job found on two
+   * days counts twice, as on Query Runs). `unique_jobs_found` counts each job once.
+   */
   jobs_found: z.int(),
+  /**
+   * Issue 39: unique jobs its runs in the range found, each once however often it was seen (new
+   * or not: another search may have found it first). Counted over 7 and 30 days; null with 90 and
+   * all, whose sightings are too many to count within the call's time. Always sent by this
+   * server; optional for the clients written before it.
+   */
+  unique_jobs_found: z.optional(z.nullable(z.int())),
   /** Jobs its last run stored first; null when it never ran. */
   new_last_run: z.nullable(z.int()),
   /** Jobs it stored first in the range. */
@@ -112,6 +129,21 @@ export const overviewSearchSchema = z.object({
   last_run_at: nullableDateTimeSchema,
   /** New jobs per day of the range (the sparkline), one value a day as in `days`. */
   daily_new: z.array(z.int()),
+  /**
+   * Issue 39, what its jobs led to in the application pipeline, counting the jobs it stored
+   * first (all of them, not only the range's): how many were put on the Pipeline in the range
+   * (saved, or applied straight away), ...
+   */
+  saved_in_range: z.optional(z.int()),
+  /** ... how many entered Applied or a later stage for the first time in the range, ... */
+  applied_in_range: z.optional(z.int()),
+  /** ... and how many reached Screening or a later stage (Interviewing, Offer, Accepted) in it. */
+  screening_in_range: z.optional(z.int()),
+  /**
+   * Issue 39: the day (YYYY-MM-DD, server's TZ) it stored its first jobs (its initial
+   * backfill, which the sparkline draws cut); null when it stored none.
+   */
+  backfill_day: z.optional(z.nullable(z.string())),
 });
 export type OverviewSearch = z.infer<typeof overviewSearchSchema>;
 export const overviewSearchesSchema = z.extend(overviewSpanSchema, {
@@ -192,7 +224,18 @@ export type OverviewDrift = z.infer<typeof overviewDriftSchema>;
  */
 export const overviewSiteHealthSchema = z.extend(overviewSpanSchema, {
   /** Per field, the share of the day's new jobs with it filled, 0 to 1; null on a day without. */
-  fields: z.array(z.object({ field: overviewFieldSchema, fill: z.array(z.nullable(z.number())) })),
+  fields: z.array(
+    z.object({
+      field: overviewFieldSchema,
+      fill: z.array(z.nullable(z.number())),
+      /**
+       * Issue 39: per day, whether a batch completed that day found the field drifting
+       * (decision 054), so a drift stays visible after the field recovered. Always sent by
+       * this server; optional for the clients written before it.
+       */
+      drifting: z.optional(z.array(z.boolean())),
+    }),
+  ),
   /** The site's side of the day's batches. */
   requests: z.array(z.int()),
   /** 429 and 999 answers. */
@@ -207,3 +250,58 @@ export const overviewSiteHealthSchema = z.extend(overviewSpanSchema, {
   cookies: cookieStatusSchema,
 });
 export type OverviewSiteHealth = z.infer<typeof overviewSiteHealthSchema>;
+
+/**
+ * A headline figure: the range's, the range before's, and the change between them. A figure that
+ * cannot be had (a ratio without new jobs; the range before `all`) is null.
+ */
+export const overviewHeadlineSchema = z.object({
+  value: z.nullable(z.number()),
+  /**
+   * The same figure over the range before: as many days, ending the day before this one starts.
+   * Null with range=all, and when the range before ends before the first day anything was found
+   * or ran (of the query asked for): nothing to compare with.
+   */
+  previous: z.nullable(z.number()),
+  /** value − previous; null when either is. */
+  change: z.nullable(z.number()),
+  /** change ÷ previous (0.25: a quarter more; −1: none left); null when previous is 0 or null. */
+  change_share: z.nullable(z.number()),
+});
+export type OverviewHeadline = z.infer<typeof overviewHeadlineSchema>;
+
+export const OVERVIEW_HEADLINES = [
+  'new_jobs',
+  'kept',
+  'saved',
+  'applied',
+  'site_requests',
+  'requests_per_new_job',
+] as const;
+export type OverviewHeadlineName = (typeof OVERVIEW_HEADLINES)[number];
+
+/**
+ * 0. Headlines (`GET /overview/headlines`, issue 39): the range's main figures against the range
+ * before it, so "what came in this week" needs no arithmetic.
+ */
+export const overviewHeadlinesSchema = z.extend(overviewSpanSchema, {
+  /** The range before (its first and last day); null with range=all, which has none. */
+  previous_days: z.nullable(z.object({ first: z.string(), last: z.string() })),
+  /** Jobs first seen in the range: the New jobs chart's total. */
+  new_jobs: overviewHeadlineSchema,
+  /** Of those, the ones not hidden (by a rule or the operator), as the Searches table's Kept. */
+  kept: overviewHeadlineSchema,
+  /** Jobs put on the Pipeline in the range (saved, or applied straight away). */
+  saved: overviewHeadlineSchema,
+  /** Applications that entered Applied or a later stage for the first time in the range. */
+  applied: overviewHeadlineSchema,
+  /**
+   * Requests sent to the site in the range: every request of the batches (as Site requests per
+   * day counts them), or with `query` that query's result pages and its new jobs' details (as
+   * the Searches table counts them).
+   */
+  site_requests: overviewHeadlineSchema,
+  /** site_requests ÷ new_jobs; null without new jobs. */
+  requests_per_new_job: overviewHeadlineSchema,
+});
+export type OverviewHeadlines = z.infer<typeof overviewHeadlinesSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { dateTimeSchema } from './common';
+import { fitBandSchema } from './fit';
 import { applicationStageSchema, nextStepSchema } from './pipeline';
 
 // One line of `GET /applications/export?format=json` (issue 33): an application as typed JSON,
@@ -38,5 +39,18 @@ export const exportedApplicationSchema = z.strictObject({
   /** In the order they were added. */
   contacts: z.array(exportedContactSchema),
   notes: z.string(),
+  /**
+   * Issue 41: when the job's page was first found closed (the sheet's "Closed"); null while open.
+   * Always written by this server; optional for files written before it.
+   */
+  closed_at: z.optional(z.nullable(dateTimeSchema)),
+  /** Issue 41: the employer's own apply address (http(s) only): the sheet's "Apply URL". */
+  apply_url: z.optional(z.nullable(z.string())),
+  /**
+   * Issue 40: the job's best fit, 0–100 (the sheet's "Fit"), and its band (the sheet's "Fit band"
+   * in words); null without one. Always written by this server; optional for older files.
+   */
+  fit_score: z.optional(z.nullable(z.int())),
+  fit_band: z.optional(z.nullable(fitBandSchema)),
 });
 export type ExportedApplication = z.infer<typeof exportedApplicationSchema>;

@@ -1,7 +1,12 @@
 import { z } from 'zod/mini';
 import { dateTimeSchema, nullableDateTimeSchema, positiveInteger } from './common';
 import { exportFormatParamSchema } from './export-formats';
-import { APPLICATION_STAGES, type ApplicationStage } from './pipeline-stages';
+import { jobFitSummarySchema } from './fit-api';
+import {
+  APPLICATION_STAGE_LABELS,
+  APPLICATION_STAGES,
+  type ApplicationStage,
+} from './pipeline-stages';
 
 export * from './pipeline-stages';
 
@@ -9,8 +14,13 @@ export * from './pipeline-stages';
 // operator saved or applied to it. A job in the pipeline has one application, keyed by the job's
 // id; its stage changes are kept as a dated history whose dates the operator may correct.
 
-/** The outcomes that close an application (Accepted closes it too, as a success). */
+/**
+ * The outcomes that close an application (Accepted closes it too, as a success). A move to one
+ * ends the next step (kept in its history entry as `ended_next_step`), and a closed application
+ * takes no next step until it is moved out again (docs/decisions/059).
+ */
 export const CLOSING_STAGES: readonly ApplicationStage[] = ['rejected', 'withdrawn', 'no_answer'];
+export const isClosingStage = (stage: ApplicationStage): boolean => CLOSING_STAGES.includes(stage);
 /** The funnel the Overview draws: how many applications reached each of these. */
 export const FUNNEL_STAGES = ['applied', 'screening', 'interviewing', 'offer'] as const;
 export type FunnelStage = (typeof FUNNEL_STAGES)[number];
@@ -127,7 +137,7 @@ const contactFields = {
   ),
 };
 
-const strictError = (fields: string) => (issue: { code?: string; keys?: string[] }) =>
+export const strictError = (fields: string) => (issue: { code?: string; keys?: string[] }) =>
   issue.code === 'unrecognized_keys' && issue.keys
     ? `Request body has unknown ${issue.keys.length === 1 ? 'key' : 'keys'} ${issue.keys.join(', ')}; send ${fields}`
     : `Request body must be ${fields}`;
@@ -152,6 +162,12 @@ export const applicationEventSchema = z.object({
   at: dateTimeSchema,
   recorded_at: dateTimeSchema,
   source: z.enum(APPLICATION_EVENT_SOURCES),
+  /**
+   * The next step this move ended, or null: a move to Rejected, Withdrawn or No answer ends it,
+   * and so does a move sent with `next_step` (null or a new one). Undoing the move brings it
+   * back. Optional for clients written before it (issue 39); this server always sends it.
+   */
+  ended_next_step: z.optional(z.nullable(nextStepSchema)),
 });
 export type ApplicationEvent = z.infer<typeof applicationEventSchema>;
 
@@ -176,6 +192,11 @@ export const applicationSchema = z.object({
   salary_offered: z.nullable(z.string()),
   notes: z.string(),
   contacts_count: z.int(),
+  /**
+   * Issue 40: the job's fit (its best score among its profiles; null when it has none), for the
+   * board's cards. Always sent by this server; optional for the clients written before it.
+   */
+  fit: z.optional(z.nullable(jobFitSummarySchema)),
 });
 export type Application = z.infer<typeof applicationSchema>;
 
@@ -303,6 +324,20 @@ export type ApplicationUpdate = z.infer<typeof applicationUpdateSchema>;
 /** DELETE /applications/{job_id} and DELETE /applications/{job_id}/contacts/{contact_id}. */
 export const pipelineDeletedSchema = z.object({ success: z.literal(true) });
 
+/**
+ * DELETE /applications/{job_id}/history/{event_id} refusals: only the latest move is undone, never
+ * the entry that started the application, nor the No answer rule's move (undone, the rule's days
+ * would move it again at its next sweep: move it to another stage instead).
+ */
+export const UNDO_NOT_LATEST = 'Only the latest move can be undone';
+export const UNDO_FIRST_ENTRY =
+  'This entry started the application: remove the application from the pipeline instead';
+export const UNDO_NO_ANSWER_RULE =
+  'The No answer rule made this move and would make it again: move the application to another stage instead';
+/** PATCH /applications/{job_id}: a next step on a closed application (or sent with a move that closes it). */
+export const closedTakesNoNextStep = (stage: ApplicationStage): string =>
+  `${APPLICATION_STAGE_LABELS[stage]} closes the application: it takes no next step (move it to another stage first)`;
+
 /** PATCH /applications/{job_id}/history/{event_id}: correct when a change happened. */
 export const applicationEventUpdateSchema = z.strictObject(
   { at: dateTimeBody('at') },
@@ -388,6 +423,13 @@ export const calendarFeedCreatedSchema = z.object({
   url: z.string(),
 });
 export type CalendarFeedCreated = z.infer<typeof calendarFeedCreatedSchema>;
+
+/**
+ * What the application panel reads of `GET /jobs/{id}` when its job's description is shown: the
+ * description alone (sanitised on the server, as the Jobs panel shows it), asked for on demand.
+ */
+export const jobDescriptionPartSchema = z.object({ description_html: z.nullable(z.string()) });
+export type JobDescriptionPart = z.infer<typeof jobDescriptionPartSchema>;
 
 /** GET /overview/pipeline: the funnel and how long applications stay in each stage. */
 export const overviewPipelineSchema = z.object({

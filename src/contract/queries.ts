@@ -15,6 +15,11 @@ export const querySchema = z.object({
   is_ai: z.boolean(),
   /** Issue 10; an answer without them (an older server) reads as no filters. */
   filters: z._default(searchFiltersSchema, () => ({ ...NO_FILTERS })),
+  /**
+   * Issue 40: the fit profile its jobs are scored against; null for the default profile. Always
+   * sent by this server; optional for the clients written before it.
+   */
+  fit_profile_id: z.optional(z.nullable(z.int())),
 });
 export type Query = z.output<typeof querySchema>;
 export const queryListSchema = z.array(querySchema);
@@ -24,6 +29,7 @@ const required = (field: string, wrongType: string) => (issue: { input: unknown 
   issue.input === undefined ? `${field} is required` : wrongType;
 
 const LOCATION_ID_MESSAGE = 'location_id must be a positive integer';
+const FIT_PROFILE_ID_MESSAGE = "fit_profile_id must be a fit profile's id, or null for the default";
 
 /** Body of POST /queries and PUT /queries/{id}; messages name the field (issue 3). */
 export const queryWriteSchema = z.object({
@@ -44,6 +50,15 @@ export const queryWriteSchema = z.object({
    * so a body with only SPEC.md's fields behaves exactly as SPEC.md says.
    */
   filters: z.optional(searchFiltersWriteSchema),
+  /**
+   * Optional (issue 40): the fit profile to score its jobs against, null for the default one.
+   * Absent on create means the default, absent on edit keeps the stored one.
+   */
+  fit_profile_id: z.optional(
+    z.nullable(
+      positiveInteger(FIT_PROFILE_ID_MESSAGE, required('fit_profile_id', FIT_PROFILE_ID_MESSAGE)),
+    ),
+  ),
 });
 export type QueryWrite = z.infer<typeof queryWriteSchema>;
 

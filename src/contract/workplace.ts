@@ -1,5 +1,8 @@
+/** The workplace words a job's stored data can tell (docs/decisions/013). */
+export const JOB_WORKPLACES = ['remote', 'hybrid', 'on-site'] as const;
+export type JobWorkplace = (typeof JOB_WORKPLACES)[number];
 /** Where a job is done, when the site's words say so. */
-export type WorkplaceWord = 'remote' | 'hybrid' | 'on-site';
+export type WorkplaceWord = JobWorkplace;
 
 const WORD = /\b(hybrid|remote|on[- ]?site)\b/i;
 // A title says it only in a marked-off part, "Data Engineer (Remote)" or "Analyst - Hybrid":

@@ -83,8 +83,15 @@ const LATER_COLUMNS = [
   'salary_currency',
   'salary_yearly',
   'applicants_count',
+  'closed_at',
+  'apply_url',
+  'last_checked_at',
+  'page_company_id',
+  'fit_score',
+  'fit_profile_id',
+  'recheck_gone_at',
 ];
-const LATER_INDEXES = ['jobs_first_query'];
+const LATER_INDEXES = ['jobs_first_query', 'jobs_fit'];
 const earlierColumnsOf = (sqlite: SQLite.Database) =>
   columnsOf(sqlite).filter((c) => !LATER_COLUMNS.includes(c));
 const earlierIndexesOf = (sqlite: SQLite.Database) =>

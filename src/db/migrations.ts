@@ -659,7 +659,187 @@ export const migrations: Record<string, Migration> = {
       });
     },
   },
+  // Issue 41 (docs/decisions/062): the job as its page last said. closed_at is when a page was
+  // first found closed (null while open or never read), apply_url the employer's own address,
+  // last_checked_at when the page was last read (the details' fetch time until now), and
+  // page_company_id the company id the job's own page gave. Companies are found by their slug,
+  // so a card's company takes the id a page told before.
+  '0021-job-facts': {
+    async up(db: Kysely<unknown>) {
+      await inOneTransaction(db, async () => {
+        const statements = [
+          sql`ALTER TABLE jobs ADD COLUMN closed_at INTEGER`,
+          sql`ALTER TABLE jobs ADD COLUMN apply_url TEXT`,
+          sql`ALTER TABLE jobs ADD COLUMN last_checked_at INTEGER`,
+          sql`ALTER TABLE jobs ADD COLUMN page_company_id INTEGER`,
+          sql`UPDATE jobs SET last_checked_at = details_fetched_at
+                WHERE details_fetched_at IS NOT NULL`,
+          sql`CREATE INDEX companies_slug ON companies (slug) WHERE slug IS NOT NULL`,
+        ];
+        for (const statement of statements) await statement.execute(db);
+      });
+    },
+  },
+  // Issue 39 (docs/decisions/059): a move may end the next step (a move to Rejected, Withdrawn or
+  // No answer always does), and its history entry keeps the step it ended, so the timeline shows
+  // it and undoing the move brings it back. An application closed before this still holding a
+  // step has it ended by its latest entry now: a closed application reminds of nothing.
+  '0022-next-step-ended-by-a-move': {
+    async up(db: Kysely<unknown>) {
+      await inOneTransaction(db, async () => {
+        for (const statement of NEXT_STEP_ENDED_0022_SQL) await sql.raw(statement).execute(db);
+      });
+    },
+  },
+  // Issue 40: fit stored and served (docs/decisions/063). The profiles; each job's score against
+  // each profile that scores it, with its parts; on the job its best score for the list's order
+  // and filter; the profile a saved query's jobs are scored against; and a number every change
+  // that can change a score moves on, kept by triggers whoever writes the profiles or a query's
+  // profile, with the background rescoring's place in its pass over the jobs.
+  '0023-fit': {
+    async up(db: Kysely<unknown>) {
+      await inOneTransaction(db, async () => {
+        for (const statement of FIT_0023_SQL) await sql.raw(statement).execute(db);
+      });
+    },
+  },
+  // Issue 41, round two (docs/decisions/065): re-checks of the jobs the operator cares about. The
+  // outbox learns `job_closed` (rebuilt with the same rows, ids and id counter, as in 0019 and
+  // 0020); job_closed_notices keeps each job whose closing was told, so a job is told once
+  // however often its page closes, reopens or the server restarts; recheck_gone_at is when a
+  // re-check first found the job's page gone (404), until a read finds it again.
+  '0024-rechecks': {
+    async up(db: Kysely<unknown>) {
+      await withForeignKeysOff(db, '0024', async () => {
+        for (const statement of outboxRebuiltSql(OUTBOX_EVENTS_0024))
+          await sql.raw(statement).execute(db);
+        await sql`CREATE TABLE job_closed_notices (
+          job_id TEXT PRIMARY KEY REFERENCES jobs(id) ON DELETE CASCADE,
+          queued_at INTEGER NOT NULL
+        ) WITHOUT ROWID`.execute(db);
+        await sql`ALTER TABLE jobs ADD COLUMN recheck_gone_at INTEGER`.execute(db);
+      });
+    },
+  },
 };
+
+/** The stages that close an application, as 0022 ended their steps (the contract's may change). */
+const CLOSED_0022 = `'rejected','withdrawn','no_answer'`;
+
+const NEXT_STEP_ENDED_0022_SQL = [
+  `ALTER TABLE application_events ADD COLUMN ended_step_at INTEGER`,
+  `ALTER TABLE application_events ADD COLUMN ended_step_what TEXT`,
+  `UPDATE application_events SET
+     ended_step_at = (SELECT next_step_at FROM applications a WHERE a.job_id = application_events.job_id),
+     ended_step_what = (SELECT next_step_what FROM applications a WHERE a.job_id = application_events.job_id)
+   WHERE id IN (SELECT MAX(e.id) FROM application_events e JOIN applications a ON a.job_id = e.job_id
+                WHERE a.stage IN (${CLOSED_0022}) AND a.next_step_at IS NOT NULL GROUP BY e.job_id)`,
+  `UPDATE applications SET next_step_at = NULL, next_step_what = NULL
+   WHERE stage IN (${CLOSED_0022}) AND next_step_at IS NOT NULL`,
+];
+
+/**
+ * 0023's tables. job_fits' profile_id has no foreign key on purpose: a deleted profile's scores
+ * (one per job it scored) are cleared by the background rescoring a chunk at a time, not by one
+ * cascade that would hold the write lock for seconds (docs/decisions/063).
+ */
+const FIT_0023_SQL = [
+  `CREATE TABLE fit_profiles (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      name TEXT NOT NULL,
+      name_key TEXT NOT NULL UNIQUE,
+      is_default INTEGER NOT NULL DEFAULT 0 CHECK (is_default IN (0, 1)),
+      version INTEGER NOT NULL DEFAULT 1,
+      body TEXT NOT NULL,
+      created_at INTEGER NOT NULL,
+      updated_at INTEGER NOT NULL
+    )`,
+  `CREATE UNIQUE INDEX fit_profiles_one_default ON fit_profiles (is_default) WHERE is_default = 1`,
+  `CREATE TABLE job_fits (
+      job_id TEXT NOT NULL REFERENCES jobs(id) ON DELETE CASCADE,
+      profile_id INTEGER NOT NULL,
+      profile_version INTEGER NOT NULL,
+      score INTEGER NOT NULL,
+      dealbreaker INTEGER NOT NULL CHECK (dealbreaker IN (0, 1)),
+      source TEXT NOT NULL CHECK (source IN ('card', 'details')),
+      parts TEXT NOT NULL,
+      scored_at INTEGER NOT NULL,
+      PRIMARY KEY (job_id, profile_id)
+    )`,
+  `ALTER TABLE jobs ADD COLUMN fit_score INTEGER`,
+  `ALTER TABLE jobs ADD COLUMN fit_profile_id INTEGER`,
+  // Best fit first, ties newest first, no fit (-1) last; min_fit reads the same range. It holds
+  // every column a filter reads, as the other orders' indexes do (0007, 0009).
+  `CREATE INDEX jobs_fit ON jobs (COALESCE(fit_score, -1), first_seen_at, COALESCE(posted_at, ''),
+      id, state, company_id, company_normalized, first_seen_batch_id, posted_at, workplace,
+      easy_apply, salary, group_key, repost_of)`,
+  `ALTER TABLE queries ADD COLUMN fit_profile_id INTEGER
+      REFERENCES fit_profiles(id) ON DELETE SET NULL`,
+  `CREATE TABLE fit_state (
+      id INTEGER PRIMARY KEY CHECK (id = 1),
+      generation INTEGER NOT NULL,
+      pass_generation INTEGER NOT NULL,
+      pass_after TEXT,
+      pass_done INTEGER NOT NULL,
+      pass_started_at INTEGER
+    )`,
+  // Generation 1, no pass yet: the first start checks every job once (none has a fit yet).
+  `INSERT INTO fit_state (id, generation, pass_generation, pass_after, pass_done, pass_started_at)
+      VALUES (1, 1, 0, NULL, 0, NULL)`,
+  `CREATE TRIGGER fit_generation_profile_insert AFTER INSERT ON fit_profiles
+      BEGIN UPDATE fit_state SET generation = generation + 1 WHERE id = 1; END`,
+  `CREATE TRIGGER fit_generation_profile_delete AFTER DELETE ON fit_profiles
+      BEGIN UPDATE fit_state SET generation = generation + 1 WHERE id = 1; END`,
+  // A new name alone scores nothing differently.
+  `CREATE TRIGGER fit_generation_profile_update AFTER UPDATE OF version, is_default ON fit_profiles
+      WHEN OLD.version IS NOT NEW.version OR OLD.is_default IS NOT NEW.is_default
+      BEGIN UPDATE fit_state SET generation = generation + 1 WHERE id = 1; END`,
+  `CREATE TRIGGER fit_generation_query_profile AFTER UPDATE OF fit_profile_id ON queries
+      WHEN OLD.fit_profile_id IS NOT NEW.fit_profile_id
+      BEGIN UPDATE fit_state SET generation = generation + 1 WHERE id = 1; END`,
+];
+
+/** The outbox's events as 0024 left them (src/contract/notifications.ts may grow; this must not). */
+const OUTBOX_EVENTS_0024 = [
+  'batch_finished',
+  'batch_failed',
+  'cookies_rejected',
+  'markup_drift',
+  'reminder',
+  'job_closed',
+  'test',
+] as const;
+
+/** The outbox rebuilt with `events` in its CHECK: the same rows, ids and id counter. */
+function outboxRebuiltSql(events: readonly string[]): string[] {
+  const allowed = events.map((event) => `'${event}'`).join(',');
+  return [
+    `CREATE TABLE notification_outbox_new (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        channel_id INTEGER NOT NULL REFERENCES notification_channels(id) ON DELETE CASCADE,
+        event TEXT NOT NULL CHECK (event IN (${allowed})),
+        batch_id INTEGER,
+        message TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('pending','delivered','failed')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at INTEGER NOT NULL,
+        lease_until INTEGER,
+        error TEXT,
+        created_at INTEGER NOT NULL,
+        delivered_at INTEGER,
+        UNIQUE (channel_id, event, batch_id)
+      )`,
+    `INSERT INTO notification_outbox_new SELECT id, channel_id, event, batch_id, message,
+        status, attempts, next_attempt_at, lease_until, error, created_at, delivered_at
+        FROM notification_outbox ORDER BY id`,
+    `DELETE FROM sqlite_sequence WHERE name = 'notification_outbox_new'`,
+    `UPDATE sqlite_sequence SET name = 'notification_outbox_new'
+        WHERE name = 'notification_outbox'`,
+    `DROP TABLE notification_outbox`,
+    `ALTER TABLE notification_outbox_new RENAME TO notification_outbox`,
+    `CREATE INDEX notification_outbox_due ON notification_outbox (status, next_attempt_at)`,
+  ];
+}
 
 /** The stages as 0020 created them (src/contract/pipeline.ts may grow; this must not). */
 const APPLICATION_STAGES_0020 = [
@@ -729,30 +909,14 @@ const PIPELINE_0020_SQL = [
         last_used_at INTEGER,
         revoked_at INTEGER
       )`,
-  `CREATE TABLE notification_outbox_new (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        channel_id INTEGER NOT NULL REFERENCES notification_channels(id) ON DELETE CASCADE,
-        event TEXT NOT NULL CHECK (event IN ('batch_finished','batch_failed','cookies_rejected','markup_drift','reminder','test')),
-        batch_id INTEGER,
-        message TEXT NOT NULL,
-        status TEXT NOT NULL CHECK (status IN ('pending','delivered','failed')),
-        attempts INTEGER NOT NULL DEFAULT 0,
-        next_attempt_at INTEGER NOT NULL,
-        lease_until INTEGER,
-        error TEXT,
-        created_at INTEGER NOT NULL,
-        delivered_at INTEGER,
-        UNIQUE (channel_id, event, batch_id)
-      )`,
-  `INSERT INTO notification_outbox_new SELECT id, channel_id, event, batch_id, message,
-        status, attempts, next_attempt_at, lease_until, error, created_at, delivered_at
-        FROM notification_outbox ORDER BY id`,
-  `DELETE FROM sqlite_sequence WHERE name = 'notification_outbox_new'`,
-  `UPDATE sqlite_sequence SET name = 'notification_outbox_new'
-        WHERE name = 'notification_outbox'`,
-  `DROP TABLE notification_outbox`,
-  `ALTER TABLE notification_outbox_new RENAME TO notification_outbox`,
-  `CREATE INDEX notification_outbox_due ON notification_outbox (status, next_attempt_at)`,
+  ...outboxRebuiltSql([
+    'batch_finished',
+    'batch_failed',
+    'cookies_rejected',
+    'markup_drift',
+    'reminder',
+    'test',
+  ]),
 ];
 
 /** Runs `work` in one `BEGIN IMMEDIATE` transaction: a migration that fails leaves nothing. */

@@ -42,6 +42,8 @@ export interface QueriesTable {
   is_ai: number;
   /** Normalised SearchFilters as JSON; '{}' means none (migration 0004). */
   filters: Generated<string>;
+  /** The fit profile its jobs are scored against; null for the default (migration 0023). */
+  fit_profile_id: Generated<number | null>;
   created_at: number;
   updated_at: number;
 }
@@ -168,6 +170,22 @@ export interface JobsTable {
   salary_yearly: Generated<number | null>;
   /** The applicants caption as a number ("Over 200 applicants": 200). */
   applicants_count: Generated<number | null>;
+  /** When its page was first found closed (migration 0021, docs/decisions/062); null while open. */
+  closed_at: Generated<number | null>;
+  /** The employer's own apply address (http(s) only) as the page last gave it. */
+  apply_url: Generated<string | null>;
+  /** When its page was last read (the details, or a re-check). */
+  last_checked_at: Generated<number | null>;
+  /** The company's numeric id as the job's own page gave it; company_id follows it. */
+  page_company_id: Generated<number | null>;
+  /** Its best fit among the profiles that score it, and that profile (migration 0023). */
+  fit_score: Generated<number | null>;
+  fit_profile_id: Generated<number | null>;
+  /**
+   * When a re-check first found its page gone (HTTP 404, migration 0024, decision 065); a later
+   * read clears it, a second 404 on another day marks the job closed.
+   */
+  recheck_gone_at: Generated<number | null>;
 }
 
 /**
@@ -207,7 +225,13 @@ export interface NotificationOutboxTable {
   id: Generated<number>;
   channel_id: number;
   event:
-    'batch_finished' | 'batch_failed' | 'cookies_rejected' | 'markup_drift' | 'reminder' | 'test';
+    | 'batch_finished'
+    | 'batch_failed'
+    | 'cookies_rejected'
+    | 'markup_drift'
+    | 'reminder'
+    | 'job_closed'
+    | 'test';
   batch_id: number | null;
   /** JSON of the channel-neutral message (src/server/notifications/message.ts). */
   message: string;
@@ -355,6 +379,9 @@ export interface ApplicationEventsTable {
   at: number;
   recorded_at: number;
   source: ApplicationEventSource;
+  /** The next step this move ended (migration 0022): both set or both null. */
+  ended_step_at: number | null;
+  ended_step_what: string | null;
 }
 
 export interface ApplicationContactsTable {
@@ -382,6 +409,12 @@ export interface CalendarFeedTokensTable {
   created_at: number;
   last_used_at: number | null;
   revoked_at: number | null;
+}
+
+/** A job whose closing `job_closed` told (migration 0024): once per job, whatever happens after. */
+export interface JobClosedNoticesTable {
+  job_id: string;
+  queued_at: number;
 }
 
 export interface Database {
@@ -414,6 +447,51 @@ export interface Database {
   application_contacts: ApplicationContactsTable;
   application_reminders: ApplicationRemindersTable;
   calendar_feed_tokens: CalendarFeedTokensTable;
+  job_closed_notices: JobClosedNoticesTable;
+  fit_profiles: FitProfilesTable;
+  job_fits: JobFitsTable;
+  fit_state: FitStateTable;
+}
+
+/** A fit profile (migration 0023, docs/decisions/063). */
+export interface FitProfilesTable {
+  id: Generated<number>;
+  name: string;
+  /** The name folded (lower case): names are unique whatever their case. */
+  name_key: string;
+  is_default: number;
+  /** Up by one whenever what the scorer reads of it changes (or the alias list does). */
+  version: number;
+  /** The profile's scored fields as JSON (FitProfileWrite without name and is_default). */
+  body: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A job's score against one profile, with its parts (migration 0023). */
+export interface JobFitsTable {
+  job_id: string;
+  profile_id: number;
+  profile_version: number;
+  score: number;
+  dealbreaker: number;
+  source: 'card' | 'details';
+  /** FitPart[] as JSON. */
+  parts: string;
+  scored_at: number;
+}
+
+/**
+ * One row: `generation` moves on with every change that can change a score (triggers on
+ * fit_profiles and queries.fit_profile_id); the pass fields are the background rescoring's place.
+ */
+export interface FitStateTable {
+  id: number;
+  generation: number;
+  pass_generation: number;
+  pass_after: string | null;
+  pass_done: number;
+  pass_started_at: number | null;
 }
 
 export type QueryRow = Selectable<QueriesTable>;

@@ -4,7 +4,10 @@ import {
   DEFAULT_SCRIPT_TIME,
   PIPELINE_SETTINGS_DEFAULT,
   pipelineSettingsSchema,
+  RECHECK_SETTINGS_DEFAULT,
+  recheckSettingsSchema,
   type PipelineSettings,
+  type RecheckSettings,
   type Settings,
 } from '../contract';
 import type { Db } from './database';
@@ -22,6 +25,10 @@ export const SETTING_KEYS = {
   scheduleSince: 'daily_schedule_since',
   /** The pipeline's settings as one JSON object (GET/PUT /pipeline/settings, decision 056). */
   pipeline: 'pipeline',
+  /** The re-checks' settings as one JSON object (GET/PUT /rechecks/settings, decision 065). */
+  rechecks: 'rechecks',
+  /** The fit scorer's alias groups as JSON (issue 40, decision 063); absent: the built-in list. */
+  fitAliases: 'fit_aliases',
 } as const;
 export type SettingKey = (typeof SETTING_KEYS)[keyof typeof SETTING_KEYS];
 
@@ -62,19 +69,31 @@ export async function writeSettingOnce(
 const settingSchema = z.object({ value: z.string() });
 
 /**
- * The pipeline's settings from their stored JSON: the default for a missing or unreadable value
- * (a hand-edited row must not stop the No answer sweep or the reminders).
+ * Settings kept as one JSON value, from their stored text: the default for a missing or unreadable
+ * value (a hand-edited row must not stop the No answer sweep, the reminders or the re-checks).
  */
-export function parsePipelineSettings(stored: string | undefined): PipelineSettings {
-  if (stored === undefined) return PIPELINE_SETTINGS_DEFAULT;
+function parseJsonSetting<T>(
+  stored: string | undefined,
+  schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } },
+  fallback: T,
+): T {
+  if (stored === undefined) return fallback;
   let value: unknown;
   try {
     value = JSON.parse(stored);
   } catch {
-    return PIPELINE_SETTINGS_DEFAULT;
+    return fallback;
   }
-  const parsed = pipelineSettingsSchema.safeParse(value);
-  return parsed.success ? parsed.data : PIPELINE_SETTINGS_DEFAULT;
+  const parsed = schema.safeParse(value);
+  return parsed.success ? parsed.data : fallback;
+}
+
+export function parsePipelineSettings(stored: string | undefined): PipelineSettings {
+  return parseJsonSetting(stored, pipelineSettingsSchema, PIPELINE_SETTINGS_DEFAULT);
+}
+
+export function parseRecheckSettings(stored: string | undefined): RecheckSettings {
+  return parseJsonSetting(stored, recheckSettingsSchema, RECHECK_SETTINGS_DEFAULT);
 }
 
 export async function readPipelineSettings(db: Db): Promise<PipelineSettings> {
@@ -83,6 +102,14 @@ export async function readPipelineSettings(db: Db): Promise<PipelineSettings> {
 
 export async function writePipelineSettings(db: Db, settings: PipelineSettings): Promise<void> {
   await writeSetting(db, SETTING_KEYS.pipeline, JSON.stringify(settings));
+}
+
+export async function readRecheckSettings(db: Db): Promise<RecheckSettings> {
+  return parseRecheckSettings(await readSetting(db, SETTING_KEYS.rechecks));
+}
+
+export async function writeRecheckSettings(db: Db, settings: RecheckSettings): Promise<void> {
+  await writeSetting(db, SETTING_KEYS.rechecks, JSON.stringify(settings));
 }
 
 /** The settings read and written synchronously, inside the runner's transactions. */
@@ -108,6 +135,29 @@ export function prepareSettingStatements(connection: ConnectionLike): SettingSta
       insertSettingIfAbsent.run(key, value);
       return read(key) ?? value;
     },
+  };
+}
+
+/** The fit alias list's setting, read and written synchronously (inside a write). */
+export interface FitAliasesSetting {
+  /** The stored JSON; undefined while the built-in list stands. */
+  read(): string | undefined;
+  write(json: string): void;
+  /** Back to the built-in list. */
+  reset(): void;
+}
+
+export function prepareFitAliasesSetting(connection: ConnectionLike): FitAliasesSetting {
+  const sqlite = sqliteOf(connection);
+  const settings = prepareSettingStatements(sqlite);
+  const upsert = sqlite.prepare(
+    'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+  );
+  const remove = sqlite.prepare('DELETE FROM settings WHERE key = ?');
+  return {
+    read: () => settings.read(SETTING_KEYS.fitAliases),
+    write: (json) => void upsert.run(SETTING_KEYS.fitAliases, json),
+    reset: () => void remove.run(SETTING_KEYS.fitAliases),
   };
 }
 

@@ -27,6 +27,11 @@ export interface BatchContext {
   isAbort(error: unknown): boolean;
   /** True once the operator asked to cancel this batch (read from the database). */
   cancelRequested(): boolean;
+  /**
+   * True while another batch waits for this runner: work done after the batch's end (the
+   * re-checks, decision 065) gives way to it.
+   */
+  othersWaiting(): boolean;
 }
 
 /** The parts of a runner every batch it drives shares. */
@@ -60,6 +65,8 @@ export class DrivenBatch implements BatchContext {
     runnerSignal: AbortSignal,
     /** True once the runner is closing. */
     private readonly closing: () => boolean,
+    /** True while another batch waits in the queue. */
+    private readonly waiting: () => boolean = () => false,
   ) {
     ({
       store: this.store,
@@ -94,6 +101,10 @@ export class DrivenBatch implements BatchContext {
 
   stopped(): boolean {
     return this.closing() || this.cancelRequested();
+  }
+
+  othersWaiting(): boolean {
+    return this.waiting();
   }
 
   isAbort(error: unknown): boolean {

@@ -1,13 +1,15 @@
 import type { BatchContext } from './batch-context';
 import { enrich } from './step-details';
 import { endCancelled, finishBatch } from './step-notify';
+import { recheckWatched } from './step-recheck';
 import { runQueries } from './step-search';
 import { describe, everyRunFailedMessage, NO_ACTIVE_QUERIES, type Outcome } from './runner-types';
 
 // One batch driven through its phases: running (the search step, whose store step runs the card
 // rules and reposts steps on each new card), then enriching (the details step, whose writes run
-// the rules and reposts steps again), then its end (the notify step). A batch resumed after a
-// stop picks up at the phase it was in.
+// the rules and reposts steps again), then its end (the notify step), and after a completed
+// batch's end the re-checks (issue 41). A batch resumed after a stop picks up at the phase it was
+// in; re-checks cut short by a stop are the next batch's.
 
 /** Every transition below is refused once a cancel is recorded; the batch then ends cancelled. */
 async function fail(ctx: BatchContext, reason: string, cookiesRejected = false): Promise<void> {
@@ -53,6 +55,9 @@ async function enrichPhase(ctx: BatchContext): Promise<void> {
   if (outcome.kind === 'fatal') return fail(ctx, outcome.reason, outcome.cookiesRejected);
   if (!(await finishBatch(ctx, 'completed', null))) return endCancelled(ctx);
   ctx.log.info({ batchId: ctx.batchId }, 'batch completed');
+  // Issue 41 (decision 065): once the batch has ended and told whoever listens, the re-checks
+  // of the jobs the operator cares about, within their budget: nothing of the batch waits.
+  await recheckWatched(ctx);
 }
 
 export async function driveBatch(ctx: BatchContext, closing: () => boolean): Promise<void> {

@@ -11,6 +11,8 @@ export {
   type BatchFinished,
   type BatchRunner,
   type BatchRunnerOptions,
+  type JobClosed,
+  type RecheckOutcome,
   type RunnerLog,
   type RunnerObserver,
   type RunnerSite,

@@ -3,13 +3,21 @@ import { localTimeZone } from '../contract/calendar-days';
 import { connectionOf, type Connection, type ConnectionLike } from '../db/connection';
 import { StoredCards } from '../db/jobs/stored-cards';
 import { StoredDetails } from '../db/jobs/stored-details';
+import { JobRechecks, type DueAsk } from '../db/jobs/rechecks';
+import { PageCompanies } from '../db/companies/page-companies';
 import {
   RunnerBatches,
   type CancelRequest,
   type ClaimResult,
   type StoredBatch,
 } from '../db/searches/runner-batches';
-import { prepareSettingStatements, type SettingStatements } from '../db/settings';
+import {
+  parseRecheckSettings,
+  prepareSettingStatements,
+  SETTING_KEYS,
+  type SettingStatements,
+} from '../db/settings';
+import type { RecheckSettings } from '../contract';
 import { BatchFieldFills } from '../db/searches/field-fills';
 import { BatchSiteCounts, type SiteCounts } from '../db/searches/site-counts';
 import { RunnerRuns, type ActiveQuery, type StoredRun } from '../db/searches/runner-runs';
@@ -17,8 +25,9 @@ import type { JobDetails, SearchPage } from '../scraper';
 import { RuleGate } from './apply-rules';
 import { recordFieldHealth, type FieldHealthChange } from './field-health';
 import { DescriptionIndex } from '../db/jobs/description-index';
+import { FitSync } from './fit-sync';
 import { RepostDetector } from './reposts';
-import { writeJobDetails, type DetailsStoreParts } from './step-details-store';
+import { writeJobDetails, writeJobFacts, type DetailsStoreParts } from './step-details-store';
 import { storePage, type PageStoreParts } from './step-store';
 
 export type { ActiveQuery, CancelRequest, ClaimResult, StoredBatch, StoredRun };
@@ -46,6 +55,7 @@ export class BatchStore {
   private readonly settings: SettingStatements;
   private readonly fieldFills: BatchFieldFills;
   private readonly siteCounts: BatchSiteCounts;
+  private readonly rechecks: JobRechecks;
 
   private readonly connection: Connection;
 
@@ -59,14 +69,18 @@ export class BatchStore {
     this.settings = prepareSettingStatements(connection);
     this.fieldFills = new BatchFieldFills(connection);
     this.siteCounts = new BatchSiteCounts(connection);
+    this.rechecks = new JobRechecks(connection);
     const rules = new RuleGate(connection);
     const reposts = new RepostDetector(connection, (key) => this.setting(key));
-    this.page = { runs: this.runs, cards: this.cards, rules, reposts };
+    const fit = new FitSync(connection);
+    this.page = { runs: this.runs, cards: this.cards, rules, reposts, fit };
     this.detailParts = {
       details: new StoredDetails(connection),
+      companies: new PageCompanies(connection),
       reposts,
       rules,
       descriptions: this.descriptions,
+      fit,
     };
   }
 
@@ -242,6 +256,51 @@ export class BatchStore {
     return this.write(() => {
       for (const details of group) writeJobDetails(this.detailParts, details, now);
       this.batches.addEnriched(batchId, group.length);
+    });
+  }
+
+  /** The re-checks' settings as stored (GET/PUT /rechecks/settings), or their defaults. */
+  recheckSettings(): RecheckSettings {
+    return parseRecheckSettings(this.settings.read(SETTING_KEYS.rechecks));
+  }
+
+  /** The watched jobs due for a re-check (decision 065), oldest-read first. */
+  dueForRecheck(ask: DueAsk): string[] {
+    return this.rechecks.due(ask);
+  }
+
+  /**
+   * Issue 41: a re-read of a stored job's page (a re-check) writes what it says of the job now:
+   * closed or open, the apply address, the company id; the description and the rest stay as they
+   * were. Answers whether the job was found closed for the first time (decision 062), and tells
+   * `onClosed` so inside the same write (the `job_closed` outbox rows, decision 065).
+   */
+  saveJobCheck(
+    details: JobDetails,
+    now: number,
+    onClosed?: (jobId: string) => void,
+  ): Promise<{ newlyClosed: boolean }> {
+    return this.write(() => {
+      const result = writeJobFacts(this.detailParts, details, now);
+      if (result.newlyClosed) onClosed?.(details.jobId);
+      return result;
+    });
+  }
+
+  /**
+   * A re-check found the job's page gone (404, 410): a strike, or its closing when the first
+   * strike is `confirmMs` old or older; `onClosed` told in the same write then.
+   */
+  saveRecheckGone(
+    jobId: string,
+    now: number,
+    confirmMs: number,
+    onClosed: ((jobId: string) => void) | undefined,
+  ): Promise<{ newlyClosed: boolean }> {
+    return this.write(() => {
+      const result = this.rechecks.pageGone(jobId, now, confirmMs);
+      if (result.newlyClosed) onClosed?.(jobId);
+      return result;
     });
   }
 

@@ -20,6 +20,8 @@ export type {
   BatchFinished,
   BatchRunner,
   BatchRunnerOptions,
+  JobClosed,
+  RecheckOutcome,
   RunnerLog,
   RunnerObserver,
   RunnerSite,
@@ -51,6 +53,8 @@ export interface RunnerServiceOptions {
   stopGraceMs?: number;
   /** See BatchRunnerOptions.onBatchFinished (the notification outbox, issue 11). */
   onBatchFinished?: BatchRunnerOptions['onBatchFinished'];
+  /** See BatchRunnerOptions.onJobClosed (`job_closed` in the outbox, issue 41). */
+  onJobClosed?: BatchRunnerOptions['onJobClosed'];
   /** See BatchRunnerOptions.observer (the server's metrics). */
   observer?: RunnerObserver;
   /** See BatchRunnerOptions.siteTally (each batch's cost to the site, issue 32). */
@@ -76,6 +80,7 @@ export function createRunnerService(options: RunnerServiceOptions): RunnerServic
     timeZone: options.timeZone,
     stopGraceMs: options.stopGraceMs,
     onBatchFinished: options.onBatchFinished,
+    onJobClosed: options.onJobClosed,
     observer: options.observer,
     siteTally: options.siteTally,
   });

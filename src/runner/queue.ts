@@ -75,7 +75,13 @@ export class BatchQueue implements BatchRunner {
   private readonly isClosing = (): boolean => this.closing || this.abort.signal.aborted;
 
   private async drive(batchId: number): Promise<void> {
-    const batch = new DrivenBatch(batchId, this.parts, this.abort.signal, this.isClosing);
+    const batch = new DrivenBatch(
+      batchId,
+      this.parts,
+      this.abort.signal,
+      this.isClosing,
+      () => this.waiting.length > 0,
+    );
     this.driving = batch;
     // A cancel made by another process is seen between requests anyway; this also catches it
     // while a request or a refusal's back-off keeps the runner waiting.

@@ -187,5 +187,8 @@ export function detailsOf(card: JobCard, description: string): JobDetails {
     salary: null,
     easyApply: false,
     url: card.url,
+    closed: false,
+    applyUrl: null,
+    companyId: null,
   };
 }

@@ -39,6 +39,12 @@ export interface BatchRunnerOptions {
    * be synchronous and quick: it runs on the runner's path.
    */
   onBatchFinished?: (finished: BatchFinished) => void;
+  /**
+   * Issue 41: called inside the write that records a job a re-check found closed for the first
+   * time (step-recheck.ts), so what it writes (`job_closed` in the outbox) commits with it. As
+   * onBatchFinished: synchronous and quick.
+   */
+  onJobClosed?: (closed: JobClosed) => void;
   /** Told of jobs stored and of each batch's end, after the fact (the server's metrics). */
   observer?: RunnerObserver;
   /**
@@ -54,6 +60,21 @@ export interface RunnerObserver {
   jobsStored(stored: number, fresh: number): void;
   /** A batch ended, and how long after it started (ms; a resumed batch counts from its start). */
   batchEnded(outcome: 'completed' | 'failed' | 'cancelled', durationMs: number): void;
+  /** Issue 41: a re-check's outcome (step-recheck.ts), one call per job re-read. */
+  rechecked?(outcome: RecheckOutcome): void;
+}
+
+/**
+ * What a re-check of one job came to: its page read `open` or `closed` (closed includes a job
+ * already closed), `gone` (a 404 or 410: a strike, or its closing on the second day), `failed`.
+ */
+export type RecheckOutcome = 'open' | 'closed' | 'gone' | 'failed';
+
+/** A job a re-check found closed for the first time: its page said so, or it was gone twice. */
+export interface JobClosed {
+  jobId: string;
+  now: number;
+  reason: 'closed' | 'gone';
 }
 
 export interface BatchFinished {

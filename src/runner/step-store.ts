@@ -11,10 +11,12 @@ import type { StoredCards } from '../db/jobs/stored-cards';
 import type { RunnerRuns, StoredRun } from '../db/searches/runner-runs';
 import type { SearchPage } from '../scraper';
 import type { RuleGate } from './apply-rules';
+import type { FitSync } from './fit-sync';
 import type { RepostDetector } from './reposts';
 
 // The batch's store step: one page of search results in one transaction, each new card passed
-// through the card rules and the reposts steps on its way in.
+// through the card rules and the reposts steps on its way in, and scored against the fit
+// profiles of its query (issue 40) from its card.
 
 const siteParamsSchema = z.record(z.string(), z.unknown());
 
@@ -23,6 +25,7 @@ export interface PageStoreParts {
   cards: StoredCards;
   rules: RuleGate;
   reposts: RepostDetector;
+  fit: FitSync;
 }
 
 /**
@@ -89,6 +92,12 @@ export function storePage(
     }
     parts.runs.link(run.id, card.jobId, page.start + i + 1);
   });
+  // Linked first: a job's profiles are its queries' (a job seen again by a query with another
+  // profile is scored against it too, from what is stored of it).
+  parts.fit.sync(
+    page.cards.map((card) => card.jobId),
+    now,
+  );
   parts.runs.pageDone(run.id, page.nextStart);
   return { stored: page.cards.length, fresh };
 }

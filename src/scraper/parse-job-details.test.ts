@@ -28,6 +28,9 @@ describe('parseJobDetails', () => {
       salary: '€70,000.00/yr - €90,000.00/yr',
       easyApply: true,
       url: 'https://www.linkedin.com/jobs/view/4470111950',
+      closed: false,
+      applyUrl: null,
+      companyId: null,
     });
   });
 
@@ -100,6 +103,9 @@ describe('parseJobDetails on the shapes the site also serves', () => {
       salary: null,
       easyApply: true,
       url: 'https://www.linkedin.com/jobs/view/4480999000',
+      closed: false,
+      applyUrl: null,
+      companyId: null,
     });
   });
 

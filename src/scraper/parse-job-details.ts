@@ -2,6 +2,7 @@ import type { AnyNode, Element } from 'domhandler';
 import { attr, field, innerHtml, parseHtml, pick, pickAll, type FieldSelectors } from './html-dom';
 import { blockText, inlineText } from './html-text';
 import { canonicalJobUrl, companySlugFromLink } from './job-url';
+import { readJobFacts } from './parse-job-facts';
 import type { ParseContext } from './parse-search-cards';
 import { applicantsCount } from '../contract/salary-figures';
 import { SiteError } from './site-error';
@@ -102,5 +103,6 @@ export function parseJobDetails(html: string, jobId: string, context: ParseConte
     salary: inlineText(pick(root, FIELDS.salary)) || null,
     easyApply: pick(root, FIELDS.easyApply) !== null,
     url: canonicalJobUrl(context.baseUrl, jobId),
+    ...readJobFacts(root, descriptionEl),
   };
 }

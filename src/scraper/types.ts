@@ -52,6 +52,15 @@ export interface JobDetails {
   salary: string | null;
   easyApply: boolean;
   url: string;
+  /**
+   * Issue 41: the top card's `closed-job` figure says the posting no longer takes applications.
+   * A closed page shows no apply button, so its `easyApply` is false whatever the job was.
+   */
+  closed: boolean;
+  /** The employer's own apply address (http(s) only, LinkedIn's wrapper removed); null when none. */
+  applyUrl: string | null;
+  /** The company's numeric id where the page gives it (digits); null when it does not. */
+  companyId: string | null;
 }
 
 export interface TypeaheadHit {

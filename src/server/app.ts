@@ -23,6 +23,8 @@ import { createNoAnswerSweeper } from './pipeline/no-answer-sweeper';
 import { calendarFeedRoute } from './calendar/feed-route';
 import { BackgroundJobs } from './background/background-jobs';
 import { addServerJobs, SERVER_JOBS } from './background/server-jobs';
+import { createFitRescoring } from './fit/rescoring';
+import { onFitChanged } from './fit/fit-events';
 
 export interface RegisteredRoute {
   method: string;
@@ -125,7 +127,7 @@ export async function buildApp(
   const deliverNow = () => void background.runNow(SERVER_JOBS.outbox);
   const base: Omit<
     AppContext,
-    'runner' | 'notifications' | 'noAnswer' | 'reminders' | 'background'
+    'runner' | 'notifications' | 'noAnswer' | 'reminders' | 'fitRescoring' | 'background'
   > = {
     config: options.config,
     db: options.database.db,
@@ -143,6 +145,7 @@ export async function buildApp(
     now: base.now,
     log: base.log,
     context: { siteName: options.config.siteName, publicUrl: options.config.publicUrl },
+    timeZone: options.config.timeZone,
     onDelivery: metrics?.delivery,
     onQueued: deliverNow,
   });
@@ -165,6 +168,11 @@ export async function buildApp(
     notifications,
     noAnswer: createNoAnswerSweeper({ connection: base.connection, now: base.now, log: base.log }),
     reminders,
+    fitRescoring: createFitRescoring({
+      connection: base.connection,
+      now: base.now,
+      log: base.log,
+    }),
     background,
     runner: createRunnerService({
       ...base,
@@ -185,9 +193,13 @@ export async function buildApp(
         }
         notifications.onBatchFinished(finished);
       },
+      // Issue 41: a re-check found a job closed; its `job_closed` goes out with the write.
+      onJobClosed: (closed) => notifications.onJobClosed(closed),
     }),
   };
   addServerJobs(background, ctx, options.database.checkpointer);
+  // Issue 40: a change that can move a stored score rescores now rather than at the next look.
+  onFitChanged(ctx, () => void background.runNow(SERVER_JOBS.fitRescoring));
   app.addHook('onReady', async () => {
     onSettingsChanged(ctx, () => ctx.runner.schedule.settingsChanged());
     if ((options.backgroundStart ?? 'ready') === 'ready') background.start('ready');

@@ -8,6 +8,7 @@ import type { NotificationWorker } from './notifications/worker';
 import type { NoAnswerSweeper } from './pipeline/no-answer-sweeper';
 import type { ReminderSweep } from './pipeline-reminders/sweep';
 import type { BackgroundJobs } from './background/background-jobs';
+import type { FitRescoring } from './fit/rescoring';
 
 /** What every route module needs, built once at start and handed down explicitly. */
 export interface AppContext {
@@ -33,6 +34,11 @@ export interface AppContext {
   noAnswer: NoAnswerSweeper;
   /** Issue 33: queues next-step reminders in the outbox when due: swept by `background`. */
   reminders: ReminderSweep;
+  /**
+   * Issue 40: scores stored jobs again after a fit profile, the aliases or a query's profile
+   * changed: a job of `background`, woken by those changes.
+   */
+  fitRescoring: FitRescoring;
   /**
    * The background jobs (src/server/background): started once the server answers /healthz,
    * stopped on close, each run recorded (docs/decisions/058).

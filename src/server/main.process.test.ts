@@ -146,6 +146,7 @@ describe('npm start (src/server/main.ts)', () => {
       expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
       await seen(/background jobs started/);
       await seen(/"job":"no-answer-sweep"[^\n]*background job ran/);
+      await seen(/"job":"fit-rescoring"[^\n]*background job ran/);
       const logged: unknown[] = output
         .split('\n')
         .filter((line) => line.includes('background job'))
@@ -159,12 +160,13 @@ describe('npm start (src/server/main.ts)', () => {
           'notification-outbox',
           'reminder-sweep',
           'no-answer-sweep',
+          'fit-rescoring',
         ],
       });
       // Each run is logged with its job and time, after the start.
       expect(logged.slice(1)).toEqual(
         expect.arrayContaining(
-          ['notification-outbox', 'reminder-sweep', 'no-answer-sweep'].map((job) =>
+          ['notification-outbox', 'reminder-sweep', 'no-answer-sweep', 'fit-rescoring'].map((job) =>
             expect.objectContaining({ msg: 'background job ran', job, ms: expect.any(Number) }),
           ),
         ),

@@ -28,6 +28,9 @@ export const exportRowSchema = z.object({
   search_term: z.string(),
   search_location: z.string(),
   is_new: z.number(),
+  closed_at: z.number().nullable(),
+  apply_url: z.string().nullable(),
+  fit_score: z.number().nullable(),
 });
 /** A job as an export reads it; the server makes it an export's row (toExportJob). */
 export type ExportRow = z.infer<typeof exportRowSchema>;
@@ -35,6 +38,12 @@ export type ExportRow = z.infer<typeof exportRowSchema>;
 const JOB_COLUMNS = `j.id, j.title, j.company_name, j.company_id, j.location, j.posted_at, j.salary, j.seniority,
   j.employment_type, j.job_function, j.industries, j.applicants, j.easy_apply, j.url,
   ${jobDescriptionSql('description')} AS description`;
+
+/**
+ * Issue 41's columns, and issue 40's best fit, read last as the files show them last
+ * (docs/decisions/062 and 063).
+ */
+export const EXPORT_FACT_COLUMNS = 'j.closed_at, j.apply_url, j.fit_score';
 
 /**
  * A batch's jobs, each once: a job found by several runs of the batch is listed under the
@@ -45,7 +54,7 @@ const JOB_COLUMNS = `j.id, j.title, j.company_name, j.company_id, j.location, j.
  */
 const BATCH_SQL = `
   SELECT ${JOB_COLUMNS}, r.job_title AS search_term, r.location AS search_location,
-         (j.first_seen_batch_id = r.batch_id) AS is_new
+         (j.first_seen_batch_id = r.batch_id) AS is_new, ${EXPORT_FACT_COLUMNS}
   FROM query_runs r
   JOIN query_run_jobs l ON l.query_run_id = r.id
   JOIN jobs j ON j.id = l.job_id
@@ -58,7 +67,7 @@ const BATCH_SQL = `
 
 const RUN_SQL = `
   SELECT ${JOB_COLUMNS}, r.job_title AS search_term, r.location AS search_location,
-         (j.first_seen_batch_id = r.batch_id) AS is_new
+         (j.first_seen_batch_id = r.batch_id) AS is_new, ${EXPORT_FACT_COLUMNS}
   FROM query_runs r
   JOIN query_run_jobs l ON l.query_run_id = r.id
   JOIN jobs j ON j.id = l.job_id

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { JobDetail } from '../../contract';
 import { BLOCKED_JOB_SQL } from '../companies/blocked-jobs';
 import { isoOrNull } from '../times';
+import { JobFitReads } from '../fit/job-fit-reads';
 import { jobDescriptionSql } from './job-descriptions';
 import { JobRepostMarks } from './job-repost-marks';
 import { JobFoundByReader, LIST_COLUMNS, listRowSchema, searchTerms, toListItem } from './job-rows';
@@ -26,9 +27,11 @@ export class JobDetailReader {
   private readonly detail: SQLite.Statement;
   private readonly repostMarks: JobRepostMarks;
   private readonly foundBy: JobFoundByReader;
+  private readonly fits: JobFitReads;
 
   constructor(connection: ConnectionLike) {
     const sqlite = sqliteOf(connection);
+    this.fits = new JobFitReads(sqlite);
     this.repostMarks = new JobRepostMarks(sqlite);
     this.foundBy = new JobFoundByReader(sqlite);
     this.detail = sqlite.prepare(
@@ -59,6 +62,7 @@ export class JobDetailReader {
       company_blocked: row.company_blocked === 1,
       repost_chain: this.repostMarks.chain(id),
       details_fetched: row.details_fetched_at !== null,
+      fits: this.fits.of(row.id),
     };
   }
 }

@@ -1,7 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import { sqliteOf, type ConnectionLike } from '../connection';
 import { z } from 'zod';
-import type { JobList, JobListQuery } from '../../contract';
+import type { JobList, JobListQuery, JobSort } from '../../contract';
 import { JOBS_TOTAL_CAP } from '../../contract';
 import { DescriptionIndex } from './description-index';
 import {
@@ -10,6 +10,7 @@ import {
   encodeCursor,
   isGrouped,
   listFingerprint,
+  type JobCursor,
   type SqlParams,
 } from './job-query';
 import { broadSearch, RankedSearch } from './job-ranking';
@@ -34,10 +35,30 @@ const keyRowSchema = z.object({
   sort_first: z.number().optional(),
   sort_posted: z.string().optional(),
   sort_rank: z.number().optional(),
+  sort_fit: z.number().optional(),
 });
 type KeyRow = z.infer<typeof keyRowSchema>;
 const countSchema = z.object({ n: z.number() });
 const jobsCountSchema = z.object({ n: z.number(), rows: z.number() });
+
+/** Where the page after `last` starts, in the list's order. */
+function nextCursor(
+  sort: JobSort,
+  fingerprint: string,
+  last: { row: ListRow; keys: KeyRow },
+): JobCursor {
+  if (sort === 'relevance')
+    return { s: 'relevance', f: fingerprint, rank: last.keys.sort_rank ?? 0, id: last.row.id };
+  const keys = {
+    f: fingerprint,
+    first: last.keys.sort_first ?? last.row.first_seen_at,
+    posted: last.keys.sort_posted ?? '',
+    id: last.row.id,
+  };
+  return sort === 'fit'
+    ? { s: 'fit', fit: last.keys.sort_fit ?? -1, ...keys }
+    : { s: sort, ...keys };
+}
 
 export class JobListReader {
   private readonly statements = new Map<string, SQLite.Statement>();
@@ -133,19 +154,8 @@ export class JobListReader {
     );
     const last = page.at(-1);
     let next: string | null = null;
-    if (keyRows.length > query.limit && last) {
-      next = encodeCursor(
-        sort === 'relevance'
-          ? { s: 'relevance', f: fingerprint, rank: last.keys.sort_rank ?? 0, id: last.row.id }
-          : {
-              s: sort,
-              f: fingerprint,
-              first: last.keys.sort_first ?? last.row.first_seen_at,
-              posted: last.keys.sort_posted ?? '',
-              id: last.row.id,
-            },
-      );
-    }
+    if (keyRows.length > query.limit && last)
+      next = encodeCursor(nextCursor(sort, fingerprint, last));
     // The first page counts; later pages repeat the count too (the screen reads it from page 1,
     // but a client paging from a link may start anywhere).
     const { rows, jobs } = count();

@@ -54,7 +54,9 @@ export function hasRowFilters(filters: JobFilterQuery): boolean {
     Boolean(filters.company) ||
     filters.flag !== undefined ||
     filters.hide_reposts === true ||
-    filters.group !== undefined
+    filters.group !== undefined ||
+    filters.open === true ||
+    filters.min_fit !== undefined
   );
 }
 
@@ -162,6 +164,14 @@ export function filterSql(filters: JobFilterQuery, now: number, anyBlocked = tru
     where.push(filters.q ? 'j.group_key = @group' : 'j.role_key = @group AND j.group_key = @group');
     params.group = filters.group;
   }
+  // Issue 41: "Open only" leaves out the jobs a page was found closed on.
+  if (filters.open === true) where.push('j.closed_at IS NULL');
+  // Issue 40: written as the fit order's index has it (jobs_fit), so the range is read from there;
+  // a job without a fit (-1) is below every bound.
+  if (filters.min_fit !== undefined) {
+    where.push(`${FIT_KEY} >= @minFit`);
+    params.minFit = filters.min_fit;
+  }
   const match = filters.q ? ftsMatch(filters.q) : null;
   if (match !== null) params.match = match;
   const grouped = isGrouped(filters);
@@ -224,6 +234,14 @@ const cursorSchema = z.discriminatedUnion('s', [
     id: z.string().max(32),
   }),
   z.object({ s: z.literal('relevance'), f: z.string(), rank: z.number(), id: z.string().max(32) }),
+  z.object({
+    s: z.literal('fit'),
+    f: z.string(),
+    fit: z.number().int(),
+    first: z.number().int(),
+    posted: z.string().max(32),
+    id: z.string().max(32),
+  }),
 ]);
 export type JobCursor = z.infer<typeof cursorSchema>;
 
@@ -262,6 +280,10 @@ export function listFingerprint(filters: JobFilterQuery, sort: JobSort): string 
     sort,
     // Issue 32's filter, only when given: the cursors of lists without it stay as they were.
     ...(filters.query === undefined ? [] : [filters.query]),
+    // Issue 41's likewise.
+    ...(filters.open === true ? ['open'] : []),
+    // Issue 40's likewise.
+    ...(filters.min_fit === undefined ? [] : [`min_fit:${filters.min_fit}`]),
   ]);
   return createHash('sha256').update(canonical).digest('base64url').slice(0, 16);
 }
@@ -303,6 +325,24 @@ export interface OrderSql {
 }
 
 const POSTED_KEY = "COALESCE(j.posted_at, '')";
+/** A job's fit as the fit order's index holds it: its best score, -1 without one (last). */
+export const FIT_KEY = 'COALESCE(j.fit_score, -1)';
+
+/** The keyset orders: their keys, most significant first (all descending), and their index. */
+const KEYED_ORDERS: Record<Exclude<JobSort, 'relevance'>, { columns: string[]; index: string }> = {
+  newest: { columns: ['j.first_seen_at', POSTED_KEY, 'j.id'], index: 'jobs_newest' },
+  posted: { columns: [POSTED_KEY, 'j.first_seen_at', 'j.id'], index: 'jobs_posted' },
+  // Issue 40: the best fit first, ties newest first (migration 0023's jobs_fit).
+  fit: { columns: [FIT_KEY, 'j.first_seen_at', POSTED_KEY, 'j.id'], index: 'jobs_fit' },
+};
+
+/** The parameter each key of a cursor's row is bound to. */
+const AFTER_PARAMS: Record<string, string> = {
+  'j.first_seen_at': '@afterFirst',
+  [POSTED_KEY]: '@afterPosted',
+  'j.id': '@afterId',
+  [FIT_KEY]: '@afterFit',
+};
 
 /**
  * bm25 with the column weights of docs/decisions/013 (title, company, location, description),
@@ -323,7 +363,8 @@ export const rankAfterParams = (cursor: { rank: number; id: string }): SqlParams
 /**
  * The order of a sort, and where a page after `cursor` starts. Newest: first seen, then the
  * posting day, then id, all descending (the index jobs_newest, walked backwards); posted: the
- * posting day first (jobs_posted); relevance: bm25 (lower is better), then id.
+ * posting day first (jobs_posted); fit: the best fit first, then as newest (jobs_fit);
+ * relevance: bm25 (lower is better), then id.
  */
 export function orderSql(sort: JobSort, match: string | null, cursor: JobCursor | null): OrderSql {
   // The matches are checked against the filters in an index holding every filtered column
@@ -342,14 +383,12 @@ export function orderSql(sort: JobSort, match: string | null, cursor: JobCursor 
       params: cursor?.s === 'relevance' ? rankAfterParams(cursor) : {},
     };
   }
-  // A search in a date order walks that order's index, which holds every filtered column, and
-  // keeps the rows whose id is among the matches (collected once from the index): the page ends
-  // after its last row instead of after sorting every match (200,000 jobs, a word in a quarter
-  // of them: 66 -> 10 ms).
-  const from =
-    match === null
-      ? 'jobs j'
-      : `jobs j INDEXED BY ${sort === 'posted' ? 'jobs_posted' : 'jobs_newest'}`;
+  // A search in a date order (or the fit order) walks that order's index, which holds every
+  // filtered column, and keeps the rows whose id is among the matches (collected once from the
+  // index): the page ends after its last row instead of after sorting every match (200,000 jobs,
+  // a word in a quarter of them: 66 -> 10 ms).
+  const keyed = KEYED_ORDERS[sort === 'relevance' ? 'newest' : sort];
+  const from = match === null ? 'jobs j' : `jobs j INDEXED BY ${keyed.index}`;
   const matchWhere =
     match === null
       ? null
@@ -358,22 +397,20 @@ export function orderSql(sort: JobSort, match: string | null, cursor: JobCursor 
   // collecting them all first.
   const countFrom = match === null ? 'jobs j' : searchFrom;
   const countMatchWhere = match === null ? null : 'f.jobs_fts MATCH @match';
-  const keys = `j.first_seen_at AS sort_first, ${POSTED_KEY} AS sort_posted`;
-  const tuple =
-    sort === 'posted'
-      ? `(${POSTED_KEY}, j.first_seen_at, j.id)`
-      : `(j.first_seen_at, ${POSTED_KEY}, j.id)`;
-  const orderBy =
-    sort === 'posted'
-      ? `${POSTED_KEY} DESC, j.first_seen_at DESC, j.id DESC`
-      : `j.first_seen_at DESC, ${POSTED_KEY} DESC, j.id DESC`;
+  const keys = `j.first_seen_at AS sort_first, ${POSTED_KEY} AS sort_posted${
+    sort === 'fit' ? `, ${FIT_KEY} AS sort_fit` : ''
+  }`;
+  const tuple = `(${keyed.columns.join(', ')})`;
+  const orderBy = keyed.columns.map((column) => `${column} DESC`).join(', ');
   if (cursor === null || cursor.s === 'relevance') {
     return { from, keys, orderBy, matchWhere, countFrom, countMatchWhere, after: null, params: {} };
   }
-  const afterTuple =
-    sort === 'posted'
-      ? '(@afterPosted, @afterFirst, @afterId)'
-      : '(@afterFirst, @afterPosted, @afterId)';
+  const params: SqlParams = {
+    afterFirst: cursor.first,
+    afterPosted: cursor.posted,
+    afterId: cursor.id,
+  };
+  if (cursor.s === 'fit') params.afterFit = cursor.fit;
   return {
     from,
     keys,
@@ -381,7 +418,7 @@ export function orderSql(sort: JobSort, match: string | null, cursor: JobCursor 
     matchWhere,
     countFrom,
     countMatchWhere,
-    after: `${tuple} < ${afterTuple}`,
-    params: { afterFirst: cursor.first, afterPosted: cursor.posted, afterId: cursor.id },
+    after: `${tuple} < (${keyed.columns.map((column) => AFTER_PARAMS[column]).join(', ')})`,
+    params,
   };
 }

@@ -1,14 +1,20 @@
 import type SQLite from 'better-sqlite3';
 import { z } from 'zod';
-import type { JobFoundBy, JobListItem } from '../../contract';
+import { APPLICATION_STAGES, type JobFoundBy, type JobListItem } from '../../contract';
+import { isoOrNull } from '../times';
+import { FIT_SUMMARY_COLUMNS, fitSummaryOf, fitSummaryRowShape } from '../fit/fit-summary';
 
 // The Jobs screen's reads and writes (job-list.ts, job-ranking.ts, job-detail.ts, job-states.ts),
 // as synchronous better-sqlite3 statements on the server's connection: each is one short indexed
 // query (docs/decisions/014), and the runner writes through the same connection, so a read never
 // waits on a lock. Here, what the list and one job share: a job's row and the runs that found it.
 
+// The stage of the job's application while it is on the board (issue 39): one lookup by the
+// applications' primary key per row of a page, never a scan (`left_at` set = taken off by triage).
 export const LIST_COLUMNS = `j.id, j.title, j.company_name, j.company_id, j.location, j.posted_at, j.salary,
-  j.easy_apply, j.applicants, j.workplace, j.state, j.first_seen_at, j.url`;
+  j.easy_apply, j.applicants, j.workplace, j.state, j.first_seen_at, j.url, j.closed_at, j.apply_url,
+  (SELECT a.stage FROM applications a WHERE a.job_id = j.id AND a.left_at IS NULL) AS pipeline_stage,
+  ${FIT_SUMMARY_COLUMNS}`;
 
 export const listRowSchema = z.object({
   id: z.string(),
@@ -24,6 +30,10 @@ export const listRowSchema = z.object({
   state: z.enum(['new', 'seen', 'saved', 'applied', 'hidden']),
   first_seen_at: z.number(),
   url: z.string(),
+  pipeline_stage: z.enum(APPLICATION_STAGES).nullable(),
+  closed_at: z.number().nullable(),
+  apply_url: z.string().nullable(),
+  ...fitSummaryRowShape,
 });
 export type ListRow = z.infer<typeof listRowSchema>;
 
@@ -60,6 +70,10 @@ export function toListItem(row: ListRow, searchTerms: string[]): JobListItem {
     flags: [],
     hidden_by_rule: null,
     muted_by_rule: null,
+    pipeline_stage: row.pipeline_stage,
+    closed_at: isoOrNull(row.closed_at),
+    apply_url: row.apply_url,
+    fit: fitSummaryOf(row),
   };
 }
 

@@ -58,13 +58,15 @@ function prepare(sqlite: SQLite.Database) {
   return {
     // A job seen again keeps everything from its first sighting (its first query and day
     // included) but the time and, when this search filtered on it, the site's own workplace.
+    // Issue 41: a new job's company takes the id a page of that slug gave (src/db/companies/).
     insertJob: p(
       `INSERT INTO jobs (id, title, company_name, company_slug, company_normalized, location, posted_at, salary, url,
                          first_seen_batch_id, first_seen_at, last_seen_at, workplace, repost_key, role_key, group_key,
-                         first_query_id, first_seen_day, salary_currency, salary_yearly)
+                         first_query_id, first_seen_day, salary_currency, salary_yearly, company_id)
        VALUES (@id, @title, @company, @slug, @normalized, @location, @posted, @salary, @url, @batch, @now, @now,
                COALESCE(@siteWorkplace, @textWorkplace), @repostKey, @roleKey, @groupKey,
-               @queryId, @day, @salaryCurrency, @salaryYearly)
+               @queryId, @day, @salaryCurrency, @salaryYearly,
+               (SELECT c.id FROM companies c WHERE c.slug = @slug ORDER BY c.updated_at DESC LIMIT 1))
        ON CONFLICT (id) DO UPDATE SET last_seen_at = MAX(last_seen_at, excluded.last_seen_at),
          workplace = COALESCE(@siteWorkplace, workplace)`,
     ),

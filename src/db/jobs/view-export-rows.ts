@@ -1,5 +1,5 @@
 import type { JobExportQuery } from '../../contract';
-import { readExportRows, type ExportRow } from './export-rows';
+import { EXPORT_FACT_COLUMNS, readExportRows, type ExportRow } from './export-rows';
 import { jobDescriptionSql } from './job-descriptions';
 import { listQuerySql } from './list-sql';
 
@@ -36,7 +36,7 @@ function exportColumns(query: JobExportQuery): string {
     ${jobDescriptionSql('description')} AS description,
     COALESCE(${firstRun('job_title')}, '') AS search_term,
     COALESCE(${firstRun('location')}, '') AS search_location,
-    (j.first_seen_batch_id IS ${newIn}) AS is_new`;
+    (j.first_seen_batch_id IS ${newIn}) AS is_new, ${EXPORT_FACT_COLUMNS}`;
 }
 
 /** The rows of `GET /jobs/export`, in the list's order. */

@@ -42,7 +42,21 @@ export interface BatchMessageRows {
   /** The first `jobsListed` of the new jobs the message may name. */
   jobs: Array<z.infer<typeof jobRow>>;
   failed: Array<z.infer<typeof failedRunRow>>;
+  /**
+   * Issue 41: the jobs the operator cares about (on the Pipeline board, or flagged and not
+   * hidden) found closed from the end of the last completed batch before this one until this
+   * one's end (each closing in one window only). The re-checks run after a batch's end
+   * (decision 065), so a batch's message counts what the re-checks after the one before found.
+   */
+  closed: number;
 }
+
+/** Jobs on the board or flagged (not hidden), as the re-checks watch them, closed or not. */
+const CARED_SQL = `WITH cared(id) AS (
+    SELECT job_id FROM applications WHERE left_at IS NULL
+    UNION
+    SELECT f.job_id FROM job_flags f JOIN jobs fj ON fj.id = f.job_id WHERE fj.state <> 'hidden'
+  )`;
 
 /**
  * The rows of a batch's end message, read synchronously (it runs inside the runner's finishing
@@ -84,5 +98,17 @@ export function readBatchMessageRows(
     )
     .all(batchId)
     .map((r) => failedRunRow.parse(r));
-  return { batch, counts, jobs, failed };
+  const closed = z.number().parse(
+    sqlite
+      .prepare(
+        `${CARED_SQL}
+         SELECT COUNT(*) FROM cared c JOIN jobs j ON j.id = c.id
+         WHERE j.closed_at < @until AND j.closed_at >= COALESCE((SELECT MAX(b.finished_at)
+             FROM batches b WHERE b.status = 'completed' AND b.id < @batch), -1)
+           AND ${NOT_BLOCKED}`,
+      )
+      .pluck()
+      .get({ batch: batchId, until: batch.finished_at ?? Number.MAX_SAFE_INTEGER }),
+  );
+  return { batch, counts, jobs, failed, closed };
 }

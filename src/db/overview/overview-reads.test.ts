@@ -7,6 +7,7 @@ import { seedQueries } from '../../runner/runner-test-kit';
 import type { JobCard } from '../../scraper';
 import { openDatabase, type OpenedDatabase } from '../database';
 import { quantile } from './histogram';
+import { compare } from './headlines';
 import { OverviewReads } from './overview-reads';
 
 // What the Overview's reads decide beyond the counts its API test checks: which queries get a
@@ -107,6 +108,7 @@ describe('OverviewReads', () => {
       range: 'all',
       query_id: null,
       days: ['2026-11-10'],
+      backfills: [0],
       stages: [
         { stage: 'found', jobs: 0 },
         { stage: 'seen', jobs: 0 },
@@ -116,6 +118,15 @@ describe('OverviewReads', () => {
       hidden: 0,
     });
     expect(reads.newJobs({ range: '7', now: NOW, timeZone: ZONE }).series).toEqual([]);
+    const headlines = reads.headlines({ range: '7', now: NOW, timeZone: ZONE });
+    // Nothing was ever found: no week before to compare with.
+    expect([headlines.new_jobs, headlines.requests_per_new_job]).toEqual([
+      { value: 0, previous: null, change: null, change_share: null },
+      { value: null, previous: null, change: null, change_share: null },
+    ]);
+    // A change from nothing has no share of it.
+    expect(compare(2, 0)).toEqual({ value: 2, previous: 0, change: 2, change_share: null });
+    expect(compare(1, 4)).toEqual({ value: 1, previous: 4, change: -3, change_share: -0.75 });
   });
 });
 

@@ -1,15 +1,17 @@
 import type SQLite from 'better-sqlite3';
 import { sqliteOf, type ConnectionLike } from '../connection';
 import type {
+  OverviewHeadlines,
   OverviewMarket,
   OverviewNewJobs,
   OverviewSearches,
   OverviewTriage,
 } from '../../contract/overview';
+import { headlines } from './headlines';
 import { market } from './market';
 import { newJobs } from './new-jobs';
 import { OverviewStatements } from './overview-statements';
-import { resolveSpan, type OverviewAsk } from './overview-span';
+import { backfillsPerDay, resolveSpan, type OverviewAsk } from './overview-span';
 import { searches } from './searches';
 import { triage } from './triage';
 
@@ -52,12 +54,25 @@ export class OverviewReads {
     return this.read(ask, triage);
   }
 
+  headlines(ask: OverviewAsk): OverviewHeadlines {
+    return this.read(ask, headlines);
+  }
+
+  /** Per day of `days`, how many saved queries (every one) stored their first jobs that day. */
+  backfills(days: readonly string[]): number[] {
+    return backfillsPerDay(days, this.statements.backfillDays(null));
+  }
+
   private read<T>(
     ask: OverviewAsk,
-    answer: (statements: OverviewStatements, span: ReturnType<typeof resolveSpan>) => T,
+    answer: (
+      statements: OverviewStatements,
+      span: ReturnType<typeof resolveSpan>,
+      ask: OverviewAsk,
+    ) => T,
   ): T {
     return this.sqlite.transaction(() =>
-      answer(this.statements, resolveSpan(this.statements, ask)),
+      answer(this.statements, resolveSpan(this.statements, ask), ask),
     )();
   }
 }

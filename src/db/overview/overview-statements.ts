@@ -1,6 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import { z } from 'zod';
 import { hasTotals } from '../jobs/day-facets';
+import { stagesReaching } from './funnel-stages';
 
 // The Overview's reads (issue 32, docs/decisions/055): prepared statements, as the budget of its
 // calls (p95 ≤ 100 ms with 200,000 jobs and a year of batches) makes them a measured hot path
@@ -55,6 +56,14 @@ const companyRowSchema = z.object({
   company_id: z.number().nullable(),
   blocked: z.number(),
 });
+const backfillRowSchema = z.object({ query_id: z.number(), day: z.string().nullable() });
+const uniqueFoundSchema = z.object({ query_id: z.number(), jobs: z.number() });
+const outcomeRowSchema = z.object({
+  query_id: z.number().nullable(),
+  saved: z.number(),
+  applied: z.number(),
+  screening: z.number(),
+});
 const nullableTextSchema = z.object({ v: z.string().nullable() });
 const nullableNumberSchema = z.object({ v: z.number().nullable() });
 const countSchema = z.object({ n: z.number() });
@@ -68,6 +77,33 @@ export type OverviewQueryRow = z.infer<typeof queryRowSchema>;
 export type RunTotalsRow = z.infer<typeof runTotalsSchema>;
 export type LastRunRow = z.infer<typeof lastRunSchema>;
 export type CompanyRow = z.infer<typeof companyRowSchema>;
+export type OutcomeRow = z.infer<typeof outcomeRowSchema>;
+
+const inList = (stages: readonly string[]) => stages.map((s) => `'${s}'`).join(', ');
+/** When a history first reached any of `stages`. */
+const firstReached = (stages: readonly string[]) =>
+  `MIN(CASE WHEN stage IN (${inList(stages)}) THEN at END)`;
+/** How many of the histories' first times (`column`) fall within [@from, @to). */
+const within = (column: string) => `COALESCE(SUM(o.${column} >= @from AND o.${column} < @to), 0)`;
+/** Each history with an entry within [@from, @to): when it first reached Saved, Applied, Screening. */
+const FIRST_TIMES = `(SELECT job_id, MIN(at) AS saved_at,
+    ${firstReached(stagesReaching('applied'))} AS applied_at,
+    ${firstReached(stagesReaching('screening'))} AS screening_at
+  FROM application_events
+  WHERE job_id IN (SELECT job_id FROM application_events WHERE at >= @from AND at < @to)
+  GROUP BY job_id) o`;
+const OUTCOME_COUNTS = `${within('saved_at')} AS saved, ${within('applied_at')} AS applied,
+  ${within('screening_at')} AS screening`;
+/** A history one of whose first times falls within [@from, @to). */
+const COUNTED = `(${['saved_at', 'applied_at', 'screening_at']
+  .map((column) => `(o.${column} >= @from AND o.${column} < @to)`)
+  .join(' OR ')})`;
+
+/** An instant's span, [from, to) in epoch ms: a range of days from the first day's start. */
+export interface Instants {
+  from: number;
+  to: number;
+}
 
 function prepare(sqlite: SQLite.Database) {
   const p = (text: string) => sqlite.prepare(text);
@@ -139,12 +175,53 @@ function prepare(sqlite: SQLite.Database) {
   };
 }
 
+/**
+ * The statements issue 39 added: totals over a range's instants (the headlines compare two
+ * ranges), each query's unique jobs and backfill day, and what its jobs reached on the Pipeline.
+ */
+function prepareRangeTotals(sqlite: SQLite.Database) {
+  const p = (text: string) => sqlite.prepare(text);
+  return {
+    runPagesBetween: p(`SELECT COALESCE(SUM(pages_fetched), 0) AS n FROM query_runs
+      WHERE start_time >= @from AND start_time < @to AND (@query IS NULL OR query_id = @query)`),
+    // Each job once per query, from the runs' own links (query_run_jobs' key, run first).
+    uniqueFound: p(`SELECT r.query_id, COUNT(DISTINCT l.job_id) AS jobs
+      FROM query_runs r JOIN query_run_jobs l ON l.query_run_id = r.id
+      WHERE r.start_time >= @from AND (@query IS NULL OR r.query_id = @query)
+      GROUP BY r.query_id`),
+    // What the batches sent the site, by when each ended (or started, while it has not), as the
+    // site health's requests per day count it.
+    siteRequestsBetween: p(`SELECT COALESCE(SUM(c.requests), 0) AS n
+      FROM batch_site_counts c JOIN batches b ON b.id = c.batch_id
+      WHERE COALESCE(b.finished_at, b.started_at) >= @from
+        AND COALESCE(b.finished_at, b.started_at) < @to`),
+    // The day each query stored its first jobs: its first job by batch, on jobs_first_query.
+    backfillDays: p(`SELECT q.id AS query_id,
+        (SELECT first_seen_day FROM jobs WHERE first_query_id = q.id AND first_seen_day IS NOT NULL
+         ORDER BY first_seen_batch_id LIMIT 1) AS day
+      FROM queries q WHERE @query IS NULL OR q.id = @query`),
+    // Per query that stored the jobs first, what their applications' histories reached in the
+    // range (docs/decisions/056). A first time in the range is an entry in it, so only the
+    // histories with one are read whole (for a week, a few of 2,000: 1 ms instead of 12).
+    // A job is looked up for its query only when one of its first times counts: a lookup is most
+    // of a history's cost.
+    outcomes: p(`SELECT j.first_query_id AS query_id, ${OUTCOME_COUNTS}
+      FROM ${FIRST_TIMES} JOIN jobs j ON j.id = o.job_id
+      WHERE ${COUNTED} AND (@query IS NULL OR j.first_query_id = @query)
+      GROUP BY j.first_query_id`),
+    // The same for every query together: no job to look up for its query.
+    allOutcomes: p(`SELECT NULL AS query_id, ${OUTCOME_COUNTS} FROM ${FIRST_TIMES}`),
+  };
+}
+
 /** The statements of the Overview's answers, each answering parsed rows. */
 export class OverviewStatements {
   private readonly s;
+  private readonly totalsOf;
 
   constructor(sqlite: SQLite.Database) {
     this.s = prepare(sqlite);
+    this.totalsOf = prepareRangeTotals(sqlite);
   }
 
   /** One facet's counts by day, query and value: the series of the new-jobs chart. */
@@ -232,6 +309,43 @@ export class OverviewStatements {
   /** Per query, what its runs started since `from` found and fetched. */
   runTotals(query: number | null, from: number): RunTotalsRow[] {
     return this.s.runTotals.all({ query, from }).map((r) => runTotalsSchema.parse(r));
+  }
+
+  /** The result pages the runs (of `query`) started within `at` fetched. */
+  runPagesBetween(query: number | null, at: Instants): number {
+    return countSchema.parse(this.totalsOf.runPagesBetween.get({ query, ...at })).n;
+  }
+
+  /** Per query, the distinct jobs its runs started since `from` found. */
+  uniqueFound(query: number | null, from: number): Map<number, number> {
+    const rows = this.totalsOf.uniqueFound
+      .all({ query, from })
+      .map((r) => uniqueFoundSchema.parse(r));
+    return new Map(rows.map((r) => [r.query_id, r.jobs]));
+  }
+
+  /** Every request the batches that ended within `at` sent the site. */
+  siteRequestsBetween(at: Instants): number {
+    return countSchema.parse(this.totalsOf.siteRequestsBetween.get(at)).n;
+  }
+
+  /** Per saved query (or `query` alone) that stored jobs, the day it stored its first. */
+  backfillDays(query: number | null): Map<number, string> {
+    const rows = this.totalsOf.backfillDays.all({ query }).map((r) => backfillRowSchema.parse(r));
+    return new Map(rows.flatMap((r) => (r.day === null ? [] : [[r.query_id, r.day]])));
+  }
+
+  /**
+   * Per query that stored the jobs first (null: a job no query did), how many of its jobs were
+   * put on the Pipeline within `at`, entered Applied or later, and reached Screening or later.
+   */
+  outcomes(query: number | null, at: Instants): OutcomeRow[] {
+    return this.totalsOf.outcomes.all({ query, ...at }).map((r) => outcomeRowSchema.parse(r));
+  }
+
+  /** `outcomes` of every query together (and of the jobs no query stored first). */
+  allOutcomes(at: Instants): OutcomeRow {
+    return outcomeRowSchema.parse(this.totalsOf.allOutcomes.get(at));
   }
 
   /** Each query's newest run. */

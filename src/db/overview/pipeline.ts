@@ -8,6 +8,7 @@ import {
   type ApplicationStage,
   type OverviewPipeline,
 } from '../../contract/pipeline';
+import { FUNNEL_RANK } from './funnel-stages';
 import type { OverviewAsk } from './overview-span';
 
 // The Overview's pipeline figures (issue 33): the funnel of applications, how long they stay in
@@ -17,19 +18,6 @@ import type { OverviewAsk } from './overview-span';
 // one readable place rather than in window functions.
 
 const DAY_MS = 86_400_000;
-
-/**
- * How far along an application went: reaching a later stage counts as having passed the earlier
- * ones. Accepted comes after Offer; the closing outcomes (rejected, withdrawn, no answer) and
- * Saved move nothing along.
- */
-const FUNNEL_RANK: Partial<Record<ApplicationStage, number>> = {
-  applied: 1,
-  screening: 2,
-  interviewing: 3,
-  offer: 4,
-  accepted: 5,
-};
 
 const eventRowSchema = z.object({
   job_id: z.string(),

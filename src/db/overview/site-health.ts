@@ -13,6 +13,8 @@ export interface BatchFieldFillRow {
   field: string;
   filled: number;
   total: number;
+  /** The batch found the field drifting (decision 054). */
+  drifting: boolean;
 }
 
 /** A batch's cost to the site, with when it ended (or started, while it has not). */
@@ -48,12 +50,14 @@ export async function fieldFillsSince(db: Db, since: number): Promise<BatchField
   const rows = await db
     .selectFrom('batch_field_fills as f')
     .innerJoin('batches as b', 'b.id', 'f.batch_id')
-    .select(['f.batch_id', 'b.finished_at', 'f.field', 'f.filled', 'f.total'])
+    .select(['f.batch_id', 'b.finished_at', 'f.field', 'f.filled', 'f.total', 'f.drifting'])
     .where('b.status', '=', 'completed')
     .where('b.finished_at', '>=', since)
     .execute();
   return rows.flatMap((row) =>
-    row.finished_at === null ? [] : [{ ...row, finished_at: row.finished_at }],
+    row.finished_at === null
+      ? []
+      : [{ ...row, finished_at: row.finished_at, drifting: row.drifting === 1 }],
   );
 }
 

@@ -6,6 +6,7 @@ import {
   type ApplicationContact,
   type ApplicationEvent,
 } from '../../contract';
+import { FIT_SUMMARY_COLUMNS, fitSummaryOf, fitSummaryRowShape } from '../fit/fit-summary';
 
 // The rows of the pipeline's tables as SQLite answers them, and their API form (times as ISO
 // text, job ids as numbers: jobs.id is TEXT in SQLite).
@@ -14,7 +15,8 @@ import {
 export const APPLICATION_COLUMNS = `a.job_id, a.stage, a.stage_since, a.created_at, a.updated_at,
   a.notes, a.reference, a.salary_asked, a.salary_offered, a.next_step_at, a.next_step_what,
   j.title, j.company_name, j.company_id, j.location, j.url, j.first_query_id AS query_id,
-  (SELECT COUNT(*) FROM application_contacts c WHERE c.job_id = a.job_id) AS contacts_count`;
+  (SELECT COUNT(*) FROM application_contacts c WHERE c.job_id = a.job_id) AS contacts_count,
+  ${FIT_SUMMARY_COLUMNS}`;
 
 const stageSchema = z.enum(APPLICATION_STAGES);
 
@@ -37,8 +39,12 @@ export const applicationRowSchema = z.object({
   url: z.string(),
   query_id: z.number().nullable(),
   contacts_count: z.number(),
+  ...fitSummaryRowShape,
 });
 export type ApplicationRow = z.infer<typeof applicationRowSchema>;
+
+/** The history's columns, the step a move ended included. */
+export const EVENT_COLUMNS = 'id, stage, at, recorded_at, source, ended_step_at, ended_step_what';
 
 export const eventRowSchema = z.object({
   id: z.number(),
@@ -46,6 +52,8 @@ export const eventRowSchema = z.object({
   at: z.number(),
   recorded_at: z.number(),
   source: z.enum(APPLICATION_EVENT_SOURCES),
+  ended_step_at: z.number().nullable(),
+  ended_step_what: z.string().nullable(),
 });
 
 export const contactRowSchema = z.object({
@@ -84,12 +92,19 @@ export function toApplication(row: ApplicationRow): Application {
     salary_offered: row.salary_offered,
     notes: row.notes,
     contacts_count: row.contacts_count,
+    fit: fitSummaryOf(row),
   };
 }
 
 export function toEvent(raw: unknown): ApplicationEvent {
-  const row = eventRowSchema.parse(raw);
-  return { ...row, at: iso(row.at), recorded_at: iso(row.recorded_at) };
+  const { ended_step_at: endedAt, ended_step_what: endedWhat, ...row } = eventRowSchema.parse(raw);
+  return {
+    ...row,
+    at: iso(row.at),
+    recorded_at: iso(row.recorded_at),
+    ended_next_step:
+      endedAt === null || endedWhat === null ? null : { at: iso(endedAt), what: endedWhat },
+  };
 }
 
 export function toContact(raw: unknown): ApplicationContact {

@@ -1,5 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import {
+  isClosingStage,
   jobStateOfStage,
   type ApplicationEventSource,
   type ApplicationStage,
@@ -30,9 +31,19 @@ export class ApplicationWrites {
         `INSERT INTO application_events (job_id, stage, at, recorded_at, source)
          VALUES (@job, @stage, @at, @now, @source)`,
       ),
+      // A move that ends the next step keeps it in its entry (decision 059).
+      moveEvent: p(
+        `INSERT INTO application_events
+           (job_id, stage, at, recorded_at, source, ended_step_at, ended_step_what)
+         SELECT job_id, @stage, @at, @now, @source,
+           CASE WHEN @ends THEN next_step_at END, CASE WHEN @ends THEN next_step_what END
+         FROM applications WHERE job_id = @job`,
+      ),
       // stage_since is the `at` of the latest entry by id: the one just written.
       setStage: p(
-        `UPDATE applications SET stage = @stage, stage_since = @at, updated_at = @now
+        `UPDATE applications SET stage = @stage, stage_since = @at, updated_at = @now,
+           next_step_at = CASE WHEN @ends THEN NULL ELSE next_step_at END,
+           next_step_what = CASE WHEN @ends THEN NULL ELSE next_step_what END
          WHERE job_id = @job`,
       ),
       bringBack: p('UPDATE applications SET left_at = NULL, updated_at = @now WHERE job_id = @job'),
@@ -63,16 +74,22 @@ export class ApplicationWrites {
     return true;
   }
 
-  /** Records the move in the history and puts the application (and the job's state) there. */
+  /**
+   * Records the move in the history and puts the application (and the job's state) there. A move
+   * to a closing stage ends the next step, and so does one that `endsStep` (the caller clears or
+   * replaces it with the move): the entry keeps the step it ended.
+   */
   move(
     jobId: string,
     stage: ApplicationStage,
     at: number,
     now: number,
     source: ApplicationEventSource,
+    { endsStep = false }: { endsStep?: boolean } = {},
   ): void {
-    this.s.event.run({ job: jobId, stage, at, now, source });
-    this.s.setStage.run({ job: jobId, stage, at, now });
+    const ends = endsStep || isClosingStage(stage) ? 1 : 0;
+    this.s.moveEvent.run({ job: jobId, stage, at, now, source, ends });
+    this.s.setStage.run({ job: jobId, stage, at, now, ends });
     this.jobs.followStage(jobId, jobStateOfStage(stage));
   }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  isClosingStage,
   jobStateOfStage,
   type ApplicationEventSource,
   type ApplicationStage,
@@ -63,6 +64,8 @@ export function seedApplications(
       const last = application.history.at(-1);
       if (first === undefined || last === undefined)
         throw new Error(`application ${application.jobId}: a history needs at least one stage`);
+      if (application.nextStep && isClosingStage(last.stage))
+        throw new Error(`application ${application.jobId}: a closed application has no next step`);
       states.setStates([Number(application.jobId)], jobStateOfStage(last.stage));
       remove.run(application.jobId);
       insert.run({

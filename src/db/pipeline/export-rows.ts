@@ -40,6 +40,11 @@ const pipelineExportRowSchema = z.object({
   salary_offered: z.string().nullable(),
   notes: z.string(),
   contacts: jsonOf(z.array(contactSchema)),
+  /** Issue 41: when the job's page was first found closed, and the employer's address. */
+  closed_at: z.number().nullable(),
+  apply_url: z.string().nullable(),
+  /** Issue 40: the job's best fit. */
+  fit_score: z.number().nullable(),
 });
 /** An application as the export reads it; the server makes it a sheet row and an NDJSON line. */
 export type PipelineExportRow = z.infer<typeof pipelineExportRowSchema>;
@@ -88,7 +93,8 @@ function exportSql(where: readonly string[]): string {
       (SELECT json_group_array(json_object('name', c.name, 'role', c.role, 'email', c.email,
                                            'url', c.url)) FROM (
          SELECT name, role, email, url FROM application_contacts
-         WHERE job_id = a.job_id ORDER BY id) c) AS contacts
+         WHERE job_id = a.job_id ORDER BY id) c) AS contacts,
+      j.closed_at, j.apply_url, j.fit_score
     FROM applications a
     JOIN jobs j ON j.id = a.job_id
     WHERE ${where.join(' AND ')}

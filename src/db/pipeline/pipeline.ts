@@ -1,16 +1,24 @@
 import type SQLite from 'better-sqlite3';
 import { sqliteOf, type ConnectionLike } from '../connection';
-import { type Application, type ApplicationDetail, type ApplicationStage } from '../../contract';
+import {
+  closedTakesNoNextStep,
+  isClosingStage,
+  type Application,
+  type ApplicationDetail,
+  type ApplicationStage,
+} from '../../contract';
 import { normalizeCompanyName } from '../../contract/company-name';
 import { JobStates } from '../jobs/job-states';
 import {
   APPLICATION_COLUMNS,
+  EVENT_COLUMNS,
   applicationRowSchema,
   toApplication,
   toContact,
   toEvent,
 } from './application-rows';
 import { ApplicationWrites } from './application-writes';
+import { UndoMove } from './undo-move';
 
 // The application pipeline's home (issue 33, docs/decisions/056): applications, their history
 // and contacts. Prepared better-sqlite3 statements: a move is one synchronous transaction that
@@ -54,6 +62,7 @@ export class Pipeline {
   private readonly s;
   private readonly writes: ApplicationWrites;
   private readonly jobs: JobStates;
+  private readonly undo: UndoMove;
 
   private readonly sqlite: SQLite.Database;
 
@@ -63,6 +72,7 @@ export class Pipeline {
     const p = (text: string) => sqlite.prepare(text);
     this.writes = new ApplicationWrites(sqlite);
     this.jobs = new JobStates(sqlite);
+    this.undo = new UndoMove(sqlite);
     this.s = {
       list: p(
         `SELECT ${APPLICATION_COLUMNS} FROM applications a JOIN jobs j ON j.id = a.job_id
@@ -76,9 +86,7 @@ export class Pipeline {
         `SELECT ${APPLICATION_COLUMNS} FROM applications a JOIN jobs j ON j.id = a.job_id
          WHERE a.job_id = ? AND a.left_at IS NULL`,
       ),
-      history: p(
-        'SELECT id, stage, at, recorded_at, source FROM application_events WHERE job_id = ? ORDER BY id',
-      ),
+      history: p(`SELECT ${EVENT_COLUMNS} FROM application_events WHERE job_id = ? ORDER BY id`),
       contacts: p(
         'SELECT id, name, role, email, url FROM application_contacts WHERE job_id = ? ORDER BY id',
       ),
@@ -159,7 +167,8 @@ export class Pipeline {
 
   /**
    * Moves the application to `stage` (recorded at `at`; nothing when it is there already) and
-   * sets the fields given, in one transaction.
+   * sets the fields given, in one transaction. A move sent with `next_step` (null or a new one)
+   * ends the step it had, kept in the move's entry; a closed application takes no next step (409).
    */
   update(
     jobId: number,
@@ -167,13 +176,37 @@ export class Pipeline {
     now: number,
   ): ApplicationDetail {
     const id = String(jobId);
+    const nextStep = change.fields.next_step;
     this.sqlite.transaction(() => {
       const place = this.writes.place(id);
       if (place === undefined || place.left_at !== null)
         throw new PipelineError(404, APPLICATION_NOT_FOUND);
-      if (change.stage !== undefined && change.stage !== place.stage)
-        this.writes.move(id, change.stage, change.at, now, 'operator');
+      const stage = change.stage ?? place.stage;
+      if (nextStep && isClosingStage(stage))
+        throw new PipelineError(409, closedTakesNoNextStep(stage));
+      if (stage !== place.stage)
+        this.writes.move(id, stage, change.at, now, 'operator', {
+          endsStep: nextStep !== undefined,
+        });
       this.setFields(id, change.fields, now);
+    })();
+    return this.found(jobId);
+  }
+
+  /**
+   * Undoes a move: the application's latest history entry goes, and the stage, its date and the
+   * next step the move ended come back (decision 059). 404 for another application's entry, 409
+   * for an entry that is not the latest, the first one, or the No answer rule's.
+   */
+  undoMove(jobId: number, eventId: number, now: number): ApplicationDetail {
+    const id = String(jobId);
+    this.sqlite.transaction(() => {
+      const place = this.writes.place(id);
+      if (place === undefined || place.left_at !== null)
+        throw new PipelineError(404, APPLICATION_NOT_FOUND);
+      const refused = this.undo.run(id, eventId, now);
+      if (refused === 'not-found') throw new PipelineError(404, HISTORY_ENTRY_NOT_FOUND);
+      if (refused !== null) throw new PipelineError(409, refused.conflict);
     })();
     return this.found(jobId);
   }

@@ -21,6 +21,7 @@ const COLUMNS = [
   'status',
   'is_ai',
   'filters',
+  'fit_profile_id',
 ] as const;
 
 /** The stored JSON back into filters; the column only ever holds what normalizeFilters made. */
@@ -37,6 +38,7 @@ function toQuery(row: Pick<QueryRow, (typeof COLUMNS)[number]>): Query {
     status: row.status,
     is_ai: row.is_ai === 1,
     filters: parseStoredFilters(row.filters),
+    fit_profile_id: row.fit_profile_id,
   };
 }
 
@@ -80,6 +82,8 @@ export async function insertQuery(
       status: write.status,
       is_ai: write.is_ai ? 1 : 0,
       filters: JSON.stringify(filters),
+      // Absent: the default profile (issue 40).
+      fit_profile_id: write.fit_profile_id ?? null,
       created_at: now,
       updated_at: now,
     })
@@ -105,6 +109,8 @@ export async function updateQuery(
       is_ai: write.is_ai ? 1 : 0,
       // An edit without filters keeps the stored ones (issue 10).
       ...(write.filters ? { filters: JSON.stringify(normalizeFilters(write.filters)) } : {}),
+      // Likewise an edit without a fit profile keeps the stored one (issue 40).
+      ...(write.fit_profile_id === undefined ? {} : { fit_profile_id: write.fit_profile_id }),
       updated_at: now,
     })
     .where('id', '=', id)
@@ -115,7 +121,10 @@ export async function updateQuery(
 
 /** Why a query was not saved; the route answers each in its own words (src/server/queries). */
 export type QuerySaveRefusal =
-  { kind: 'unknown-location' } | { kind: 'not-found' } | { kind: 'limit'; current: number };
+  | { kind: 'unknown-location' }
+  | { kind: 'unknown-fit-profile' }
+  | { kind: 'not-found' }
+  | { kind: 'limit'; current: number };
 
 export class QuerySaveRefused extends Error {
   constructor(readonly refusal: QuerySaveRefusal) {
@@ -132,6 +141,18 @@ async function locationName(db: Executor, write: QueryWrite, existing?: Query): 
   return name;
 }
 
+/** Issue 40: a fit profile named by the query must exist (null is the default, always fine). */
+async function ensureFitProfile(db: Executor, write: QueryWrite): Promise<void> {
+  const id = write.fit_profile_id;
+  if (id === undefined || id === null) return;
+  const found = await db
+    .selectFrom('fit_profiles')
+    .select('id')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!found) throw new QuerySaveRefused({ kind: 'unknown-fit-profile' });
+}
+
 /** One more non-archived query must still fit under MAX_QUERIES. */
 async function ensureRoomForOneMore(db: Executor): Promise<void> {
   const current = await countNonArchivedQueries(db);
@@ -145,6 +166,7 @@ async function ensureRoomForOneMore(db: Executor): Promise<void> {
 export async function createQuery(db: Executor, write: QueryWrite, now: number): Promise<Query> {
   return db.transaction().execute(async (tx) => {
     const name = await locationName(tx, write);
+    await ensureFitProfile(tx, write);
     if (write.status !== 'archived') await ensureRoomForOneMore(tx);
     return insertQuery(tx, write, name, now);
   });
@@ -161,6 +183,7 @@ export async function changeQuery(
     const existing = await findQuery(tx, id);
     if (!existing) throw new QuerySaveRefused({ kind: 'not-found' });
     const name = await locationName(tx, write, existing);
+    await ensureFitProfile(tx, write);
     // Bringing an archived query back counts against the limit like a new one.
     if (existing.status === 'archived' && write.status !== 'archived')
       await ensureRoomForOneMore(tx);

@@ -405,7 +405,7 @@ describe('real answers validate against the document', () => {
   });
 
   it('the Overview, over the batch the runner stored', async () => {
-    const paths = ['new-jobs', 'searches', 'market', 'triage', 'pipeline'];
+    const paths = ['headlines', 'new-jobs', 'searches', 'market', 'triage', 'pipeline'];
     for (const path of paths) {
       const route = `/api/v1/overview/${path}`;
       expect((await call('GET', route, { query: 'range=all' })).statusCode, route).toBe(200);
@@ -475,6 +475,19 @@ describe('real answers validate against the document', () => {
       (await call('PATCH', history, { params: { ...params, event_id: 999 }, payload: at }))
         .statusCode,
     ).toBe(404);
+    // Issue 39: a move undone (200); the first entry is not a move (409); a closed application
+    // takes no next step (409).
+    const again = await call('PATCH', one, { params, payload: { stage: 'rejected' } });
+    const latest = z
+      .object({ history: z.array(z.object({ id: z.number() })) })
+      .parse(again.json()).history;
+    const step = { next_step: { at: at.at, what: 'Call' } };
+    expect((await call('PATCH', one, { params, payload: step })).statusCode).toBe(409);
+    const undo = (id: number | undefined) =>
+      call('DELETE', history, { params: { ...params, event_id: id ?? 0 } });
+    expect((await undo(latest.at(-1)?.id)).statusCode).toBe(200);
+    expect((await undo(latest[0]?.id)).statusCode).toBe(409);
+    expect((await undo(999)).statusCode).toBe(404);
 
     const contacts = `${one}/contacts`;
     const added = await call('POST', contacts, { params, payload: { name: 'Ana' } });
@@ -501,6 +514,13 @@ describe('real answers validate against the document', () => {
     const write = { no_answer_days: 14, reminder_lead: '1d' };
     expect((await call('PUT', settings, { payload: write })).statusCode).toBe(200);
     expect((await call('PUT', settings, { payload: { no_answer_days: 0 } })).statusCode).toBe(400);
+
+    // Issue 41: the re-checks' settings.
+    const rechecks = '/api/v1/rechecks/settings';
+    expect((await call('GET', rechecks)).statusCode).toBe(200);
+    const every = { every_days: 5, budget: 40 };
+    expect((await call('PUT', rechecks, { payload: every })).statusCode).toBe(200);
+    expect((await call('PUT', rechecks, { payload: { every_days: 0 } })).statusCode).toBe(400);
   });
 
   it("rules, the reposts setting, fetching a job's details, and the list's issue 17 params", async () => {
@@ -766,6 +786,58 @@ describe('real answers validate against the document', () => {
     expect((await call('GET', route, { query: 'range=7' })).statusCode).toBe(200);
     expect((await call('GET', route, { query: 'range=5' })).statusCode).toBe(400);
     expect((await call('GET', route, { query: 'query=999999' })).statusCode).toBe(404);
+  });
+
+  it('fit profiles, the aliases, a CV’s text and the rescoring’s status (issue 40)', async () => {
+    const profiles = '/api/v1/fit-profiles';
+    const made = await call('POST', profiles, {
+      payload: { name: 'Backend', must_skills: ['Go'] },
+    });
+    expect(made.statusCode).toBe(201);
+    const id = idOf(made);
+    expect((await call('POST', profiles, { payload: { name: 'BACKEND' } })).statusCode).toBe(409);
+    expect((await call('POST', profiles, { payload: { name: '' } })).statusCode).toBe(400);
+    const other = idOf(await call('POST', profiles, { payload: { name: 'Data' } }));
+    expect((await call('GET', profiles)).statusCode).toBe(200);
+    const one = `${profiles}/{id}`;
+    expect((await call('GET', one, { params: { id } })).statusCode).toBe(200);
+    expect((await call('GET', one, { params: { id: 999 } })).statusCode).toBe(404);
+    const write = { name: 'Backend', plus_skills: ['Rust'] };
+    expect((await call('PUT', one, { params: { id }, payload: write })).statusCode).toBe(200);
+    expect((await call('PUT', one, { params: { id: 999 }, payload: write })).statusCode).toBe(404);
+    const noDefault = { ...write, is_default: false };
+    expect((await call('PUT', one, { params: { id }, payload: noDefault })).statusCode).toBe(409);
+    const suggestions = `${profiles}/{id}/suggestions`;
+    expect((await call('GET', suggestions, { params: { id } })).statusCode).toBe(200);
+    expect((await call('GET', suggestions, { params: { id: 999 } })).statusCode).toBe(404);
+    expect((await call('DELETE', one, { params: { id } })).statusCode).toBe(409);
+    expect((await call('DELETE', one, { params: { id: other } })).statusCode).toBe(200);
+    expect((await call('DELETE', one, { params: { id: other } })).statusCode).toBe(404);
+
+    const aliases = '/api/v1/fit-aliases';
+    expect((await call('GET', aliases)).statusCode).toBe(200);
+    const groups = { groups: [['JS', 'JavaScript']] };
+    expect((await call('PUT', aliases, { payload: groups })).statusCode).toBe(200);
+    expect((await call('PUT', aliases, { payload: { groups: 'JS' } })).statusCode).toBe(400);
+    expect((await call('DELETE', aliases)).statusCode).toBe(200);
+
+    const cv = '/api/v1/fit-profiles/cv-text';
+    const text = { 'content-type': 'text/plain' };
+    const read = await call('POST', cv, { query: 'name=cv.txt', headers: text, payload: 'Go dev' });
+    expect(read.statusCode).toBe(200);
+    const png = { 'content-type': 'image/png' };
+    expect(
+      (await call('POST', cv, { query: 'name=a.png', headers: png, payload: 'x' })).statusCode,
+    ).toBe(415);
+    expect((await call('POST', cv, { headers: text, payload: ' ' })).statusCode).toBe(422);
+    expect(
+      (await call('POST', cv, { query: 'x=1', headers: text, payload: 'Go' })).statusCode,
+    ).toBe(400);
+
+    expect((await call('GET', '/api/v1/fit/status')).statusCode).toBe(200);
+    for (const query of ['sort=fit', 'min_fit=60', 'sort=fit&min_fit=0'])
+      expect((await call('GET', '/api/v1/jobs', { query })).statusCode, query).toBe(200);
+    expect((await call('GET', '/api/v1/jobs', { query: 'min_fit=101' })).statusCode).toBe(400);
   });
 
   it('the calendar feed and a next step’s .ics (issue 33)', async () => {

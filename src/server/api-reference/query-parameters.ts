@@ -34,12 +34,15 @@ export const QUERY_PARAMETER_DESCRIPTIONS: Readonly<Record<string, string>> = {
     'Only the jobs of companies whose name contains this text (case, spacing and legal suffixes aside)',
   state: `Only these triage states, comma-separated: ${JOB_STATES.join(', ')}. Without it, every state but hidden`,
   flag: 'Only the jobs an enabled flag rule labels (the rule’s id)',
-  sort: `The order: ${JOB_SORTS.join(', ')} (relevance needs q). Newest first by default`,
+  sort: `The order: ${JOB_SORTS.join(', ')} (relevance needs q; fit: the best fit first, ties newest first, jobs without a fit last). Newest first by default`,
   hide_reposts:
     'true: leave out reposts of jobs already triaged (the earlier job is no longer new)',
   group: 'Only the jobs of this group (the same role in several places), by the key the list gives',
   grouped:
     'false (the default): every job, one item each; true: one row per group of the same role in several places (each group’s `group.jobs` and `group.size` say how many jobs and places it holds; `total` then counts rows, `total_jobs` jobs). An export always lists every job',
+  open: 'true: only the jobs whose page was not found closed ("Open only"; `closed_at` is null). false, the default, leaves no job out',
+  min_fit:
+    'Only the jobs whose fit (`fit.score`) is at least this, 0 to 100 (Strong 80, Good 60, Weak 40); jobs without a fit are left out when it is given',
   cursor: 'Where the next page starts: the `next_cursor` of the page before',
   limit: `Jobs per page, 1 to ${JOBS_PAGE_MAX} (default ${JOBS_PAGE_DEFAULT})`,
   format: `The file's format: ${EXPORT_FORMATS.join(', ')} (default xlsx)`,
@@ -62,6 +65,12 @@ export const ROUTE_QUERY_PARAMETER_DESCRIPTIONS: ReadonlyArray<
     {
       range: `The days counted, in the server's time zone: ${OVERVIEW_RANGES.filter((r) => r !== 'all').join(', ')} (today and the days before it) or all (from the first day anything was found). Default ${OVERVIEW_RANGE_DEFAULT}`,
       query: 'Only what this saved query found (its id); every query without it',
+    },
+  ],
+  [
+    `${API_BASE_PATH}/fit-profiles/cv-text`,
+    {
+      name: 'The uploaded file’s name (cv.pdf): its ending tells a .txt, .pdf or .docx, before the media type',
     },
   ],
   [

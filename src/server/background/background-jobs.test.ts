@@ -138,6 +138,37 @@ describe('the background jobs', () => {
     await jobs.stop();
   });
 
+  it('answer idle once no run is in flight, the run asked for meanwhile included', async () => {
+    const jobs = registry();
+    const first = gate();
+    const second = gate();
+    const ended: number[] = [];
+    let runs = 0;
+    jobs.add({
+      name: 'fit-rescoring',
+      run: async () => {
+        runs += 1;
+        const run = runs;
+        await (run === 1 ? first.opened : second.opened);
+        ended.push(run);
+      },
+    });
+    await jobs.idle('fit-rescoring');
+    jobs.start();
+    void jobs.runNow('fit-rescoring');
+    let idle = false;
+    const waited = jobs.idle('fit-rescoring').then(() => (idle = true));
+    first.open();
+    await vi.advanceTimersByTimeAsync(0);
+    // The first run ended; the one asked for during it has not.
+    expect({ ended, idle }).toEqual({ ended: [1], idle: false });
+    second.open();
+    await waited;
+    expect(ended).toEqual([1, 2]);
+    await expect(jobs.idle('nothing')).rejects.toThrow('no background job nothing');
+    await jobs.stop();
+  });
+
   it('stop each job, wait for its run in flight, and run nothing after', async () => {
     const jobs = registry();
     const send = gate();

@@ -119,8 +119,7 @@ export class BackgroundJobs {
    * more after it. Before start, nothing runs: the first run at start comes soon enough.
    */
   runNow(name: string): Promise<void> {
-    const entry = this.entries.get(name);
-    if (entry === undefined) throw new Error(`no background job ${name}`);
+    const entry = this.entry(name);
     if (this.state !== 'started' || !entry.job.run) return Promise.resolve();
     if (entry.running) {
       entry.again = true;
@@ -131,6 +130,12 @@ export class BackgroundJobs {
     });
     entry.running = running;
     return running;
+  }
+
+  /** Resolves once the job has no run in flight, the runs asked for meanwhile included (tests). */
+  async idle(name: string): Promise<void> {
+    const entry = this.entry(name);
+    while (entry.running) await entry.running;
   }
 
   /** Clears the timers, stops each job (ending its run in flight), and waits for those runs. */
@@ -151,6 +156,12 @@ export class BackgroundJobs {
   /** Each job's record, in the order they were added. */
   records(): BackgroundJobRecord[] {
     return [...this.entries.values()].map((entry) => ({ ...entry.record }));
+  }
+
+  private entry(name: string): Entry {
+    const entry = this.entries.get(name);
+    if (entry === undefined) throw new Error(`no background job ${name}`);
+    return entry;
   }
 
   private async runs(entry: Entry): Promise<void> {

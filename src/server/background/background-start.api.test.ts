@@ -53,7 +53,7 @@ describe('the background jobs of a listening server', () => {
     // Listening, and nothing of the background has run.
     expect(ctx.background.started).toBe(false);
     expect(database.checkpointer?.running).toBe(false);
-    expect(Object.values(runsOf(ctx))).toEqual([0, 0, 0, 0, 0]);
+    expect(Object.values(runsOf(ctx))).toEqual([0, 0, 0, 0, 0, 0]);
 
     const health = await fetch(`${url}/healthz`);
     expect(health.status).toBe(200);
@@ -64,6 +64,7 @@ describe('the background jobs of a listening server', () => {
         [SERVER_JOBS.outbox]: 1,
         [SERVER_JOBS.reminders]: 1,
         [SERVER_JOBS.noAnswer]: 1,
+        [SERVER_JOBS.fitRescoring]: 1,
         // Its first check is the runner's start; its own runs come every minute.
         [SERVER_JOBS.dailySchedule]: 0,
       });

@@ -1,6 +1,7 @@
 import type { WalCheckpointer } from '../../db/wal-checkpointer';
 import { DAILY_SCHEDULE_CHECK_MS } from '../../runner';
 import type { AppContext } from '../context';
+import { FIT_RESCORE_LOOK_MS } from '../fit/rescoring';
 import { NOTIFICATION_POLL_MS } from '../notifications/worker';
 import { REMINDER_SWEEP_INTERVAL_MS } from '../pipeline-reminders/sweep';
 import { NO_ANSWER_SWEEP_MS } from '../pipeline/no-answer-sweeper';
@@ -13,13 +14,14 @@ export const SERVER_JOBS = {
   outbox: 'notification-outbox',
   reminders: 'reminder-sweep',
   noAnswer: 'no-answer-sweep',
+  fitRescoring: 'fit-rescoring',
 } as const;
 
 /**
  * Everything the server does besides answering requests, in the order it starts: the WAL's
  * checkpoints on their thread, the runner (an unfinished batch resumed, the daily schedule's first
- * check and its croner job) with the schedule's minute check, then the outbox, the reminders and
- * the No answer rule.
+ * check and its croner job) with the schedule's minute check, then the outbox, the reminders,
+ * the No answer rule and the fit scores' rescoring (woken too when a change is stored).
  */
 export function addServerJobs(
   jobs: BackgroundJobs,
@@ -52,5 +54,11 @@ export function addServerJobs(
     everyMs: NO_ANSWER_SWEEP_MS,
     run: () => ctx.connection.write(() => ctx.noAnswer.sweep()),
     stop: () => ctx.noAnswer.close(),
+  });
+  jobs.add({
+    name: SERVER_JOBS.fitRescoring,
+    everyMs: FIT_RESCORE_LOOK_MS,
+    run: () => ctx.fitRescoring.run(),
+    stop: () => ctx.fitRescoring.close(),
   });
 }

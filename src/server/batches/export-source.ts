@@ -1,3 +1,4 @@
+import { dayInZone } from '../../contract/calendar-days';
 import { batchExportRows, runExportRows, type ExportRow } from '../../db/jobs/export-rows';
 import type { ExportJob } from '../export';
 
@@ -19,7 +20,8 @@ function postedDate(day: string | null): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-export function toExportJob(row: ExportRow): ExportJob {
+/** `timeZone` is the server's: the day a job was found closed is the operator's day. */
+export function toExportJob(row: ExportRow, timeZone: string): ExportJob {
   return {
     jobId: row.id,
     title: row.title,
@@ -39,21 +41,36 @@ export function toExportJob(row: ExportRow): ExportJob {
     searchTerm: row.search_term,
     searchLocation: row.search_location,
     isNew: row.is_new === 1,
+    closedAt: row.closed_at === null ? null : new Date(row.closed_at),
+    closedOn: row.closed_at === null ? null : postedDate(dayInZone(row.closed_at, timeZone)),
+    applyUrl: row.apply_url,
+    fitScore: row.fit_score,
   };
 }
 
 /** The rows as export jobs, as the writer asks for them. */
-export async function* exportJobs(rows: Iterable<ExportRow>): AsyncGenerator<ExportJob> {
+export async function* exportJobs(
+  rows: Iterable<ExportRow>,
+  timeZone: string,
+): AsyncGenerator<ExportJob> {
   // for…of closes the rows (and so their connection) when the consumer stops early.
-  for (const row of rows) yield toExportJob(row);
+  for (const row of rows) yield toExportJob(row, timeZone);
 }
 
 /** The rows of `GET /batches/{id}/export`. */
-export function batchExportJobs(databaseFile: string, batchId: number): AsyncGenerator<ExportJob> {
-  return exportJobs(batchExportRows(databaseFile, batchId));
+export function batchExportJobs(
+  databaseFile: string,
+  batchId: number,
+  timeZone: string,
+): AsyncGenerator<ExportJob> {
+  return exportJobs(batchExportRows(databaseFile, batchId), timeZone);
 }
 
 /** The rows of `GET /query-runs/{id}/export`. */
-export function runExportJobs(databaseFile: string, runId: number): AsyncGenerator<ExportJob> {
-  return exportJobs(runExportRows(databaseFile, runId));
+export function runExportJobs(
+  databaseFile: string,
+  runId: number,
+  timeZone: string,
+): AsyncGenerator<ExportJob> {
+  return exportJobs(runExportRows(databaseFile, runId), timeZone);
 }

@@ -132,7 +132,7 @@ export const batchRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
         reply,
         format,
         batchExportFileName(id, format),
-        batchExportJobs(ctx.connection.file, id),
+        batchExportJobs(ctx.connection.file, id, ctx.config.timeZone),
       );
     },
   );

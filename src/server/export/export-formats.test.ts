@@ -115,6 +115,76 @@ describe('format=csv', () => {
   });
 });
 
+describe('issue 41: the closed day and the employer’s address, last in every format', () => {
+  const closedAt = new Date('2026-10-20T23:30:00Z');
+  const jobs = [
+    job({
+      jobId: '4200000001',
+      closedAt,
+      // The server's day (Berlin): already the 21st.
+      closedOn: new Date(Date.UTC(2026, 9, 21)),
+      applyUrl: 'https://jobs.acme.example/apply/7?source=LinkedIn&ref=li',
+    }),
+    job({ jobId: '4200000002' }),
+  ];
+
+  it('writes them as a date cell and a link after SPEC.md’s columns, and reads them back', async () => {
+    expect(HEADERS.slice(-5)).toEqual(['New', 'Closed', 'Apply URL', 'Fit', 'Fit band']);
+    const sheet = await xlsxRows(jobs);
+    const at = (r: number, header: string) => sheet[r]?.[HEADERS.indexOf(header)] ?? null;
+    expect(at(0, 'Closed')).toEqual(new Date(Date.UTC(2026, 9, 21)));
+    expect(at(0, 'Apply URL')).toEqual({
+      text: 'https://jobs.acme.example/apply/7?source=LinkedIn&ref=li',
+      hyperlink: 'https://jobs.acme.example/apply/7?source=LinkedIn&ref=li',
+    });
+    expect([at(1, 'Closed'), at(1, 'Apply URL')]).toEqual([null, null]);
+
+    const csv = parseCsv(await writeToBuffer(writeJobsCsv, jobs));
+    expect(csv.map((record) => record.slice(-4, -2))).toEqual([
+      ['Closed', 'Apply URL'],
+      ['2026-10-21', 'https://jobs.acme.example/apply/7?source=LinkedIn&ref=li'],
+      ['', ''],
+    ]);
+
+    const lines = parseNdjson(await writeToBuffer(writeJobsNdjson, jobs));
+    expect(lines.map((l) => [l.closed_at, l.apply_url])).toEqual([
+      ['2026-10-20T23:30:00.000Z', 'https://jobs.acme.example/apply/7?source=LinkedIn&ref=li'],
+      [null, null],
+    ]);
+  });
+});
+
+describe('issue 40: the fit and its band, last in every format', () => {
+  const jobs = [
+    job({ jobId: '4300000001', fitScore: 80 }),
+    job({ jobId: '4300000002', fitScore: 39 }),
+    job({ jobId: '4300000003' }),
+  ];
+
+  it('writes the score as a number and the band in words after issue 41’s, and reads them back', async () => {
+    const sheet = await xlsxRows(jobs);
+    const at = (r: number, header: string) => sheet[r]?.[HEADERS.indexOf(header)] ?? null;
+    expect([at(0, 'Fit'), at(0, 'Fit band')]).toEqual([80, 'Strong']);
+    expect([at(1, 'Fit'), at(1, 'Fit band')]).toEqual([39, 'Poor']);
+    expect([at(2, 'Fit'), at(2, 'Fit band')]).toEqual([null, null]);
+
+    const csv = parseCsv(await writeToBuffer(writeJobsCsv, jobs));
+    expect(csv.map((record) => record.slice(-2))).toEqual([
+      ['Fit', 'Fit band'],
+      ['80', 'Strong'],
+      ['39', 'Poor'],
+      ['', ''],
+    ]);
+
+    const lines = parseNdjson(await writeToBuffer(writeJobsNdjson, jobs));
+    expect(lines.map((l) => [l.fit_score, l.fit_band])).toEqual([
+      [80, 'strong'],
+      [39, 'poor'],
+      [null, null],
+    ]);
+  });
+});
+
 describe('format=json (NDJSON)', () => {
   it('holds the .xlsx row for row as typed JSON, text whole', async () => {
     const jobs = worstJobs();

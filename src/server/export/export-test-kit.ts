@@ -31,6 +31,10 @@ export function exportJob(overrides: Partial<ExportJob> = {}): ExportJob {
     searchTerm: 'Financial Analyst',
     searchLocation: 'San Francisco Bay Area',
     isNew: false,
+    closedAt: null,
+    closedOn: null,
+    applyUrl: null,
+    fitScore: null,
     ...overrides,
   };
 }

@@ -8,6 +8,7 @@ export {
   writeJobsXlsx,
   writeSheetXlsx,
   urlValue,
+  fitColumns,
   EXPORT_COLUMNS,
   type CellValue,
   type ExportJob,
@@ -16,7 +17,7 @@ export {
   type WriteJobsXlsxOptions,
 } from './jobs-xlsx';
 export { writeJobsCsv, writeSheetCsv } from './jobs-csv';
-export { writeJobsNdjson, writeNdjson, toExportedJob } from './jobs-ndjson';
+export { writeJobsNdjson, writeNdjson, toExportedJob, fitFields } from './jobs-ndjson';
 export { EXCEL_MAX_CELL_TEXT } from './cell-text';
 export {
   batchExportFileName,

@@ -1,4 +1,5 @@
 import type { ExportedJob } from '../../contract';
+import { fitBand } from '../../contract/fit';
 import { applicantsValue, finiteOrNull, validDateOrNull, type ExportJob } from './jobs-xlsx';
 import { streamText, TEXT_CHUNK_CHARS } from './text-stream';
 
@@ -10,6 +11,7 @@ import { streamText, TEXT_CHUNK_CHARS } from './text-stream';
  */
 export function toExportedJob(job: ExportJob): ExportedJob {
   const posted = validDateOrNull(job.postedAt);
+  const closed = validDateOrNull(job.closedAt);
   return {
     // The Jobs API's id: the site's numeric job id (GET /jobs/{id} takes it).
     id: Number(job.jobId),
@@ -30,7 +32,18 @@ export function toExportedJob(job: ExportJob): ExportedJob {
     search_term: job.searchTerm,
     search_location: job.searchLocation,
     is_new: job.isNew,
+    closed_at: closed === null ? null : closed.toISOString(),
+    apply_url: job.applyUrl,
+    ...fitFields(finiteOrNull(job.fitScore)),
   };
+}
+
+/** Issue 40: a line's `fit_score` and `fit_band` (the band's key, as the Jobs API's `fit.band`). */
+export function fitFields(score: number | null): {
+  fit_score: number | null;
+  fit_band: ReturnType<typeof fitBand> | null;
+} {
+  return { fit_score: score, fit_band: score === null ? null : fitBand(score) };
 }
 
 /** NDJSON lines, joined into chunks of about TEXT_CHUNK_CHARS. */

@@ -30,6 +30,10 @@ const HEADERS = [
   'Search Term',
   'Search Location',
   'New',
+  'Closed',
+  'Apply URL',
+  'Fit',
+  'Fit band',
 ];
 
 const job = exportJob;
@@ -213,7 +217,7 @@ describe('writeJobsXlsx: header row', () => {
     for (let i = 1; i <= HEADERS.length; i += 1) expect(header.getCell(i).font?.bold).toBe(true);
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     // The filter covers the header and the rows, as Excel writes it.
-    expect(sheet.autoFilter).toBe('A1:R2');
+    expect(sheet.autoFilter).toBe('A1:V2');
     expect(sheet.getColumn(HEADERS.indexOf('Title') + 1).width).toBe(40);
     expect(sheet.getColumn(HEADERS.indexOf('Description') + 1).width).toBe(80);
     expect(sheet.name).toBe('Jobs');
@@ -225,7 +229,7 @@ describe('writeJobsXlsx: header row', () => {
     const sheet = await load(buffer);
     expect(sheet.rowCount).toBe(1);
     expect(sheet.getRow(1).getCell(1).value).toBe('Job ID');
-    expect(sheet.autoFilter).toBe('A1:R1');
+    expect(sheet.autoFilter).toBe('A1:V1');
   });
 
   it('uses a given sheet name, cleaned of characters Excel refuses', async () => {
@@ -317,7 +321,7 @@ describe('writeJobsXlsx: streaming', () => {
       `<c r="${column}${lastLinkRow + 1}" t="inlineStr"><is><t>https://example.com/j/${lastLinkRow - 1}?a=1&amp;b=2</t></is></c>`,
     );
     expect(xml).toContain(`<row r="${count + 1}">`);
-    expect(xml).toContain(`<autoFilter ref="A1:R${count + 1}"/>`);
+    expect(xml).toContain(`<autoFilter ref="A1:V${count + 1}"/>`);
     // Each link's target, external, in the sheet's relationships, in row order.
     const relsText = rels.toString();
     expect(relsText.match(/TargetMode="External"/g)).toHaveLength(MAX_HYPERLINKS_PER_SHEET);
@@ -414,7 +418,7 @@ describe('writeJobsXlsx: the package', () => {
     }
     // The filter's hidden defined name, as Excel writes it beside the sheet's autoFilter.
     expect(text('xl/workbook.xml')).toContain(
-      `<definedName name="_xlnm._FilterDatabase" localSheetId="0" hidden="1">'Jobs'!$A$1:$R$3</definedName>`,
+      `<definedName name="_xlnm._FilterDatabase" localSheetId="0" hidden="1">'Jobs'!$A$1:$V$3</definedName>`,
     );
     const xml = text('xl/worksheets/sheet1.xml');
     expect(xml).toContain(
@@ -438,7 +442,7 @@ describe('writeJobsXlsx: the package', () => {
     const { buffer } = await exportToBuffer([job()], "'O'Brien's jobs'");
     const workbook = readZipEntry(buffer, 'xl/workbook.xml') ?? '';
     expect(workbook).toContain('<sheet name="O\'Brien\'s jobs" sheetId="1" r:id="rId1"/>');
-    expect(workbook).toContain(`'O''Brien''s jobs'!$A$1:$R$2`);
+    expect(workbook).toContain(`'O''Brien''s jobs'!$A$1:$V$2`);
     const sheet = await load(buffer);
     expect(sheet.name).toBe("O'Brien's jobs");
   });

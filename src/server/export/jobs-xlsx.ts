@@ -1,4 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { FIT_BAND_LABELS, fitBand } from '../../contract/fit';
 import { escapeXml, toCellText, toCellXml } from './cell-text';
 import {
   contentTypesXml,
@@ -43,6 +44,14 @@ export interface ExportJob {
   searchLocation: string;
   /** First seen in this batch. */
   isNew: boolean;
+  /** Issue 41: when its page was first found closed; null while open (or never read). */
+  closedAt: Date | null;
+  /** closedAt's day in the server's time zone, as a date at midnight UTC (as postedAt is). */
+  closedOn: Date | null;
+  /** Issue 41: the employer's own apply address (http(s) only); null when none. */
+  applyUrl: string | null;
+  /** Issue 40: its best fit (0–100); null without one. */
+  fitScore: number | null;
 }
 
 export interface WriteJobsXlsxOptions {
@@ -110,6 +119,16 @@ export const EXPORT_COLUMNS: readonly ExportColumn[] = [
   { header: 'Search Term', width: 24, value: (j) => j.searchTerm },
   { header: 'Search Location', width: 24, value: (j) => j.searchLocation },
   { header: 'New', width: 6, value: (j) => yesNo(j.isNew) },
+  // Issue 41, after SPEC.md's and DESIGN.md's columns so that theirs keep their places: the day a
+  // page was found closed (empty while open) and the employer's own address.
+  { header: 'Closed', width: 12, value: (j) => validDateOrNull(j.closedOn) },
+  {
+    header: 'Apply URL',
+    width: 45,
+    value: (j) => (j.applyUrl === null ? null : urlValue(j.applyUrl)),
+  },
+  // Issue 40, after issue 41's: the job's best fit and its band's word.
+  ...fitColumns<ExportJob>((j) => j.fitScore),
 ];
 
 /**
@@ -446,6 +465,24 @@ function sheetName(requested: string | undefined, fallback: string): string {
     .replace(/^'+|'+$/g, '')
     .trim();
   return name === '' || name.toLowerCase() === 'history' ? fallback : name;
+}
+
+/**
+ * Issue 40's last two columns of every export (the jobs' and the pipeline's): "Fit", the best score
+ * (a number), and "Fit band", its band's word (Strong, Good, Weak, Poor); empty without a fit.
+ */
+export function fitColumns<Row>(score: (row: Row) => number | null): SheetColumn<Row>[] {
+  return [
+    { header: 'Fit', width: 6, value: (row) => finiteOrNull(score(row)) },
+    {
+      header: 'Fit band',
+      width: 9,
+      value: (row) => {
+        const value = finiteOrNull(score(row));
+        return value === null ? null : FIT_BAND_LABELS[fitBand(value)];
+      },
+    },
+  ];
 }
 
 export function finiteOrNull(value: number | null): number | null {

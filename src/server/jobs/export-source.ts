@@ -8,6 +8,7 @@ export function viewExportJobs(
   databaseFile: string,
   query: JobExportQuery,
   now: number,
+  timeZone: string,
 ): AsyncGenerator<ExportJob> {
-  return exportJobs(viewExportRows(databaseFile, query, now));
+  return exportJobs(viewExportRows(databaseFile, query, now), timeZone);
 }

@@ -1,6 +1,8 @@
 import ExcelJS from 'exceljs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
+  APPLICATION_STAGES,
   jobDetailSchema,
   jobListSchema,
   JOBS_TOTAL_CAP,
@@ -163,6 +165,11 @@ describe('GET /jobs', () => {
       flags: [],
       hidden_by_rule: null,
       muted_by_rule: null,
+      pipeline_stage: null,
+      closed_at: null,
+      apply_url: null,
+      // Issue 40: no fit profile, no fit.
+      fit: null,
     });
     expect(page.items[1]).toMatchObject({ company_id: null, location: null, posted_at: null });
   });
@@ -342,7 +349,7 @@ describe('GET /jobs', () => {
       ['?posted=1y', 'posted must be one of 24h, 7d, 30d'],
       ['?workplace=moon', 'workplace must be a comma-separated list of: remote, hybrid, on-site'],
       ['?state=done', /^state must be a comma-separated list of/],
-      ['?sort=oldest', 'sort must be one of newest, posted, relevance'],
+      ['?sort=oldest', 'sort must be one of newest, posted, relevance, fit'],
       ['?limit=0', 'limit must be an integer from 1 to 100'],
       ['?limit=101', 'limit must be an integer from 1 to 100'],
       ['?batch=abc', 'batch must be a positive integer'],
@@ -559,6 +566,82 @@ describe('one job and its triage', () => {
       (await error('/api/v1/jobs/state', { method: 'POST', payload: { ids: [1], state: 'x' } }))
         .status,
     ).toBe(400);
+  });
+});
+
+describe('pipeline_stage (issue 39)', () => {
+  const send = async (method: 'GET' | 'PATCH' | 'POST', url: string, payload?: object) => {
+    const res = await server.authed({ method, url: `/api/v1${url}`, payload });
+    expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
+  };
+  const stages = async (query: string) =>
+    Object.fromEntries((await list(query)).items.map((j) => [j.id, [j.state, j.pipeline_stage]]));
+  const detailStage = async (id: number) => {
+    const res = await server.authed({ method: 'GET', url: `/api/v1/jobs/${id}` });
+    const job = jobDetailSchema.parse(res.json());
+    return [job.state, job.pipeline_stage];
+  };
+
+  it('is the stage of a job on the board, in the list and one job; null off it', async () => {
+    seed([{ id: 1 }, { id: 2 }, { id: 3 }, { id: 4 }]);
+    await send('PATCH', '/jobs/1', { state: 'saved' });
+    await send('POST', '/applications', { job_id: 2, stage: 'applied' });
+    await send('PATCH', '/applications/2', { stage: 'interviewing' });
+    await send('PATCH', '/jobs/3', { state: 'applied' });
+    await send('PATCH', '/jobs/3', { state: 'hidden' });
+    const expected: Record<number, [string, string | null]> = {
+      1: ['saved', 'saved'],
+      2: ['applied', 'interviewing'],
+      3: ['hidden', null],
+      4: ['new', null],
+    };
+    expect(await stages('?state=new,seen,saved,applied,hidden')).toEqual(expected);
+    expect(await stages('?grouped=true&state=new,saved,applied,hidden')).toEqual(expected);
+    expect(await stages('?state=applied&sort=posted')).toEqual({ 2: expected[2] });
+    for (const id of [1, 2, 3, 4]) expect(await detailStage(id)).toEqual(expected[id]);
+
+    // Triage keeps the stage (saved on Interviewing), and a job brought back has its stage again.
+    await send('PATCH', '/jobs/2', { state: 'saved' });
+    expect(await detailStage(2)).toEqual(['applied', 'interviewing']);
+    await send('PATCH', '/jobs/2', { state: 'seen' });
+    expect(await detailStage(2)).toEqual(['seen', null]);
+    await send('PATCH', '/jobs/2', { state: 'saved' });
+    expect(await detailStage(2)).toEqual(['applied', 'interviewing']);
+    // Removed from the pipeline: the job is seen, with no stage.
+    await send('PATCH', '/applications/1', { stage: 'rejected' });
+    expect(await detailStage(1)).toEqual(['applied', 'rejected']);
+    const removed = await server.authed({ method: 'DELETE', url: '/api/v1/applications/1' });
+    expect(removed.statusCode).toBeLessThan(300);
+    expect(await detailStage(1)).toEqual(['seen', null]);
+  });
+
+  it('is in the OpenAPI document: a stage or null, optional for older clients', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
+    const answerOf = z.object({
+      get: z.object({
+        responses: z.object({
+          200: z.object({
+            content: z.object({ 'application/json': z.object({ schema: z.unknown() }) }),
+          }),
+        }),
+      }),
+    });
+    const item = z.object({
+      properties: z.object({ pipeline_stage: z.unknown() }),
+      required: z.array(z.string()),
+    });
+    const paths = z.object({ paths: z.record(z.string(), z.unknown()) }).parse(res.json()).paths;
+    const answer = (path: string) =>
+      answerOf.parse(paths[path]).get.responses[200].content['application/json'].schema;
+    const listed = z
+      .object({ properties: z.object({ items: z.object({ items: item }) }) })
+      .parse(answer('/api/v1/jobs')).properties.items.items;
+    for (const schema of [listed, item.parse(answer('/api/v1/jobs/{id}'))]) {
+      expect(schema.properties.pipeline_stage).toEqual({
+        anyOf: [{ type: 'string', enum: [...APPLICATION_STAGES] }, { type: 'null' }],
+      });
+      expect(schema.required).not.toContain('pipeline_stage');
+    }
   });
 });
 

@@ -55,7 +55,7 @@ export const jobRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify
         reply,
         request.query.format,
         jobsExportFileName(request.query.format),
-        viewExportJobs(ctx.connection.file, request.query, ctx.now()),
+        viewExportJobs(ctx.connection.file, request.query, ctx.now(), ctx.config.timeZone),
       );
     },
   );

@@ -93,6 +93,15 @@ export function createMetrics(options: MetricsOptions): Metrics {
     help: 'Jobs stored for the first time',
     registers,
   });
+  // Issue 41: the re-checks are job-details requests too (jobscout_site_requests_total counts
+  // them with the rest); this tells what they found.
+  const rechecks = new Counter({
+    name: 'jobscout_rechecks_total',
+    help: 'Re-checks of saved, applied and flagged jobs by what the page said (open, closed, gone: a 404 or 410; failed)',
+    labelNames: ['outcome'] as const,
+    registers,
+  });
+  for (const outcome of ['open', 'closed', 'gone', 'failed']) rechecks.inc({ outcome }, 0);
   const deliveries = new Counter({
     name: 'jobscout_notification_deliveries_total',
     help: 'Notification delivery attempts by channel kind and outcome (delivered, retrying, failed)',
@@ -117,7 +126,7 @@ export function createMetrics(options: MetricsOptions): Metrics {
 
   const backgroundRuns = new Counter({
     name: 'jobscout_background_runs_total',
-    help: 'Runs of the background jobs (notification-outbox, reminder-sweep, no-answer-sweep, daily-schedule), by job and outcome (ok, failed)',
+    help: 'Runs of the background jobs (notification-outbox, reminder-sweep, no-answer-sweep, fit-rescoring, daily-schedule), by job and outcome (ok, failed)',
     labelNames: ['job', 'outcome'] as const,
     registers,
   });
@@ -157,6 +166,9 @@ export function createMetrics(options: MetricsOptions): Metrics {
       batchEnded(outcome, durationMs) {
         batches.inc({ outcome });
         batchSeconds.observe({ outcome }, durationMs / 1000);
+      },
+      rechecked(outcome) {
+        rechecks.inc({ outcome });
       },
     },
     delivery(outcome, channelKind) {

@@ -66,6 +66,16 @@ describe('batch-finished counts', () => {
     expect(JSON.stringify(discordPayload(message))).toContain('(5 hidden by rules)');
   });
 
+  it('says how many saved, applied or flagged jobs were found closed (issue 41), if any', () => {
+    const summary = (closed: number) =>
+      renderMessage(finished({ new_jobs_count: 3, closed_jobs_count: closed })).summary;
+    expect(summary(0)).toBe('Batch #7 finished with 3 new jobs.');
+    expect(summary(1)).toBe(
+      'Batch #7 finished with 3 new jobs. 1 of your saved, applied or flagged jobs was found closed since the last batch.',
+    );
+    expect(summary(4)).toContain('4 of your saved, applied or flagged jobs were found closed');
+  });
+
   it('reads a message queued before rules existed as before', () => {
     const old = notificationMessageSchema.parse({
       ...finished({ new_jobs_count: 12, new_jobs: [job(1)] }),

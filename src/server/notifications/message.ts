@@ -113,6 +113,36 @@ export const notificationMessageSchema = z.object({
     })
     .nullable()
     .default(null),
+  /**
+   * Issue 41's `batch_finished`: the jobs on the Pipeline board or flagged that were found closed
+   * since the last completed batch before this one (the re-checks run after a batch's end).
+   */
+  closed_jobs_count: z.number().default(0),
+  /**
+   * Issue 41's `job_closed`: a job at Saved whose posting a re-check found closed (`closed`: its
+   * page says so; `gone`: its page was missing on two days). Null in other messages.
+   */
+  closed_job: z
+    .object({
+      job_id: z.number(),
+      title: z.string(),
+      company: z.string(),
+      location: z.string(),
+      reason: z.enum(['closed', 'gone']),
+      /** When a re-check found it closed, and that time in the server's zone. */
+      closed_at: z.string(),
+      closed_at_text: z.string(),
+      stage: z.enum(APPLICATION_STAGES),
+      stage_label: z.string(),
+      /** The posting on the site. */
+      url: z.string(),
+      /** The employer's own address, as the page last gave it (http(s) only), or null. */
+      apply_url: z.string().nullable(),
+      /** `${PUBLIC_URL}/jobs?job=ID`, the job in the dashboard, or null. */
+      job_url: z.string().nullable(),
+    })
+    .nullable()
+    .default(null),
 });
 export type NotificationMessage = z.infer<typeof notificationMessageSchema>;
 
@@ -133,7 +163,7 @@ export function buildBatchMessage(
   event: 'batch_finished' | 'batch_failed' | 'cookies_rejected',
   context: MessageContext,
 ): NotificationMessage {
-  const { batch, counts, jobs, failed } = readBatchMessageRows(
+  const { batch, counts, jobs, failed, closed } = readBatchMessageRows(
     connection,
     batchId,
     NOTIFICATION_JOBS_LISTED,
@@ -170,6 +200,8 @@ export function buildBatchMessage(
     drift: [],
     overview_url: base === undefined ? null : `${base}/overview`,
     reminder: null,
+    closed_jobs_count: closed,
+    closed_job: null,
   };
 }
 
@@ -214,6 +246,7 @@ export function buildDriftMessage(
     }),
     overview_url: base === undefined ? null : `${base}/overview`,
     reminder: null,
+    closed_jobs_count: 0,
   };
 }
 
@@ -292,6 +325,49 @@ export function buildTestMessage(context: MessageContext): NotificationMessage {
     drift: [],
     overview_url: context.publicUrl === undefined ? null : `${context.publicUrl}/overview`,
     reminder: null,
+    closed_jobs_count: 0,
+    closed_job: null,
+  };
+}
+
+/** A job at Saved found closed, as the re-check's write reads it (src/db/notifications). */
+export interface ClosedJob {
+  jobId: number;
+  title: string;
+  company: string;
+  location: string;
+  url: string;
+  applyUrl: string | null;
+  closedAt: number;
+  stage: ApplicationStage;
+  reason: 'closed' | 'gone';
+}
+
+/** Issue 41's `job_closed`: the job, when it was found closed, and links to it and its posting. */
+export function buildClosedJobMessage(
+  job: ClosedJob,
+  context: MessageContext & { timeZone: string },
+): NotificationMessage {
+  const base = context.publicUrl;
+  const jobUrl = base === undefined ? null : `${base}/jobs?job=${job.jobId}`;
+  return {
+    ...buildTestMessage(context),
+    event: 'job_closed',
+    jobs_url: jobUrl,
+    closed_job: {
+      job_id: job.jobId,
+      title: job.title,
+      company: job.company,
+      location: job.location,
+      reason: job.reason,
+      closed_at: new Date(job.closedAt).toISOString(),
+      closed_at_text: stepTimeText(job.closedAt, context.timeZone),
+      stage: job.stage,
+      stage_label: APPLICATION_STAGE_LABELS[job.stage],
+      url: job.url,
+      apply_url: job.applyUrl,
+      job_url: jobUrl,
+    },
   };
 }
 
@@ -370,11 +446,12 @@ export function renderMessage(message: NotificationMessage): RenderedMessage {
           })),
         });
       }
+      const closed = message.closed_jobs_count;
       const summary = `Batch #${id} finished with ${newJobsPhrase(message)}${
         message.failed_runs.length > 0
           ? ` and ${plural(message.failed_runs.length, 'failed query run', 'failed query runs')}`
           : ''
-      }.`;
+      }.${closed > 0 ? ` ${closedJobsPhrase(closed)}.` : ''}`;
       return {
         title: `Batch #${id} finished: ${newJobsPhrase(message)}`,
         summary,
@@ -396,6 +473,8 @@ export function renderMessage(message: NotificationMessage): RenderedMessage {
       return renderDrift(message);
     case 'reminder':
       return renderReminder(message);
+    case 'job_closed':
+      return renderClosedJob(message);
     case 'cookies_rejected':
       return {
         title: `${message.site} cookies rejected`,
@@ -469,6 +548,56 @@ function renderReminder(message: NotificationMessage): RenderedMessage {
       },
     ],
     link: r.job_url === null ? null : { label: 'Open the application', url: r.job_url },
+    tone: 'info',
+  };
+}
+
+/** "2 of your saved, applied or flagged jobs were found closed since the last batch". */
+export function closedJobsPhrase(count: number): string {
+  return `${count} of your saved, applied or flagged jobs ${count === 1 ? 'was' : 'were'} found closed since the last batch`;
+}
+
+/** "Closed: Engineer at Acme", when it was found closed, and links to the job and the posting. */
+function renderClosedJob(message: NotificationMessage): RenderedMessage {
+  const c = message.closed_job;
+  if (c === null) {
+    return {
+      title: 'A saved job closed',
+      summary: 'A saved job closed.',
+      sections: [],
+      link: null,
+      tone: 'info',
+    };
+  }
+  const job = `${c.title} at ${c.company}`;
+  const how =
+    c.reason === 'gone'
+      ? `is no longer on ${message.site}`
+      : `no longer accepts applications on ${message.site}`;
+  const lines: RenderedLine[] = [
+    c.job_url === null
+      ? { text: `${job}${c.location ? ` · ${c.location}` : ''}` }
+      : {
+          text: `${c.title} at ${c.company}${c.location ? ` · ${c.location}` : ''}`,
+          link: { label: c.title, url: c.job_url },
+        },
+    { text: `Found closed: ${c.closed_at_text}` },
+    { text: `Stage: ${c.stage_label}` },
+    {
+      text: `The posting on ${message.site}`,
+      link: { label: `The posting on ${message.site}`, url: c.url },
+    },
+  ];
+  if (c.apply_url !== null)
+    lines.push({
+      text: "The company's own page",
+      link: { label: "The company's own page", url: c.apply_url },
+    });
+  return {
+    title: `Closed: ${job}`,
+    summary: `${job}, which you saved, ${how} (found ${c.closed_at_text}).`,
+    sections: [{ heading: 'Saved job closed', lines }],
+    link: c.job_url === null ? null : { label: 'Open the job', url: c.job_url },
     tone: 'info',
   };
 }

@@ -158,7 +158,7 @@ describe('channels', () => {
     [webhook('https://example.com/x', { events: [] }), /events must name at least one event/],
     [
       webhook('https://example.com/x', { events: ['batch_started'] }),
-      /events must hold batch_finished, batch_failed, cookies_rejected, markup_drift or reminder$/,
+      /events must hold batch_finished, batch_failed, cookies_rejected, markup_drift, reminder or job_closed$/,
     ],
     [webhook('https://example.com/x', { name: '   ' }), /name must not be empty/],
     [email({ smtp_port: 70000 }), /smtp_port must be a port number from 1 to 65535/],

@@ -5,10 +5,12 @@ import {
 } from '../../contract';
 import type { ConnectionLike } from '../../db/connection';
 import { enabledChannelsSync, type StoredChannel } from '../../db/notifications/channels';
+import { prepareClosedJobNotices } from '../../db/notifications/closed-notices';
 import { OutboxStatements, prepareOutboxQueue } from '../../db/notifications/outbox';
-import type { BatchFinished } from '../../runner';
+import type { BatchFinished, JobClosed } from '../../runner';
 import {
   buildBatchMessage,
+  buildClosedJobMessage,
   buildDriftMessage,
   buildReminderMessage,
   listedJobsCount,
@@ -26,9 +28,9 @@ import {
 
 /**
  * The events about the batch's end itself (markup_drift is about the site: queued apart; a
- * reminder is about an application, queued by the reminder sweep).
+ * reminder is about an application, queued by the reminder sweep; job_closed by a re-check).
  */
-type BatchEndEvent = Exclude<NotificationEvent, 'markup_drift' | 'reminder'>;
+type BatchEndEvent = Exclude<NotificationEvent, 'markup_drift' | 'reminder' | 'job_closed'>;
 
 /** Which event each channel receives for a batch's end; none when it asked for none. */
 export function eventForChannel(
@@ -130,6 +132,47 @@ export function queueReminderNotifications(
   const insert = prepareOutboxQueue(connection);
   let queued = 0;
   for (const channel of subscribed) queued += insert(channel.id, 'reminder', null, message, now);
+  return queued;
+}
+
+/**
+ * Issue 41's `job_closed`: a job a re-check found closed, told once per job and only while it is
+ * at Saved on the board, to every enabled channel subscribed. Runs in the re-check's write, which
+ * records the closing, the notice (job_closed_notices) and the messages together: a restart finds
+ * the job told and tells nothing again. Answers how many messages it queued.
+ */
+export function queueJobClosedNotifications(
+  connection: ConnectionLike,
+  closed: JobClosed,
+  context: MessageContext & { timeZone: string },
+): number {
+  const notices = prepareClosedJobNotices(connection);
+  const job = notices.savedAndClosed(closed.jobId);
+  if (job === undefined || !notices.record(job.id, closed.now)) return 0;
+  const subscribed = enabledChannelsSync(connection).filter((channel) =>
+    channel.events.includes('job_closed'),
+  );
+  if (subscribed.length === 0) return 0;
+  const message = JSON.stringify(
+    buildClosedJobMessage(
+      {
+        jobId: Number(job.id),
+        title: job.title,
+        company: job.company_name,
+        location: job.location,
+        url: job.url,
+        applyUrl: job.apply_url,
+        closedAt: job.closed_at,
+        stage: job.stage,
+        reason: closed.reason,
+      },
+      context,
+    ),
+  );
+  const insert = prepareOutboxQueue(connection);
+  let queued = 0;
+  for (const channel of subscribed)
+    queued += insert(channel.id, 'job_closed', null, message, closed.now);
   return queued;
 }
 

@@ -1,9 +1,10 @@
 import { NOTIFICATION_RETRY_DELAYS_MS, NOTIFICATION_SEND_TIMEOUT_MS } from '../../contract';
+import { localTimeZone } from '../../contract/calendar-days';
 import { connectionOf, type ConnectionLike } from '../../db/connection';
 import { prepareChannelById } from '../../db/notifications/channels';
-import type { BatchFinished } from '../../runner';
+import type { BatchFinished, JobClosed } from '../../runner';
 import type { MessageContext } from './message';
-import { Outbox, queueBatchNotifications } from './outbox';
+import { Outbox, queueBatchNotifications, queueJobClosedNotifications } from './outbox';
 import { maskSecrets, secretsOf } from './secret-mask';
 import { sendToChannel, type SendResult } from './send';
 
@@ -24,10 +25,13 @@ export interface NotificationWorkerOptions {
   log: WorkerLog;
   context: MessageContext;
   /**
-   * Told when a batch's end queued messages, after its write: the server's background registry
-   * runs the outbox job (a record of the run); by default the worker drains at once.
+   * Told when a batch's end or a closed job queued messages, after its write: the server's
+   * background registry runs the outbox job (a record of the run); by default the worker drains
+   * at once.
    */
   onQueued?: () => void;
+  /** config.timeZone: the zone `job_closed` words its time in. Default the process's. */
+  timeZone?: string;
   /** How long a claim holds; longer than a send can take. Default 60 s. */
   leaseMs?: number;
   sendTimeoutMs?: number;
@@ -42,6 +46,8 @@ export type DeliveryOutcome = 'delivered' | 'retrying' | 'failed';
 export interface NotificationWorker {
   /** The runner's hook: queues the batch's messages in its finishing transaction. */
   onBatchFinished(finished: BatchFinished): void;
+  /** The runner's hook: queues `job_closed` in the write that records a re-check's closing. */
+  onJobClosed(closed: JobClosed): void;
   /**
    * Delivers every row due now (left by an earlier process too), one after another; resolves
    * when none is left. The server's background registry runs it every NOTIFICATION_POLL_MS.
@@ -129,6 +135,16 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
     return run;
   }
 
+  /** Messages queued inside the runner's write go out once it commits, not before. */
+  function afterCommit(queued: number): void {
+    if (queued === 0 || closed) return;
+    setImmediate(() => {
+      if (options.onQueued) options.onQueued();
+      else
+        drain().catch((error: unknown) => log.error({ err: error }, 'notification worker failed'));
+    });
+  }
+
   return {
     onBatchFinished(finished) {
       let queued = 0;
@@ -142,15 +158,23 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
         log.error({ err: error, batchId: finished.batchId }, 'could not queue notifications');
         return;
       }
-      // After the runner's write commits (this runs inside it), not before.
-      if (queued > 0 && !closed)
-        setImmediate(() => {
-          if (options.onQueued) options.onQueued();
-          else
-            drain().catch((error: unknown) =>
-              log.error({ err: error }, 'notification worker failed'),
-            );
-        });
+      afterCommit(queued);
+    },
+    onJobClosed(job) {
+      let queued = 0;
+      try {
+        // As above: a failure undoes the queueing only; the job is still recorded closed.
+        queued = connection.savepoint(() =>
+          queueJobClosedNotifications(connection, job, {
+            ...options.context,
+            timeZone: options.timeZone ?? localTimeZone(),
+          }),
+        );
+      } catch (error) {
+        log.error({ err: error, jobId: job.jobId }, 'could not queue job_closed');
+        return;
+      }
+      afterCommit(queued);
     },
     drain,
     backlog: () => outbox.backlog(),

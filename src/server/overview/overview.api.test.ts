@@ -245,6 +245,8 @@ describe('GET /overview/new-jobs', () => {
       range: '7',
       query_id: null,
       days: WEEK,
+      // Three queries stored their first jobs on the 8th; the fifth did a month before.
+      backfills: week(3, 0),
       series: [
         { query_id: ids.q1, label: 'Data Engineer · Berlin', jobs: week(4, 0) },
         { query_id: ids.q2, label: 'Analyst · London', jobs: week(2, 2) },
@@ -266,6 +268,7 @@ describe('GET /overview/new-jobs', () => {
       range: '7',
       query_id: ids.q1,
       days: WEEK,
+      backfills: week(1, 0),
       series: [{ query_id: ids.q1, label: 'Data Engineer · Berlin', jobs: week(4, 0) }],
       reposts: week(0, 1),
       hidden_by_rules: week(0, 1),
@@ -277,6 +280,7 @@ describe('GET /overview/new-jobs', () => {
       { query_id: ids.q3, label: 'Designer · Paris', jobs: week(0, 0) },
     ]);
     expect(none.body.total).toEqual(week(0, 0));
+    expect(none.body.backfills).toEqual(week(0, 0));
   });
 
   it('covers every day from the first run with range=all', async () => {
@@ -285,6 +289,10 @@ describe('GET /overview/new-jobs', () => {
     expect(days[0]).toBe('2026-10-01');
     expect(days).toHaveLength(41);
     expect(days.at(-1)).toBe('2026-11-10');
+    const backfills = z.array(z.number()).parse(body.backfills);
+    expect([backfills[0], backfills.at(-3), backfills.reduce((a, b) => a + b, 0)]).toEqual([
+      1, 3, 4,
+    ]);
     expect(
       z
         .array(z.object({ query_id: z.number().nullable() }))
@@ -310,6 +318,7 @@ describe('GET /overview/searches', () => {
         query_status: 'active',
         // Two pages of two in batch A, one of two in batch B.
         jobs_found: 6,
+        unique_jobs_found: 6,
         new_last_run: 2,
         new_in_range: 6,
         // One of six hidden (by a rule).
@@ -320,6 +329,10 @@ describe('GET /overview/searches', () => {
         last_run_status: 'completed',
         last_run_at: lastRunAt(DAY_B),
         daily_new: week(4, 2),
+        saved_in_range: 0,
+        applied_in_range: 0,
+        screening_in_range: 0,
+        backfill_day: '2026-11-08',
       },
       {
         query_id: ids.q2,
@@ -329,6 +342,7 @@ describe('GET /overview/searches', () => {
         query_status: 'active',
         // j1 again counts as found, not as new.
         jobs_found: 5,
+        unique_jobs_found: 5,
         new_last_run: 2,
         new_in_range: 4,
         kept_share: 0.75,
@@ -337,6 +351,10 @@ describe('GET /overview/searches', () => {
         last_run_status: 'completed',
         last_run_at: lastRunAt(DAY_B),
         daily_new: week(2, 2),
+        saved_in_range: 0,
+        applied_in_range: 0,
+        screening_in_range: 0,
+        backfill_day: '2026-11-08',
       },
       {
         query_id: ids.q3,
@@ -345,6 +363,7 @@ describe('GET /overview/searches', () => {
         is_ai: false,
         query_status: 'inactive',
         jobs_found: 0,
+        unique_jobs_found: 0,
         new_last_run: null,
         new_in_range: 0,
         kept_share: null,
@@ -353,6 +372,10 @@ describe('GET /overview/searches', () => {
         last_run_status: null,
         last_run_at: null,
         daily_new: week(0, 0),
+        saved_in_range: 0,
+        applied_in_range: 0,
+        screening_in_range: 0,
+        backfill_day: null,
       },
       {
         query_id: ids.q4,
@@ -361,6 +384,7 @@ describe('GET /overview/searches', () => {
         is_ai: false,
         query_status: 'archived',
         jobs_found: 1,
+        unique_jobs_found: 1,
         new_last_run: 1,
         new_in_range: 1,
         kept_share: 1,
@@ -369,6 +393,10 @@ describe('GET /overview/searches', () => {
         last_run_status: 'completed',
         last_run_at: lastRunAt(DAY_A),
         daily_new: week(1, 0),
+        saved_in_range: 0,
+        applied_in_range: 0,
+        screening_in_range: 0,
+        backfill_day: '2026-11-08',
       },
     ]);
   });
@@ -380,6 +408,10 @@ describe('GET /overview/searches', () => {
       .parse(all.body.searches);
     expect(rows.map((r) => r.query_id)).toEqual([ids.q1, ids.q2, ids.q3, ids.q4, ids.q5]);
     expect(rows.find((r) => r.query_id === ids.q5)?.jobs_found).toBe(1);
+    // Every day's sightings are not counted again one by one (issue 39): 7 and 30 days' are.
+    expect(
+      z.array(z.object({ unique_jobs_found: z.null() })).parse(all.body.searches),
+    ).toHaveLength(5);
     const one = await get(`searches?range=7&query=${ids.q2}`);
     expect(one.body.searches).toEqual([
       expect.objectContaining({ query_id: ids.q2, jobs_found: 5, new_in_range: 4 }),
@@ -395,6 +427,7 @@ describe('GET /overview/market', () => {
       range: '7',
       query_id: null,
       days: WEEK,
+      backfills: week(3, 0),
       companies: [
         {
           name: 'Acme Corporation',
@@ -512,6 +545,7 @@ describe('GET /overview/triage', () => {
       range: '7',
       query_id: null,
       days: WEEK,
+      backfills: week(3, 0),
       stages: [
         { stage: 'found', jobs: 11 },
         { stage: 'seen', jobs: 3 },
@@ -540,7 +574,7 @@ describe('GET /overview/triage', () => {
     });
     expect(created.statusCode).toBe(201);
     const { token } = z.object({ token: z.string() }).parse(created.json());
-    for (const path of ['new-jobs', 'searches', 'market', 'triage'])
+    for (const path of ['headlines', 'new-jobs', 'searches', 'market', 'triage'])
       expect((await get(path, token)).status, path).toBe(200);
   });
 });
@@ -552,6 +586,8 @@ describe('bad requests', () => {
     ['searches?query=1&query=2', 400, 'query must be given once, as text'],
     ['new-jobs?days=7', 400, 'unknown parameter days; known: range, query'],
     ['new-jobs?query=999', 404, 'Query not found'],
+    ['headlines?range=14', 400, 'range must be one of 7, 30, 90, all'],
+    ['headlines?query=999', 404, 'Query not found'],
     ['searches?range=7&query=999', 404, 'Query not found'],
   ])('%s → %i', async (path, status, error) => {
     const res = await get(path);

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { APPLICATION_STAGES, type ApplicationStage } from '../../contract/pipeline';
 import { BatchStore, type ActiveQuery } from '../../runner/batch-store';
 import { seedQueries } from '../../runner/runner-test-kit';
-import type { JobCard } from '../../scraper';
 import { startTestServer, type TestServer } from '../test-harness';
+import { jobCard } from './test-cards';
 
 // GET /overview/pipeline against applications and their history written with SQL beside jobs the
 // runner stored under two saved queries: each funnel count and median worked out by hand below.
@@ -18,25 +18,13 @@ const at = (iso: string) => Date.parse(iso);
 const NOW = at('2026-11-02T08:00:00Z');
 const STORED = at('2026-07-01T08:00:00Z');
 
-const card = (id: string): JobCard => ({
-  jobId: id,
-  title: `Job ${id}`,
-  companyName: 'Acme',
-  companySlug: null,
-  location: 'Berlin',
-  salary: null,
-  postedDate: '2026-07-01',
-  postedText: null,
-  url: `https://www.linkedin.com/jobs/view/${id}`,
-});
-
 function storeJobs(runs: Array<{ query: ActiveQuery; ids: string[] }>): void {
   const store = new BatchStore(server.database.sqlite);
   const claim = store.claimBatch('manual', STORED);
   if (!claim.claimed) throw new Error('not claimed');
   for (const { query, ids } of runs) {
     const run = store.createRun(claim.batch.id, query, STORED);
-    const cards = ids.map(card);
+    const cards = ids.map((id) => jobCard(id));
     store.savePage(
       run,
       { start: 0, cards, skippedCards: 0, nextStart: cards.length },

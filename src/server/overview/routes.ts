@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   errorBodySchema,
+  overviewHeadlinesSchema,
   overviewMarketSchema,
   overviewNewJobsSchema,
   overviewPipelineSchema,
@@ -23,7 +24,8 @@ const answers = { 400: errorBodySchema, 404: errorBodySchema };
  * The Overview (issue 32): what the searches found over the days of a range, what it cost, and
  * what became of it, for every saved query or one. Read-only, so a read-only API token may call
  * them. The site's health (`/overview/site-health`) has its own module; the application
- * pipeline's funnel (issue 33, `/overview/pipeline`) reads the applications' history.
+ * pipeline's funnel (issue 33, `/overview/pipeline`) reads the applications' history; the
+ * headlines (issue 39) compare the range's main figures with the range before it.
  */
 export const overviewRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -35,6 +37,20 @@ export const overviewRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fa
     return { ...query, now: ctx.now(), timeZone: ctx.config.timeZone };
   };
   const tags = ['overview'];
+
+  app.get(
+    '/overview/headlines',
+    {
+      schema: {
+        summary:
+          'The range’s new jobs, kept, saved, applied, site requests and requests per new job, each against the range before it',
+        tags,
+        querystring: overviewQuerySchema,
+        response: { 200: overviewHeadlinesSchema, ...answers },
+      },
+    },
+    async (request) => reads.headlines(ask(request.query)),
+  );
 
   app.get(
     '/overview/new-jobs',

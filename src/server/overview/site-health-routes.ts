@@ -13,6 +13,7 @@ import {
   firstBatchAt,
   siteCountsSince,
 } from '../../db/overview/site-health';
+import { OverviewReads } from '../../db/overview/overview-reads';
 import { findQuery } from '../../db/searches/queries';
 import { isoOrNull } from '../../db/times';
 import { createCookieStateStore } from '../../runner';
@@ -32,25 +33,36 @@ type Counters = Pick<
   'requests' | 'rate_limited' | 'retries' | 'pauses' | 'pause_seconds' | 'failed_details'
 >;
 
-/** Σfilled ÷ Σtotal per field and day; null on a day whose batches had no job to fill it. */
+/**
+ * Σfilled ÷ Σtotal per field and day; null on a day whose batches had no job to fill it. A day
+ * is drifting when a batch completed on it found the field drifting.
+ */
 async function fieldFills(
   ctx: AppContext,
   span: OverviewDays,
 ): Promise<OverviewSiteHealth['fields']> {
   const index = new Map(span.days.map((day, i) => [day, i]));
-  const sums = new Map<string, Array<{ filled: number; total: number }>>(
-    OVERVIEW_FIELDS.map((field) => [field, span.days.map(() => ({ filled: 0, total: 0 }))]),
+  const sums = new Map<string, Array<{ filled: number; total: number; drifting: boolean }>>(
+    OVERVIEW_FIELDS.map((field) => [
+      field,
+      span.days.map(() => ({ filled: 0, total: 0, drifting: false })),
+    ]),
   );
   for (const row of await fieldFillsSince(ctx.db, span.since)) {
     const slot = sums.get(row.field)?.[index.get(span.dayOf(row.finished_at)) ?? -1];
     if (!slot) continue;
     slot.filled += row.filled;
     slot.total += row.total;
+    slot.drifting ||= row.drifting;
   }
-  return OVERVIEW_FIELDS.map((field) => ({
-    field,
-    fill: (sums.get(field) ?? []).map((s) => (s.total === 0 ? null : s.filled / s.total)),
-  }));
+  return OVERVIEW_FIELDS.map((field) => {
+    const days = sums.get(field) ?? [];
+    return {
+      field,
+      fill: days.map((s) => (s.total === 0 ? null : s.filled / s.total)),
+      drifting: days.map((s) => s.drifting),
+    };
+  });
 }
 
 async function counters(ctx: AppContext, span: OverviewDays): Promise<Counters> {
@@ -97,6 +109,7 @@ export const siteHealthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
 ) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const cookies = createCookieStateStore(ctx.connection);
+  const reads = new OverviewReads(ctx.connection);
 
   app.get(
     '/overview/site-health',
@@ -118,6 +131,8 @@ export const siteHealthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
         range,
         query_id: query ?? null,
         days: span.days,
+        // The figures cover every query, so the backfills are every query's.
+        backfills: reads.backfills(span.days),
         fields: await fieldFills(ctx, span),
         ...(await counters(ctx, span)),
         drift: await drift(ctx),

@@ -119,6 +119,7 @@ const DAYS_7 = [
   '2026-11-02',
 ];
 const none = [null, null, null, null, null, null, null];
+const calm = [false, false, false, false, false, false, false];
 
 describe('GET /overview/site-health', () => {
   it('answers each day’s fills, counters and the drifting fields, in the server’s days', async () => {
@@ -132,16 +133,36 @@ describe('GET /overview/site-health', () => {
       range: '7',
       query_id: null,
       days: DAYS_7,
+      backfills: [0, 0, 0, 0, 0, 0, 0],
       fields: [
         // Batch 102's company ids: no job could have one (total 0), so the day has none.
-        { field: 'company_id', fill: none },
-        { field: 'location', fill: [null, 51 / 54, null, null, null, null, 5 / 10] },
-        { field: 'posted_at', fill: [null, 54 / 54, null, null, null, null, 0] },
-        { field: 'salary', fill: [null, 12 / 54, null, null, null, null, 0] },
-        { field: 'seniority', fill: none },
-        { field: 'employment_type', fill: none },
-        { field: 'description', fill: [null, 20 / 45, null, null, null, null, 1] },
-        { field: 'applicants', fill: none },
+        { field: 'company_id', fill: none, drifting: calm },
+        {
+          field: 'location',
+          fill: [null, 51 / 54, null, null, null, null, 5 / 10],
+          drifting: calm,
+        },
+        // Issue 39: the days a batch found the field drifting, each drift where it happened.
+        {
+          field: 'posted_at',
+          fill: [null, 54 / 54, null, null, null, null, 0],
+          drifting: [false, false, false, false, false, false, true],
+        },
+        // Batch 103 drifted on the 28th (102, the same day, did not); 105 kept it.
+        {
+          field: 'salary',
+          fill: [null, 12 / 54, null, null, null, null, 0],
+          drifting: [false, true, false, false, false, false, true],
+        },
+        { field: 'seniority', fill: none, drifting: calm },
+        { field: 'employment_type', fill: none, drifting: calm },
+        // Drifted with batch 103 and recovered with 105: the 28th still says so.
+        {
+          field: 'description',
+          fill: [null, 20 / 45, null, null, null, null, 1],
+          drifting: [false, true, false, false, false, false, false],
+        },
+        { field: 'applicants', fill: none, drifting: calm },
       ],
       requests: [0, 90, 0, 5, 0, 0, 27],
       rate_limited: [0, 3, 0, 5, 0, 0, 0],
@@ -174,6 +195,11 @@ describe('GET /overview/site-health', () => {
     expect(all.days.at(-1)).toBe('2026-11-02');
     expect(all.requests).toEqual([30, 0, 0, 0, 0, 0, 0, 0, 90, 0, 5, 0, 0, 27]);
     expect(all.fields.find((f) => f.field === 'salary')?.fill.slice(0, 2)).toEqual([0.5, null]);
+    // Salary's first drift (batch 101), long recovered, still shows on its day.
+    expect(all.fields.find((f) => f.field === 'salary')?.drifting?.slice(0, 2)).toEqual([
+      true,
+      false,
+    ]);
 
     const month = overviewSiteHealthSchema.parse((await get()).json());
     expect(month.range).toBe('30');

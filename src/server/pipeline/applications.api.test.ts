@@ -55,7 +55,14 @@ describe('POST /applications', () => {
       contacts: [],
     });
     expect(created.history).toEqual([
-      { id: expect.any(Number), stage: 'saved', at: now, recorded_at: now, source: 'operator' },
+      {
+        id: expect.any(Number),
+        stage: 'saved',
+        at: now,
+        recorded_at: now,
+        source: 'operator',
+        ended_next_step: null,
+      },
     ]);
     expect(jobState(server, 11)).toBe('saved');
     expect(await api.detail(11)).toEqual(created);

@@ -38,6 +38,10 @@ const HEADERS = [
   'Salary offered',
   'Contacts',
   'Notes',
+  'Closed',
+  'Apply URL',
+  'Fit',
+  'Fit band',
 ];
 const FORMULA_NOTE = '=HYPERLINK("http://evil.example","click")';
 const LONG_NOTES = 'n'.repeat(19_000) + '\n' + 'm'.repeat(999);
@@ -227,6 +231,11 @@ describe('GET /applications/export', () => {
       null,
       'Ana Lima (Recruiter) <ana@acme.example> https://www.linkedin.com/in/ana-lima\nBen Ode',
       'Second round with the team lead.\nBring the case study.',
+      null,
+      null,
+      // Issue 40: no fit profile, no fit.
+      null,
+      null,
     ]);
     expect(at(offer, 'Reference')).toBe('REF-2026-118');
     expect(at(offer, 'Salary offered')).toBe('€88,000');
@@ -239,7 +248,7 @@ describe('GET /applications/export', () => {
     const sheet = await loadSheet(res.rawPayload);
     expect(sheet.name).toBe('Pipeline');
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
-    expect(sheet.autoFilter).toBe('A1:W5');
+    expect(sheet.autoFilter).toBe('A1:AA5');
     for (let i = 1; i <= HEADERS.length; i += 1)
       expect(sheet.getRow(1).getCell(i).font?.bold).toBe(true);
     const dateCell = sheet.getRow(3).getCell(HEADERS.indexOf('Next step at') + 1);
@@ -288,6 +297,10 @@ describe('GET /applications/export', () => {
       salary_offered: null,
       contacts: [ANA, BEN],
       notes: 'Second round with the team lead.\nBring the case study.',
+      closed_at: null,
+      apply_url: null,
+      fit_score: null,
+      fit_band: null,
     });
     expect(lines[3]?.stage_dates).toEqual({
       applied: '2026-09-01T09:00:00.000Z',
@@ -325,6 +338,55 @@ describe('GET /applications/export', () => {
     seedPipeline();
     const res = await download(`${query}&format=json`);
     expect(ndjson(res.rawPayload).map((l) => l.job_id)).toEqual(ids);
+  });
+
+  it('ends each row with the day its job was found closed and the employer’s address (issue 41)', async () => {
+    await server.close();
+    server = await startTestServer({ TZ: 'Europe/Berlin' });
+    seedPipeline();
+    const address = 'https://careers.acme.example/jobs/77?source=LinkedIn';
+    server.database.sqlite
+      .prepare("UPDATE jobs SET closed_at = ?, apply_url = ? WHERE id = '4001'")
+      .run(T('2026-10-31T23:30:00Z'), address);
+    const { rows } = await readXlsxRows((await download('')).rawPayload);
+    const row = (id: string) => rows.find((r) => at(r, 'Job ID') === id) ?? [];
+    // 23:30 UTC on 31 October is 00:30 on 1 November in Berlin (CET, +1).
+    expect(at(row('4001'), 'Closed')).toEqual(new Date('2026-11-01T00:30:00Z'));
+    expect(at(row('4001'), 'Apply URL')).toEqual({ text: address, hyperlink: address });
+    expect([at(row('4002'), 'Closed'), at(row('4002'), 'Apply URL')]).toEqual([null, null]);
+    const records = readCsvRecords((await download('?format=csv')).rawPayload);
+    expect(records.find((r) => r[0] === '4001')?.slice(-4, -2)).toEqual([
+      '2026-11-01 00:30',
+      address,
+    ]);
+    const lines = ndjson((await download('?format=json')).rawPayload);
+    expect(lines.map((l) => [l.job_id, l.closed_at, l.apply_url])).toEqual([
+      [4003, null, null],
+      [4001, '2026-10-31T23:30:00.000Z', address],
+      [4002, null, null],
+      [4004, null, null],
+    ]);
+  });
+
+  it('ends each row with its job’s fit and the band in words (issue 40)', async () => {
+    seedPipeline();
+    server.database.sqlite.exec("UPDATE jobs SET fit_score = 84 WHERE id = '4001'");
+    server.database.sqlite.exec("UPDATE jobs SET fit_score = 12 WHERE id = '4002'");
+    const { headers, rows } = await readXlsxRows((await download('')).rawPayload);
+    expect(headers.slice(-4)).toEqual(['Closed', 'Apply URL', 'Fit', 'Fit band']);
+    const row = (id: string) => rows.find((r) => at(r, 'Job ID') === id) ?? [];
+    expect([at(row('4001'), 'Fit'), at(row('4001'), 'Fit band')]).toEqual([84, 'Strong']);
+    expect([at(row('4002'), 'Fit'), at(row('4002'), 'Fit band')]).toEqual([12, 'Poor']);
+    expect([at(row('4003'), 'Fit'), at(row('4003'), 'Fit band')]).toEqual([null, null]);
+    const records = readCsvRecords((await download('?format=csv')).rawPayload);
+    expect(records.find((r) => r[0] === '4001')?.slice(-2)).toEqual(['84', 'Strong']);
+    const lines = ndjson((await download('?format=json')).rawPayload);
+    expect(lines.map((l) => [l.job_id, l.fit_score, l.fit_band])).toEqual([
+      [4003, null, null],
+      [4001, 84, 'strong'],
+      [4002, 12, 'poor'],
+      [4004, null, null],
+    ]);
   });
 
   it('answers an empty pipeline with the header alone', async () => {

@@ -6,7 +6,7 @@ import {
 } from '../../contract/pipeline';
 import type { ExportedApplication } from '../../contract/pipeline-export';
 import type { PipelineExportContact, PipelineExportRow } from '../../db/pipeline/export-rows';
-import { urlValue, type SheetColumn, type SheetSpec } from '../export';
+import { fitColumns, fitFields, urlValue, type SheetColumn, type SheetSpec } from '../export';
 
 // The pipeline's export (issue 33) as the export writers take it: the sheet's columns (the .xlsx
 // and the CSV) and the NDJSON line. A spreadsheet has no time zones, so the sheet shows each time
@@ -110,6 +110,15 @@ export function pipelineSheet(timeZone: string): SheetSpec<PipelineExportRow> {
         value: (row) => text(row.contacts.map(contactLine).join('\n')),
       },
       { header: 'Notes', width: 80, value: (row) => text(row.notes) },
+      // Issue 41, last so that the columns before keep their places.
+      { header: 'Closed', width: 16, value: (row) => time(row.closed_at) },
+      {
+        header: 'Apply URL',
+        width: 45,
+        value: (row) => (row.apply_url === null ? null : urlValue(row.apply_url)),
+      },
+      // Issue 40, after issue 41's.
+      ...fitColumns<PipelineExportRow>((row) => row.fit_score),
     ],
   };
 }
@@ -141,5 +150,8 @@ export function toExportedApplication(row: PipelineExportRow): ExportedApplicati
     salary_offered: row.salary_offered,
     contacts: row.contacts.map((c) => ({ name: c.name, role: c.role, email: c.email, url: c.url })),
     notes: row.notes,
+    closed_at: row.closed_at === null ? null : iso(row.closed_at),
+    apply_url: row.apply_url,
+    ...fitFields(row.fit_score),
   };
 }

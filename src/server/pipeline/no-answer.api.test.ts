@@ -83,6 +83,7 @@ describe('No answer', () => {
       at: due,
       recorded_at: sweptAt,
       source: 'product',
+      ended_next_step: null,
     });
     expect(jobState(server, 1)).toBe('applied');
     expect(server.ctx.noAnswer.sweep()).toBe(0);

@@ -11,8 +11,10 @@ import {
   applicationListSchema,
   applicationUpdateSchema,
   contactCreateSchema,
+  closedTakesNoNextStep,
   contactUpdateSchema,
   errorBodySchema,
+  isClosingStage,
   jobIdParamSchema,
   pipelineDeletedSchema,
   type ApplicationUpdate,
@@ -121,16 +123,20 @@ export const pipelineRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fa
       schema: {
         summary:
           'Move an application to a stage (dated `at`, now when left out) and set its notes, reference, salaries and next step',
+        description:
+          'A move to Rejected, Withdrawn or No answer ends the next step, and so does a move sent with `next_step` (null, or a new one): the move’s history entry keeps the step it ended (`ended_next_step`), and undoing the move brings it back. A closed application takes no next step (409) until it is moved out again.',
         tags,
         params: jobIdParamSchema,
         body: applicationUpdateSchema,
-        response: { 200: applicationDetailSchema, ...refusals },
+        response: { 200: applicationDetailSchema, ...refusals, 409: errorBodySchema },
       },
     },
     async (request) => {
       const { body } = request;
       if (body.at !== undefined && body.stage === undefined)
         throw new HttpError(400, 'at dates a move: send it with stage');
+      if (body.stage !== undefined && isClosingStage(body.stage) && body.next_step)
+        throw new HttpError(400, closedTakesNoNextStep(body.stage));
       const now = ctx.now();
       const change = { stage: body.stage, at: loggedAt(body.at, now), fields: fieldsOf(body) };
       return writing(() => pipeline.update(request.params.job_id, change, now));
@@ -170,6 +176,27 @@ export const pipelineRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fa
       const at = loggedAt(request.body.at, now);
       const { job_id: jobId, event_id: eventId } = request.params;
       return writing(() => pipeline.editEventAt(jobId, eventId, at, now));
+    },
+  );
+
+  app.delete(
+    '/applications/:job_id/history/:event_id',
+    {
+      schema: {
+        summary:
+          'Undo a move: its history entry goes, and the stage, its date and the next step the move ended come back',
+        description:
+          'Only the latest entry can be undone, and not the first (it started the application) nor the No answer rule’s (409). The history reads as if the move had never been made; the job’s triage state follows the stage.',
+        tags,
+        params: applicationEventParamSchema,
+        response: { 200: applicationDetailSchema, ...refusals, 409: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const { job_id: jobId, event_id: eventId } = request.params;
+      const undone = answering(() => pipeline.undoMove(jobId, eventId, ctx.now()));
+      request.log.info({ jobId, eventId }, 'move undone');
+      return undone;
     },
   );
 

@@ -80,6 +80,8 @@ describe('POST /queries', () => {
       is_ai: true,
       // Issue 10's addition: a body without filters stores none.
       filters: NO_FILTERS,
+      // Issue 40's: a body without a fit profile uses the default one.
+      fit_profile_id: null,
     });
     expect(await list()).toEqual([saved]);
   });
@@ -223,6 +225,7 @@ describe('PUT /queries/{id}', () => {
       status: 'inactive',
       is_ai: true,
       filters: NO_FILTERS,
+      fit_profile_id: null,
     };
     expect(res.json()).toEqual(expected);
     expect(await list()).toEqual([expected]);

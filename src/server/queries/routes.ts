@@ -15,11 +15,15 @@ import {
 } from '../../contract';
 import type { AppContext } from '../context';
 import { HttpError } from '../plugins/errors';
+import { queryListCache } from './query-list-cache';
+import { notifyFitChanged } from '../fit/fit-events';
 import { changeQuery, createQuery, listQueries, QuerySaveRefused } from '../../db/searches/queries';
 
 export const QUERY_LIMIT_MESSAGE = 'Maximum query limit reached';
 export const UNKNOWN_LOCATION_MESSAGE = 'Please select a location from the dropdown';
 export const QUERY_NOT_FOUND_MESSAGE = 'Query not found';
+export const UNKNOWN_FIT_PROFILE_MESSAGE =
+  'fit_profile_id names no fit profile: send the id of one (GET /fit-profiles), or null for the default';
 export const AI_FILTERS_MESSAGE =
   'filters apply to standard queries only: an AI-powered search reads them from its search term (e.g. "remote, posted this week")';
 
@@ -38,6 +42,8 @@ async function answering(save: Promise<Query>): Promise<Query> {
     const { refusal } = error;
     if (refusal.kind === 'unknown-location') throw new HttpError(400, UNKNOWN_LOCATION_MESSAGE);
     if (refusal.kind === 'not-found') throw new HttpError(404, QUERY_NOT_FOUND_MESSAGE);
+    if (refusal.kind === 'unknown-fit-profile')
+      throw new HttpError(400, UNKNOWN_FIT_PROFILE_MESSAGE);
     throw new HttpError(409, QUERY_LIMIT_MESSAGE, {
       current_count: refusal.current,
       max_allowed: MAX_QUERIES,
@@ -48,15 +54,11 @@ async function answering(save: Promise<Query>): Promise<Query> {
 export const queryRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  // The list changes only through this module's two writes below (nothing else writes queries), so
-  // its JSON is kept until one of them runs: the screen's most frequent call then costs no query.
-  // The version guards against a read that was under way while a write committed.
-  let listJson: string | null = null;
-  let listVersion = 0;
-  const forgetList = () => {
-    listVersion += 1;
-    listJson = null;
-  };
+  // The list changes only through this module's two writes below and a fit profile's deletion
+  // (its queries fall back to the default), so its JSON is kept until one of them runs: the
+  // screen's most frequent call then costs no query (query-list-cache.ts).
+  const cache = queryListCache(ctx);
+  const forgetList = () => cache.forget();
 
   // Registered on the untyped instance: it answers JSON text made (and checked against the
   // contract's queryListSchema) when the list last changed, and sends it as it is. The response
@@ -70,12 +72,9 @@ export const queryRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
       },
     },
     async (_request, reply) => {
-      let json = listJson;
-      if (json === null) {
-        const version = listVersion;
-        json = JSON.stringify(queryListSchema.parse(await listQueries(ctx.db)));
-        if (version === listVersion) listJson = json;
-      }
+      const json = await cache.json(async () =>
+        JSON.stringify(queryListSchema.parse(await listQueries(ctx.db))),
+      );
       return reply
         .type('application/json; charset=utf-8')
         .serializer((payload: unknown) => String(payload))
@@ -123,6 +122,8 @@ export const queryRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
       ensureFiltersFit(write);
       const saved = await answering(changeQuery(ctx.db, id, write, ctx.now()));
       forgetList();
+      // Issue 40: another profile for its jobs: they are scored again in the background.
+      if (write.fit_profile_id !== undefined) notifyFitChanged(ctx);
       request.log.info({ queryId: saved.id, status: saved.status }, 'query updated');
       return saved;
     },

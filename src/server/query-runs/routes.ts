@@ -76,7 +76,7 @@ export const queryRunRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fa
         reply,
         format,
         runExportFileName(run.batch_id, run.job_title, format),
-        runExportJobs(ctx.connection.file, id),
+        runExportJobs(ctx.connection.file, id, ctx.config.timeZone),
       );
     },
   );

@@ -1,9 +1,5 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  applicationDetailSchema,
-  type ApplicationDetail,
-  type ApplicationUpdate,
-} from '../../../contract/pipeline';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ApplicationUpdate } from '../../../contract/pipeline';
 import {
   ApiError,
   apiDownloadNamed,
@@ -11,34 +7,19 @@ import {
   saveBlob,
   type ContractSchema,
 } from '../../lib/api-client';
+import { getApplicationQueryOptions, refreshAfterApplicationChange } from './application-query';
 
 // The application of one job (issue 33), shared by the Jobs panel and the Pipeline screen:
 // the keys are the contract's (['applications','detail',jobId]), and every change invalidates
 // the applications, the jobs (a stage keeps the job's triage state) and the Overview.
 
-export const applicationsQueryKey = ['applications'] as const;
-export const applicationQueryKey = (jobId: number) =>
-  [...applicationsQueryKey, 'detail', jobId] as const;
-
-/** GET /applications/{job_id}; null when the job is not in the pipeline (404). */
-export async function getApplication(
-  jobId: number,
-  { signal }: { signal?: AbortSignal } = {},
-): Promise<ApplicationDetail | null> {
-  try {
-    return await apiRequest(`/applications/${jobId}`, applicationDetailSchema, { signal });
-  } catch (err) {
-    if (err instanceof ApiError && err.kind === 'http' && err.status === 404) return null;
-    throw err;
-  }
-}
-
-export function getApplicationQueryOptions(jobId: number) {
-  return queryOptions({
-    queryKey: applicationQueryKey(jobId),
-    queryFn: ({ signal }) => getApplication(jobId, { signal }),
-  });
-}
+// The query itself lives apart, with the Jobs panel's line that shares it (application-query.ts).
+export {
+  applicationQueryKey,
+  applicationsQueryKey,
+  getApplication,
+  getApplicationQueryOptions,
+} from './application-query';
 
 export function useApplication(jobId: number) {
   return useQuery(getApplicationQueryOptions(jobId));
@@ -68,13 +49,7 @@ function useApplicationWrite<V>(toWrite: (variables: V) => Write) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (variables: V) => send(toWrite(variables)),
-    onSuccess: async () => {
-      await Promise.all(
-        [applicationsQueryKey, ['jobs'], ['overview']].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
-      );
-    },
+    onSuccess: () => refreshAfterApplicationChange(queryClient),
   });
 }
 

@@ -302,6 +302,75 @@ describe('ApplicationPanel', () => {
     expect(details).toHaveTextContent('Salary offered-');
   });
 
+  it('asks whether a move keeps the next step, and sends Clear with the move', async () => {
+    const step = { at: '2025-03-12T10:00:00.000Z', what: 'phone screen' };
+    store.items = [anApplication(7, { next_step: step })];
+    const user = userEvent.setup();
+    renderPanel();
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Move to' }), 'offer');
+    await user.click(screen.getByRole('button', { name: 'Change stage' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Keep the next step?' });
+    expect(dialog).toHaveTextContent(
+      `Job 7 has a next step: phone screen, ${formatWhen(step.at)}. Keep it in Offer`,
+    );
+    expect(store.writes).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Clear next step' }));
+    await waitFor(() =>
+      expect(store.writes).toEqual([
+        { method: 'PATCH', path: '/applications/7', body: { stage: 'offer', next_step: null } },
+      ]),
+    );
+    await waitFor(() => expect(part('Next step')).toHaveTextContent('No next step.'));
+  });
+
+  it('moves to a closing stage without asking: the move ends the step', async () => {
+    const step = { at: '2025-03-12T10:00:00.000Z', what: 'phone screen' };
+    store.items = [anApplication(7, { next_step: step })];
+    const user = userEvent.setup();
+    renderPanel();
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Move to' }), 'rejected');
+    await user.click(screen.getByRole('button', { name: 'Change stage' }));
+    await waitFor(() =>
+      expect(store.writes.at(-1)).toEqual({
+        method: 'PATCH',
+        path: '/applications/7',
+        body: { stage: 'rejected' },
+      }),
+    );
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('shows in the timeline the step a move ended, and plans none while closed', async () => {
+    const ended = { at: '2025-03-12T10:00:00.000Z', what: 'phone screen' };
+    store.items = [
+      anApplication(7, {
+        stage: 'rejected',
+        history: [
+          ...anApplication(7).history,
+          {
+            id: 3,
+            stage: 'rejected',
+            at: '2025-03-09T09:00:00.000Z',
+            recorded_at: '2025-03-09T09:00:00.000Z',
+            source: 'operator',
+            ended_next_step: ended,
+          },
+        ],
+      }),
+    ];
+    renderPanel();
+    await screen.findByRole('region', { name: 'Timeline' });
+    expect(timeline()[2]).toBe(
+      `Rejected${formatWhen('2025-03-09T09:00:00.000Z')}Edit dateNext step ended: phone screen · ${formatWhen(ended.at)}`,
+    );
+    expect(timeline()[1]).not.toContain('Next step ended');
+    const next = part('Next step');
+    expect(next).toHaveTextContent(
+      'No next step: Rejected closes the application. Move it to another stage to plan one.',
+    );
+    expect(within(next).queryByRole('button', { name: 'Set next step' })).not.toBeInTheDocument();
+  });
+
   it('offers to add a job that is not in the pipeline', async () => {
     store.items = [];
     const user = userEvent.setup();

@@ -8,10 +8,12 @@ import { useApplication, useRemoveApplication } from './application-api';
 import { NotInPipeline } from './application-summary';
 import { ContactsField } from './contacts-field';
 import { DetailsField } from './details-field';
+import { JobPart } from './job-part';
 import { NextStepField } from './next-step-field';
 import { NotesField } from './notes-field';
 import { ServerError, type HeadingLevel } from './parts';
-import { StageField, Timeline } from './stage-field';
+import { StageField } from './stage-field';
+import { Timeline } from './timeline';
 
 export interface ApplicationPanelProps {
   jobId: number;
@@ -19,6 +21,11 @@ export interface ApplicationPanelProps {
   onClose?: () => void;
   /** The parts' headings: h3 under a screen's h2, h4 inside the Jobs panel's Pipeline section. */
   headingLevel?: HeadingLevel;
+  /**
+   * The job itself (its posting, its panel on Jobs, its description): where the panel stands
+   * alone, the Pipeline's side sheet; the Jobs panel around it shows the job already.
+   */
+  showJob?: boolean;
 }
 
 /**
@@ -26,7 +33,12 @@ export interface ApplicationPanelProps {
  * salaries, and contacts, each edited in place and saved on its own; or, for a job not in the
  * pipeline, the button that puts it there. Shared by the Jobs panel and the Pipeline screen.
  */
-export function ApplicationPanel({ jobId, onClose, headingLevel = 3 }: ApplicationPanelProps) {
+export function ApplicationPanel({
+  jobId,
+  onClose,
+  headingLevel = 3,
+  showJob = false,
+}: ApplicationPanelProps) {
   const application = useApplication(jobId);
   if (application.isPending) {
     return (
@@ -40,20 +52,30 @@ export function ApplicationPanel({ jobId, onClose, headingLevel = 3 }: Applicati
     return <ErrorAlert>{`Error loading the application: ${application.error.message}`}</ErrorAlert>;
   }
   if (application.data === null) return <NotInPipeline jobId={jobId} />;
-  return <ApplicationParts application={application.data} level={headingLevel} onClose={onClose} />;
+  return (
+    <ApplicationParts
+      application={application.data}
+      level={headingLevel}
+      onClose={onClose}
+      showJob={showJob}
+    />
+  );
 }
 
 function ApplicationParts({
   application,
   level,
   onClose,
+  showJob,
 }: {
   application: ApplicationDetail;
   level: HeadingLevel;
   onClose?: () => void;
+  showJob: boolean;
 }) {
   return (
     <div className="flex min-w-0 flex-col gap-5">
+      {showJob ? <JobPart application={application} level={level} /> : null}
       {/* Keyed by the stage: a move made elsewhere (triage, the board) resets the choice. */}
       <StageField
         key={`${application.stage}-${application.stage_since}`}

@@ -1,31 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  APPLICATION_STAGE_LABELS,
-  applicationLineSchema,
-  type ApplicationLine,
-} from '../../../contract/pipeline-stages';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import { APPLICATION_STAGE_LABELS, applicationLineSchema } from '../../../contract/pipeline-stages';
+import { apiRequest } from '../../lib/api-client';
 import { ErrorAlert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Spinner } from '../ui/spinner';
+import { getApplicationQueryOptions, refreshAfterApplicationChange } from './application-query';
 import { formatWhen } from './dates';
-
-// Light on purpose: this line loads with the Jobs panel, the whole application (its schemas,
-// fields and linkifyjs) only when opened. Its own key, so the panel's detail is never a line.
-const lineKey = (jobId: number) => ['applications', 'line', jobId] as const;
-
-async function getLine(jobId: number, signal: AbortSignal): Promise<ApplicationLine | null> {
-  try {
-    return await apiRequest(`/applications/${jobId}`, applicationLineSchema, { signal });
-  } catch (err) {
-    if (err instanceof ApiError && err.kind === 'http' && err.status === 404) return null;
-    throw err;
-  }
-}
-
-function useApplicationLine(jobId: number) {
-  return useQuery({ queryKey: lineKey(jobId), queryFn: ({ signal }) => getLine(jobId, signal) });
-}
 
 /** POST /applications: the job in as Saved; the lists, the jobs and the Overview asked again. */
 function useAddToPipeline(jobId: number) {
@@ -36,13 +16,7 @@ function useAddToPipeline(jobId: number) {
         method: 'POST',
         body: { job_id: jobId },
       }),
-    onSuccess: async () => {
-      await Promise.all(
-        [['applications'], ['jobs'], ['overview']].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
-      );
-    },
+    onSuccess: () => refreshAfterApplicationChange(queryClient),
   });
 }
 
@@ -51,10 +25,20 @@ function useAddToPipeline(jobId: number) {
  * with "Show application" opening the whole panel (timeline, notes, contacts, editing). The panel
  * is loaded on demand: the Jobs screen opened on a job (a reminder's link) stays within its
  * first-visit budget (bench/pipeline.bench.ts). Both read the same query, so opening it asks for
- * nothing again.
+ * nothing again. A job the caller knows is not on the board (`onBoard` false: the job's
+ * `pipeline_stage` is null) is asked nothing: "not in the pipeline" is an answer already.
  */
-export function ApplicationSummary({ jobId, onOpen }: { jobId: number; onOpen: () => void }) {
-  const application = useApplicationLine(jobId);
+export function ApplicationSummary({
+  jobId,
+  onBoard,
+  onOpen,
+}: {
+  jobId: number;
+  onBoard: boolean;
+  onOpen: () => void;
+}) {
+  const application = useQuery({ ...getApplicationQueryOptions(jobId), enabled: onBoard });
+  if (!onBoard) return <NotInPipeline jobId={jobId} onAdded={onOpen} />;
   if (application.isPending) {
     return (
       <div role="status" className="flex items-center gap-3 py-2 text-sm text-fg-muted">

@@ -20,12 +20,14 @@ import {
   type ContactFields,
 } from './application-api';
 import {
+  EditForm,
   errorFor,
   Field,
   focusOnOpen,
   Part,
   SaveOrCancel,
   ServerError,
+  useOpener,
   type HeadingLevel,
 } from './parts';
 
@@ -48,7 +50,12 @@ export function ContactsField({
 }) {
   const [adding, setAdding] = useState(false);
   const add = useAddContact(application.job_id);
+  const { openerRef, refocusOpener } = useOpener();
   const full = application.contacts.length >= CONTACTS_PER_APPLICATION_MAX;
+  const close = () => {
+    refocusOpener();
+    setAdding(false);
+  };
   return (
     <Part
       title="Contacts"
@@ -56,6 +63,7 @@ export function ContactsField({
       actions={
         adding ? null : (
           <Button
+            ref={openerRef}
             size="sm"
             variant="secondary"
             disabled={full}
@@ -83,9 +91,9 @@ export function ContactsField({
           pending={add.isPending}
           error={add.error}
           submitLabel="Add contact"
-          onSubmit={(fields) => add.mutate(fields, { onSuccess: () => setAdding(false) })}
+          onSubmit={(fields) => add.mutate(fields, { onSuccess: close })}
           onCancel={() => {
-            setAdding(false);
+            close();
             add.reset();
           }}
         />
@@ -99,6 +107,11 @@ function ContactRow({ jobId, contact }: { jobId: number; contact: ApplicationCon
   const [confirming, setConfirming] = useState(false);
   const update = useUpdateContact(jobId);
   const remove = useDeleteContact(jobId);
+  const { openerRef, refocusOpener } = useOpener();
+  const close = () => {
+    refocusOpener();
+    setEditing(false);
+  };
   if (editing) {
     return (
       <li className="py-2">
@@ -114,10 +127,10 @@ function ContactRow({ jobId, contact }: { jobId: number; contact: ApplicationCon
           error={update.error}
           submitLabel="Save contact"
           onSubmit={(fields) =>
-            update.mutate({ contactId: contact.id, fields }, { onSuccess: () => setEditing(false) })
+            update.mutate({ contactId: contact.id, fields }, { onSuccess: close })
           }
           onCancel={() => {
-            setEditing(false);
+            close();
             update.reset();
           }}
         />
@@ -131,6 +144,7 @@ function ContactRow({ jobId, contact }: { jobId: number; contact: ApplicationCon
         {contact.role ? <span className="text-fg-muted">{contact.role}</span> : null}
         <span className="ml-auto flex gap-1">
           <Button
+            ref={openerRef}
             size="sm"
             variant="ghost"
             aria-label={`Edit ${contact.name}`}
@@ -214,9 +228,10 @@ function ContactForm({
   };
   return (
     // The server's checks speak for the fields (beside each), rather than the browser's bubbles.
-    <form
+    <EditForm
       noValidate
       onSubmit={submit}
+      onCancel={onCancel}
       aria-label={title}
       className="flex flex-col gap-3 rounded-md border border-line-soft p-3"
     >
@@ -245,6 +260,6 @@ function ContactForm({
         <ServerError id={`${id}-error`} message={shown.message} />
       ) : null}
       <SaveOrCancel label={submitLabel} pending={pending} onCancel={onCancel} />
-    </form>
+    </EditForm>
   );
 }

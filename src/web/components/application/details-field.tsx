@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import {
   APPLICATION_REFERENCE_MAX,
   APPLICATION_SALARY_MAX,
@@ -10,12 +10,14 @@ import { Input } from '../ui/input';
 import { TEXT_LINK_CLASS } from '../ui/text-link';
 import { useUpdateApplication } from './application-api';
 import {
+  EditForm,
   errorFor,
   Field,
   focusOnOpen,
   Part,
   SaveOrCancel,
   ServerError,
+  useEditDraft,
   type HeadingLevel,
 } from './parts';
 
@@ -37,7 +39,7 @@ export function DetailsField({
 }) {
   const id = useId();
   const update = useUpdateApplication(application.job_id);
-  const [draft, setDraft] = useState<Values | null>(null);
+  const { draft, setDraft, openerRef, close, cancel } = useEditDraft<Values>(update.reset);
   const error = errorFor(
     update.error,
     FIELDS.map((f) => f.name),
@@ -45,7 +47,7 @@ export function DetailsField({
 
   const save = (event: FormEvent) => {
     event.preventDefault();
-    if (draft) update.mutate(draft, { onSuccess: () => setDraft(null) });
+    if (draft) update.mutate(draft, { onSuccess: close });
   };
 
   return (
@@ -55,6 +57,7 @@ export function DetailsField({
       actions={
         draft === null ? (
           <Button
+            ref={openerRef}
             size="sm"
             variant="secondary"
             onClick={() =>
@@ -84,7 +87,12 @@ export function DetailsField({
           ))}
         </dl>
       ) : (
-        <form onSubmit={save} className="flex flex-col gap-3">
+        <EditForm
+          onSubmit={save}
+          onCancel={cancel}
+          aria-label="Edit details"
+          className="flex flex-col gap-3"
+        >
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
             {FIELDS.map((f) => {
               const mine = error?.field === f.name;
@@ -110,15 +118,8 @@ export function DetailsField({
           {error && error.field === null ? (
             <ServerError id={`${id}-error`} message={error.message} />
           ) : null}
-          <SaveOrCancel
-            label="Save details"
-            pending={update.isPending}
-            onCancel={() => {
-              setDraft(null);
-              update.reset();
-            }}
-          />
-        </form>
+          <SaveOrCancel label="Save details" pending={update.isPending} onCancel={cancel} />
+        </EditForm>
       )}
     </Part>
   );

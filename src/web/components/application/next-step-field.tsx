@@ -1,11 +1,25 @@
 import { Download } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { NEXT_STEP_WHAT_MAX, type ApplicationDetail } from '../../../contract/pipeline';
+import {
+  APPLICATION_STAGE_LABELS,
+  isClosingStage,
+  NEXT_STEP_WHAT_MAX,
+  type ApplicationDetail,
+} from '../../../contract/pipeline';
 import { Button } from '../ui/button';
 import { Input } from '../ui/input';
 import { downloadNextStepIcs, useUpdateApplication } from './application-api';
 import { formatWhen, fromLocalInput, toLocalInput } from './dates';
-import { Field, focusOnOpen, Part, SaveOrCancel, ServerError, type HeadingLevel } from './parts';
+import {
+  EditForm,
+  Field,
+  focusOnOpen,
+  Part,
+  SaveOrCancel,
+  ServerError,
+  useEditDraft,
+  type HeadingLevel,
+} from './parts';
 
 /** What comes next and when, with its calendar file; reminders are sent for it. */
 export function NextStepField({
@@ -18,11 +32,18 @@ export function NextStepField({
   const id = useId();
   const jobId = application.job_id;
   const update = useUpdateApplication(jobId);
-  const [draft, setDraft] = useState<{ at: string; what: string } | null>(null);
   const [local, setLocal] = useState<string | null>(null);
   const [downloading, setDownloading] = useState(false);
+  const { draft, setDraft, openerRef, close, cancel } = useEditDraft<{ at: string; what: string }>(
+    () => {
+      setLocal(null);
+      update.reset();
+    },
+  );
   const step = application.next_step;
   const error = local ?? update.error?.message ?? null;
+  // A closed application takes no next step (decision 059): its old one is in the timeline.
+  const closed = isClosingStage(application.stage);
 
   const save = (event: FormEvent) => {
     event.preventDefault();
@@ -33,7 +54,7 @@ export function NextStepField({
       return;
     }
     setLocal(null);
-    update.mutate({ next_step: { at, what: draft.what } }, { onSuccess: () => setDraft(null) });
+    update.mutate({ next_step: { at, what: draft.what } }, { onSuccess: close });
   };
 
   const download = () => {
@@ -48,12 +69,6 @@ export function NextStepField({
       .finally(() => setDownloading(false));
   };
 
-  const cancel = () => {
-    setDraft(null);
-    setLocal(null);
-    update.reset();
-  };
-
   return (
     <Part title="Next step" level={level}>
       {draft === null ? (
@@ -63,19 +78,27 @@ export function NextStepField({
               <span className="font-medium text-fg">{step.what}</span> ·{' '}
               <time dateTime={step.at}>{formatWhen(step.at)}</time>
             </p>
+          ) : closed ? (
+            <p className="basis-full text-fg-subtle">
+              No next step: {APPLICATION_STAGE_LABELS[application.stage]} closes the application.
+              Move it to another stage to plan one.
+            </p>
           ) : (
             <p className="basis-full text-fg-subtle sm:basis-auto">No next step.</p>
           )}
           <span className="flex flex-wrap gap-2 sm:ml-auto">
-            <Button
-              size="sm"
-              variant="secondary"
-              onClick={() =>
-                setDraft({ at: step ? toLocalInput(step.at) : '', what: step?.what ?? '' })
-              }
-            >
-              {step ? 'Edit next step' : 'Set next step'}
-            </Button>
+            {closed ? null : (
+              <Button
+                ref={openerRef}
+                size="sm"
+                variant="secondary"
+                onClick={() =>
+                  setDraft({ at: step ? toLocalInput(step.at) : '', what: step?.what ?? '' })
+                }
+              >
+                {step ? 'Edit next step' : 'Set next step'}
+              </Button>
+            )}
             {step ? (
               <>
                 <Button
@@ -95,7 +118,12 @@ export function NextStepField({
           </span>
         </div>
       ) : (
-        <form onSubmit={save} className="flex flex-wrap items-end gap-2">
+        <EditForm
+          onSubmit={save}
+          onCancel={cancel}
+          aria-label="Edit next step"
+          className="flex flex-wrap items-end gap-2"
+        >
           <Field label="When" htmlFor={`${id}-at`} className="w-full sm:w-56">
             <Input
               ref={focusOnOpen}
@@ -124,7 +152,7 @@ export function NextStepField({
             size="md"
             onCancel={cancel}
           />
-        </form>
+        </EditForm>
       )}
       <ServerError id={`${id}-error`} message={error} />
     </Part>

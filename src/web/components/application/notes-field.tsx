@@ -1,11 +1,19 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { APPLICATION_NOTES_MAX, type ApplicationDetail } from '../../../contract/pipeline';
 import { cn } from '../../lib/cn';
 import { Button } from '../ui/button';
 import { fieldClasses } from '../ui/input';
 import { useUpdateApplication } from './application-api';
 import { LinkedText } from './linked-text';
-import { focusOnOpen, Part, SaveOrCancel, ServerError, type HeadingLevel } from './parts';
+import {
+  EditForm,
+  focusOnOpen,
+  Part,
+  SaveOrCancel,
+  ServerError,
+  useEditDraft,
+  type HeadingLevel,
+} from './parts';
 
 const count = new Intl.NumberFormat();
 
@@ -19,14 +27,14 @@ export function NotesField({
 }) {
   const id = useId();
   const update = useUpdateApplication(application.job_id);
-  const [draft, setDraft] = useState<string | null>(null);
+  const { draft, setDraft, openerRef, close, cancel } = useEditDraft<string>(update.reset);
   const over = draft !== null && draft.length > APPLICATION_NOTES_MAX;
   const error = update.error?.message ?? null;
 
   const save = (event: FormEvent) => {
     event.preventDefault();
     if (draft === null || over) return;
-    update.mutate({ notes: draft }, { onSuccess: () => setDraft(null) });
+    update.mutate({ notes: draft }, { onSuccess: close });
   };
 
   return (
@@ -35,7 +43,12 @@ export function NotesField({
       level={level}
       actions={
         draft === null ? (
-          <Button size="sm" variant="secondary" onClick={() => setDraft(application.notes)}>
+          <Button
+            ref={openerRef}
+            size="sm"
+            variant="secondary"
+            onClick={() => setDraft(application.notes)}
+          >
             Edit notes
           </Button>
         ) : null
@@ -50,7 +63,12 @@ export function NotesField({
           </p>
         )
       ) : (
-        <form onSubmit={save} className="flex flex-col gap-2">
+        <EditForm
+          onSubmit={save}
+          onCancel={cancel}
+          aria-label="Edit notes"
+          className="flex flex-col gap-2"
+        >
           <label htmlFor={`${id}-notes`} className="sr-only">
             Notes
           </label>
@@ -76,12 +94,9 @@ export function NotesField({
             label="Save notes"
             pending={update.isPending}
             disabled={over}
-            onCancel={() => {
-              setDraft(null);
-              update.reset();
-            }}
+            onCancel={cancel}
           />
-        </form>
+        </EditForm>
       )}
     </Part>
   );

@@ -1,4 +1,12 @@
-import { useId, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ComponentProps,
+  type ReactNode,
+} from 'react';
 import { cn } from '../../lib/cn';
 import { Button } from '../ui/button';
 
@@ -108,4 +116,72 @@ export function SaveOrCancel({
       </Button>
     </div>
   );
+}
+
+/**
+ * An edit form (next step, notes, details, a contact, a date) where Escape cancels the edit and
+ * nothing else. The side sheet around the panel (a Radix dialog) hears Escape on the document in
+ * the capture phase, before any handler of the form: the form listens on the window, a step
+ * earlier, and marks the key handled, which Radix reads as "leave the sheet open". A second
+ * Escape, outside any form, closes the sheet.
+ */
+export function EditForm({
+  onCancel,
+  ...props
+}: Omit<ComponentProps<'form'>, 'ref'> & { onCancel: () => void }) {
+  const form = useRef<HTMLFormElement>(null);
+  const cancel = useRef(onCancel);
+  useEffect(() => {
+    cancel.current = onCancel;
+  });
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      if (!(event.target instanceof Node) || !form.current?.contains(event.target)) return;
+      event.preventDefault();
+      cancel.current();
+    };
+    window.addEventListener('keydown', onKeyDown, true);
+    return () => window.removeEventListener('keydown', onKeyDown, true);
+  }, []);
+  return <form ref={form} {...props} />;
+}
+
+/**
+ * The button that opens an edit form, given the focus back when the form closes (saved or
+ * cancelled) instead of leaving it on the removed form: call `refocusOpener()` as it closes.
+ */
+export function useOpener() {
+  const ref = useRef<HTMLButtonElement>(null);
+  const pending = useRef(false);
+  useLayoutEffect(() => {
+    if (!pending.current || !ref.current) return;
+    pending.current = false;
+    ref.current.focus();
+  });
+  return {
+    openerRef: ref,
+    refocusOpener: () => {
+      pending.current = true;
+    },
+  };
+}
+
+/**
+ * An edit in place: its draft (null while not editing), the button that opened it (the focus goes
+ * back to it), and how the edit ends: `close` once saved, `cancel` (which also calls `onCancel`,
+ * the field's own clearing of its errors) by the Cancel button or Escape.
+ */
+export function useEditDraft<T>(onCancel: () => void) {
+  const [draft, setDraft] = useState<T | null>(null);
+  const { openerRef, refocusOpener } = useOpener();
+  const close = () => {
+    refocusOpener();
+    setDraft(null);
+  };
+  const cancel = () => {
+    close();
+    onCancel();
+  };
+  return { draft, setDraft, openerRef, close, cancel };
 }

@@ -2,22 +2,25 @@ import { useId, useState, type FormEvent } from 'react';
 import {
   APPLICATION_STAGE_LABELS,
   APPLICATION_STAGES,
+  isClosingStage,
   type ApplicationDetail,
-  type ApplicationEvent,
   type ApplicationStage,
 } from '../../../contract/pipeline';
 import { Button } from '../ui/button';
 import { fieldClasses, Input } from '../ui/input';
-import { useUpdateApplication, useUpdateEventDate } from './application-api';
-import { formatWhen, fromLocalInput, toLocalInput } from './dates';
-import { Field, focusOnOpen, Part, ServerError, type HeadingLevel } from './parts';
+import { useUpdateApplication } from './application-api';
+import { formatWhen, fromLocalInput } from './dates';
+import { LazyNextStepQuestion } from './lazy-next-step-question';
+import type { NextStepChoice } from './next-step-question';
+import { Field, Part, ServerError, type HeadingLevel } from './parts';
 
 const isStage = (value: string): value is ApplicationStage =>
   APPLICATION_STAGES.some((stage) => stage === value);
 
 /**
  * The stage, moved by choosing another and saving. "When" dates the move for an operator who
- * logs it after the fact; left empty, the server dates it now.
+ * logs it after the fact; left empty, the server dates it now. A move past a stage with a next
+ * step asks whether to keep it, unless the move closes the application (which ends it).
  */
 export function StageField({
   application,
@@ -31,7 +34,15 @@ export function StageField({
   const [stage, setStage] = useState<ApplicationStage>(application.stage);
   const [when, setWhen] = useState('');
   const [badWhen, setBadWhen] = useState<string | null>(null);
+  const [asking, setAsking] = useState<{ at: string | null } | null>(null);
   const error = badWhen ?? update.error?.message ?? null;
+  const step = application.next_step;
+
+  const move = (at: string | null, clearStep: boolean) =>
+    update.mutate(
+      { stage, ...(at === null ? {} : { at }), ...(clearStep ? { next_step: null } : {}) },
+      { onSuccess: () => setWhen('') },
+    );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -41,7 +52,14 @@ export function StageField({
       return;
     }
     setBadWhen(null);
-    update.mutate(at === null ? { stage } : { stage, at }, { onSuccess: () => setWhen('') });
+    if (step && !isClosingStage(stage)) setAsking({ at });
+    else move(at, false);
+  };
+
+  const answer = (choice: NextStepChoice) => {
+    const at = asking?.at ?? null;
+    setAsking(null);
+    if (choice !== 'cancel') move(at, choice === 'clear');
   };
 
   return (
@@ -86,113 +104,9 @@ export function StageField({
         </Button>
       </form>
       <ServerError id={`${id}-error`} message={error} />
+      {asking && step ? (
+        <LazyNextStepQuestion title={application.title} step={step} to={stage} onChoose={answer} />
+      ) : null}
     </Part>
-  );
-}
-
-const SOURCE_NOTES: Record<ApplicationEvent['source'], string | null> = {
-  operator: null,
-  triage: 'set by Jobs triage',
-  product: 'set by No answer rule',
-  migration: 'carried over from before the pipeline',
-};
-
-/** The history, oldest first; each date can be corrected in place. */
-export function Timeline({
-  application,
-  level,
-}: {
-  application: ApplicationDetail;
-  level: HeadingLevel;
-}) {
-  return (
-    <Part title="Timeline" level={level}>
-      <ol aria-label="Timeline" className="flex flex-col gap-2 border-l border-line pl-4">
-        {application.history.map((event) => (
-          <TimelineEntry key={event.id} jobId={application.job_id} event={event} />
-        ))}
-      </ol>
-    </Part>
-  );
-}
-
-function TimelineEntry({ jobId, event }: { jobId: number; event: ApplicationEvent }) {
-  const id = useId();
-  const update = useUpdateEventDate(jobId);
-  const [editing, setEditing] = useState(false);
-  const [value, setValue] = useState('');
-  const [bad, setBad] = useState<string | null>(null);
-  const label = APPLICATION_STAGE_LABELS[event.stage];
-  const source = SOURCE_NOTES[event.source];
-  const error = bad ?? update.error?.message ?? null;
-
-  const save = (e: FormEvent) => {
-    e.preventDefault();
-    const at = fromLocalInput(value);
-    if (at === null) {
-      setBad('Enter a date and time.');
-      return;
-    }
-    setBad(null);
-    update.mutate({ eventId: event.id, at }, { onSuccess: () => setEditing(false) });
-  };
-
-  return (
-    <li className="relative text-sm">
-      <span
-        aria-hidden="true"
-        className="absolute -left-[21px] top-1.5 size-2.5 rounded-full border-2 border-surface bg-accent"
-      />
-      {editing ? (
-        <form onSubmit={save} className="flex flex-wrap items-end gap-2">
-          <Field label={`Date of ${label}`} htmlFor={`${id}-at`} className="w-full sm:w-56">
-            <Input
-              ref={focusOnOpen}
-              id={`${id}-at`}
-              type="datetime-local"
-              value={value}
-              onChange={(e) => setValue(e.target.value)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-error` : undefined}
-            />
-          </Field>
-          <Button type="submit" size="sm" disabled={update.isPending}>
-            {update.isPending ? 'Saving...' : 'Save date'}
-          </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            onClick={() => {
-              setEditing(false);
-              setBad(null);
-              update.reset();
-            }}
-          >
-            Cancel
-          </Button>
-        </form>
-      ) : (
-        <div className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
-          <span className="font-medium text-fg">{label}</span>
-          <time dateTime={event.at} className="text-fg-soft">
-            {formatWhen(event.at)}
-          </time>
-          {source ? <span className="text-xs text-fg-subtle">{source}</span> : null}
-          <Button
-            size="sm"
-            variant="link"
-            className="h-auto px-0"
-            aria-label={`Edit date of ${label}, ${formatWhen(event.at)}`}
-            onClick={() => {
-              setValue(toLocalInput(event.at));
-              setEditing(true);
-            }}
-          >
-            Edit date
-          </Button>
-        </div>
-      )}
-      <ServerError id={`${id}-error`} message={error} />
-    </li>
   );
 }

@@ -13,7 +13,7 @@ const parse = (search: string) => parseJobFilters(new URLSearchParams(search));
 describe('job filters in the URL', () => {
   it('reads every filter under the API’s names and writes them back the same', () => {
     const search =
-      'q=data+engineer&batch=3&run=12&query=5&new_in_batch=3&posted=7d&workplace=remote%2Chybrid&easy_apply=true&has_salary=true&company=Acme&state=saved%2Capplied&flag=4&hide_reposts=true&sort=posted';
+      'q=data+engineer&batch=3&run=12&query=5&new_in_batch=3&posted=7d&workplace=remote%2Chybrid&easy_apply=true&has_salary=true&company=Acme&state=saved%2Capplied&flag=4&hide_reposts=true&open=true&sort=posted';
     const filters = parse(search);
     expect(filters).toEqual({
       q: 'data engineer',
@@ -29,6 +29,7 @@ describe('job filters in the URL', () => {
       state: ['saved', 'applied'],
       flag: 4,
       hide_reposts: true,
+      open: true,
       sort: 'posted',
     });
     expect(jobFiltersToParams(filters).toString()).toBe(search);
@@ -36,7 +37,7 @@ describe('job filters in the URL', () => {
 
   it('drops values the API would refuse instead of sending them', () => {
     const filters = parse(
-      'batch=-1&run=abc&query=x1&new_in_batch=0&posted=1y&workplace=mars,remote,remote&easy_apply=yes&state=deleted,new&sort=random',
+      'batch=-1&run=abc&query=x1&new_in_batch=0&posted=1y&workplace=mars,remote,remote&easy_apply=yes&state=deleted,new&open=1&sort=random',
     );
     expect(filters).toEqual({ ...EMPTY_FILTERS, workplace: ['remote'], state: ['new'] });
   });

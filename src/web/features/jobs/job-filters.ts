@@ -50,6 +50,7 @@ export const SORT_LABELS: Record<JobSort, string> = {
   newest: 'Newest first',
   posted: 'Posted date',
   relevance: 'Relevance',
+  fit: 'Best fit',
 };
 
 export interface JobFilters {
@@ -70,6 +71,8 @@ export interface JobFilters {
   flag: number | null;
   /** Issue 17: leave out reposts of jobs already triaged. */
   hide_reposts: boolean;
+  /** Issue 41: only jobs not found closed ("Open only"). */
+  open: boolean;
   /** null: the default (newest, also while searching: docs/decisions/013). */
   sort: JobSort | null;
 }
@@ -88,6 +91,7 @@ export const EMPTY_FILTERS: JobFilters = {
   state: [],
   flag: null,
   hide_reposts: false,
+  open: false,
   sort: null,
 };
 
@@ -126,6 +130,7 @@ export function parseJobFilters(params: URLSearchParams): JobFilters {
     state: list(params.get('state'), TRIAGE_STATES),
     flag: positiveInt(params.get('flag')),
     hide_reposts: params.get('hide_reposts') === 'true',
+    open: params.get('open') === 'true',
     sort: sort !== null && isOneOf(SORTS)(sort) ? sort : null,
   };
 }
@@ -146,6 +151,7 @@ export function jobFiltersToParams(filters: JobFilters): URLSearchParams {
   if (filters.state.length > 0) params.set('state', filters.state.join(','));
   if (filters.flag !== null) params.set('flag', String(filters.flag));
   if (filters.hide_reposts) params.set('hide_reposts', 'true');
+  if (filters.open) params.set('open', 'true');
   // Relevance needs words to rank by; without a search it would mean nothing.
   const sort = effectiveSort(filters);
   if (filters.sort !== null && !(sort === 'newest' && !filters.q)) params.set('sort', sort);

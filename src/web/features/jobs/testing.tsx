@@ -53,6 +53,7 @@ export function aJob(id: number, overrides: Partial<JobDetail> = {}): JobDetail 
     hidden_by_rule: null,
     muted_by_rule: null,
     details_fetched: true,
+    pipeline_stage: null,
     ...overrides,
   };
 }
@@ -82,7 +83,10 @@ export interface FakeJobsApi {
   pageSize: number;
   /** What GET /rules answers (issue 17): the Flag filter's choices. */
   rules?: Rule[];
-  /** The jobs in the pipeline (issue 33): the panel's Pipeline section; none when left out. */
+  /**
+   * The jobs in the pipeline (issue 33): the panel's Pipeline section; none when left out. A job
+   * with one is answered with its stage as `pipeline_stage` (issue 39), as the server does.
+   */
   applications?: FakeApplications;
 }
 
@@ -97,6 +101,10 @@ export function fakeJobsApi(api: FakeJobsApi) {
   const setState = (ids: number[], state: JobState) => {
     api.jobs = api.jobs.map((j) => (ids.includes(j.id) ? { ...j, state } : j));
   };
+  const served = (job: JobDetail): JobDetail => ({
+    ...job,
+    pipeline_stage: api.applications?.items.find((a) => a.job_id === job.id)?.stage ?? null,
+  });
   return [
     http.get(`${API}/jobs`, ({ request }) => {
       const params = new URL(request.url).searchParams;
@@ -112,7 +120,13 @@ export function fakeJobsApi(api: FakeJobsApi) {
           // triaged left out on request.
           (!group || j.group?.key === group) &&
           (!flag || j.flags.some((f) => f.rule_id === flag)) &&
-          !(params.get('hide_reposts') === 'true' && j.repost && j.repost.earlier_state !== 'new'),
+          !(
+            params.get('hide_reposts') === 'true' &&
+            j.repost &&
+            j.repost.earlier_state !== 'new'
+          ) &&
+          // Issue 41: Open only leaves out the jobs found closed.
+          !(params.get('open') === 'true' && j.closed_at),
       );
       // One row per group only when asked for (issue 30): the first passing member stands for it.
       const grouped = params.get('grouped') === 'true' && !group;
@@ -124,7 +138,7 @@ export function fakeJobsApi(api: FakeJobsApi) {
       const start = Number(params.get('cursor') ?? 0);
       const end = start + api.pageSize;
       return HttpResponse.json({
-        items: matching.slice(start, end).map(listItem),
+        items: matching.slice(start, end).map((j) => listItem(served(j))),
         next_cursor: end < matching.length ? String(end) : null,
         total: matching.length,
         total_capped: false,
@@ -135,7 +149,7 @@ export function fakeJobsApi(api: FakeJobsApi) {
     http.get(`${API}/jobs/:id`, ({ params }) => {
       const job = api.jobs.find((j) => j.id === Number(params.id));
       return job
-        ? HttpResponse.json(job)
+        ? HttpResponse.json(served(job))
         : HttpResponse.json({ error: 'Job not found' }, { status: 404 });
     }),
     http.post(`${API}/jobs/:id/details`, ({ params }) => {
@@ -146,7 +160,7 @@ export function fakeJobsApi(api: FakeJobsApi) {
       );
       const job = api.jobs.find((j) => j.id === id);
       return job
-        ? HttpResponse.json(job)
+        ? HttpResponse.json(served(job))
         : HttpResponse.json({ error: 'Job not found' }, { status: 404 });
     }),
     http.patch(`${API}/jobs/:id`, async ({ request, params }) => {

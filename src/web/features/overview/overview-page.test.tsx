@@ -10,7 +10,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-const PARTS = ['market', 'new-jobs', 'pipeline', 'searches', 'site-health', 'triage'];
+const PARTS = ['headlines', 'market', 'new-jobs', 'pipeline', 'searches', 'site-health', 'triage'];
 const location = () => screen.getByTestId('location').textContent ?? '';
 
 /** The parts asked for with these search params, each once however often it was asked. */

@@ -5,6 +5,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import './charts/chart-tokens.css';
 import { OverviewFilters } from './overview-filters';
 import { overviewParamsToUrl, parseOverviewParams, type OverviewParams } from './overview-params';
+import { HeadlinesSection } from './sections/headlines-section';
 import { MarketSection } from './sections/market-section';
 import { NewJobsSection } from './sections/new-jobs-section';
 import { SearchesSection } from './sections/searches-section';
@@ -13,8 +14,8 @@ import { TriageSection } from './sections/triage-section';
 
 /**
  * `/overview` (issue 32): what the searches found over time, what it cost, and whether the site
- * still parses, for a range of days and optionally one saved query. Five sections, each on its
- * own call; the charts (visx, decision 053) load with this screen only.
+ * still parses, for a range of days and optionally one saved query. The headline figures, then
+ * five sections, each on its own call; the charts (visx, decision 053) load with this screen only.
  */
 export function OverviewPage() {
   const [params, setParams] = useSearchParams();
@@ -30,6 +31,7 @@ export function OverviewPage() {
         <Card className="p-4">
           <OverviewFilters view={view} onChange={setView} />
         </Card>
+        <HeadlinesSection view={view} />
         <NewJobsSection view={view} />
         <SearchesSection view={view} />
         <MarketSection view={view} />

@@ -4,6 +4,7 @@ import { setupServer, type SetupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { recordDownloads, type RecordedDownloads } from '../../test/downloads';
 import {
+  overviewHeadlinesSchema,
   overviewMarketSchema,
   overviewNewJobsSchema,
   overviewSearchesSchema,
@@ -29,7 +30,7 @@ export const DAYS = [
   '2025-03-06',
   '2025-03-07',
 ];
-const span = { range: '7', query_id: null, days: DAYS };
+const span = { range: '7', query_id: null, days: DAYS, backfills: [0, 0, 0, 0, 0, 0, 0] };
 
 const analyst = [3, 0, 2, 5, 1, 0, 4];
 const financial = [1, 1, 0, 0, 2, 0, 0];
@@ -56,6 +57,20 @@ export const NEW_JOBS = overviewNewJobsSchema.parse({
   ),
 });
 
+/**
+ * A week that starts with a search's first run (issue 39): its initial import stores 250 jobs,
+ * the days after it about ten; `backfills` says two searches stored their first jobs that day.
+ */
+const importDay = [250, 8, 11, 9, 12, 7, 10];
+export const BACKFILL_NEW_JOBS = overviewNewJobsSchema.parse({
+  ...span,
+  backfills: [2, 0, 0, 0, 0, 0, 0],
+  series: [{ query_id: 1, label: 'Data Analyst · Berlin, Germany', jobs: importDay }],
+  reposts: DAYS.map(() => 0),
+  hidden_by_rules: DAYS.map(() => 0),
+  total: importDay,
+});
+
 const search = {
   is_ai: false,
   query_status: 'active',
@@ -72,12 +87,17 @@ export const SEARCHES = overviewSearchesSchema.parse({
       job_title: 'Data Analyst',
       location: 'Berlin, Germany',
       jobs_found: 120,
+      unique_jobs_found: 18,
       new_last_run: 4,
       new_in_range: 15,
       kept_share: 0.8,
       site_requests: 60,
       requests_per_new_job: 4,
       daily_new: analyst,
+      saved_in_range: 5,
+      applied_in_range: 2,
+      screening_in_range: 0,
+      backfill_day: '2025-01-10',
     },
     {
       ...search,
@@ -85,7 +105,9 @@ export const SEARCHES = overviewSearchesSchema.parse({
       job_title: 'Financial Analyst',
       location: 'New York',
       is_ai: true,
+      // An AI search: it sees the same few jobs every day, most of them found first elsewhere.
       jobs_found: 40,
+      unique_jobs_found: 9,
       new_last_run: 0,
       new_in_range: 4,
       kept_share: 1,
@@ -93,6 +115,11 @@ export const SEARCHES = overviewSearchesSchema.parse({
       requests_per_new_job: 22.5,
       last_run_status: 'failed',
       daily_new: financial,
+      // Fewer saved and applied, but one reached Screening.
+      saved_in_range: 1,
+      applied_in_range: 1,
+      screening_in_range: 1,
+      backfill_day: '2025-02-01',
     },
     {
       ...search,
@@ -101,6 +128,7 @@ export const SEARCHES = overviewSearchesSchema.parse({
       location: 'Vienna, Austria',
       query_status: 'inactive',
       jobs_found: 0,
+      unique_jobs_found: 0,
       new_last_run: null,
       new_in_range: 0,
       kept_share: null,
@@ -109,6 +137,10 @@ export const SEARCHES = overviewSearchesSchema.parse({
       last_run_status: null,
       last_run_at: null,
       daily_new: [0, 0, 0, 0, 0, 0, 0],
+      saved_in_range: 0,
+      applied_in_range: 0,
+      screening_in_range: 0,
+      backfill_day: null,
     },
   ],
 });
@@ -191,17 +223,28 @@ export const PIPELINE = overviewPipelineSchema.parse({
   ],
 });
 
+const calm = DAYS.map(() => false);
+
 export const SITE_HEALTH = overviewSiteHealthSchema.parse({
   ...span,
+  // Posted date drifted on the 2nd and recovered; salary drifts since the 6th.
   fields: [
-    { field: 'company_id', fill: [1, 1, null, 0.95, 1, 1, 1] },
-    { field: 'location', fill: [1, 1, null, 1, 1, 1, 1] },
-    { field: 'posted_at', fill: [0.9, 1, null, 1, 0.8, 1, 1] },
-    { field: 'salary', fill: [0.5, 0.6, null, 0.55, 0.5, 0, 0] },
-    { field: 'seniority', fill: [1, 1, null, 1, 1, 1, 1] },
-    { field: 'employment_type', fill: [1, 1, null, 1, 1, 1, 1] },
-    { field: 'description', fill: [1, 1, null, 1, 1, 1, 1] },
-    { field: 'applicants', fill: [0.75, 0.8, null, 0.7, 0.725, 0.8, 0.8] },
+    { field: 'company_id', fill: [1, 1, null, 0.95, 1, 1, 1], drifting: calm },
+    { field: 'location', fill: [1, 1, null, 1, 1, 1, 1], drifting: calm },
+    {
+      field: 'posted_at',
+      fill: [0.9, 0, null, 1, 0.8, 1, 1],
+      drifting: [false, true, false, false, false, false, false],
+    },
+    {
+      field: 'salary',
+      fill: [0.5, 0.6, null, 0.55, 0.5, 0, 0],
+      drifting: [false, false, false, false, false, true, true],
+    },
+    { field: 'seniority', fill: [1, 1, null, 1, 1, 1, 1], drifting: calm },
+    { field: 'employment_type', fill: [1, 1, null, 1, 1, 1, 1], drifting: calm },
+    { field: 'description', fill: [1, 1, null, 1, 1, 1, 1], drifting: calm },
+    { field: 'applicants', fill: [0.75, 0.8, null, 0.7, 0.725, 0.8, 0.8], drifting: calm },
   ],
   requests: [20, 18, 0, 25, 22, 19, 21],
   rate_limited: [0, 2, 0, 0, 1, 0, 0],
@@ -219,6 +262,23 @@ export const SITE_HEALTH = overviewSiteHealthSchema.parse({
       batch_id: null,
       current: true,
     },
+  },
+});
+
+/** The week against the week before: each figure's change worked out as the server does. */
+export const HEADLINES = overviewHeadlinesSchema.parse({
+  ...span,
+  previous_days: { first: '2025-02-22', last: '2025-02-28' },
+  new_jobs: { value: 27, previous: 20, change: 7, change_share: 0.35 },
+  kept: { value: 21, previous: 21, change: 0, change_share: 0 },
+  saved: { value: 6, previous: 0, change: 6, change_share: null },
+  applied: { value: 2, previous: 4, change: -2, change_share: -0.5 },
+  site_requests: { value: 125, previous: 120, change: 5, change_share: 5 / 120 },
+  requests_per_new_job: {
+    value: 125 / 27,
+    previous: 6,
+    change: 125 / 27 - 6,
+    change_share: (125 / 27 - 6) / 6,
   },
 });
 
@@ -250,11 +310,12 @@ export const QUERIES = queryListSchema.parse([
 ]);
 
 export type OverviewAnswers = Record<
-  'new-jobs' | 'searches' | 'market' | 'triage' | 'site-health' | 'pipeline',
+  'headlines' | 'new-jobs' | 'searches' | 'market' | 'triage' | 'site-health' | 'pipeline',
   unknown
 >;
 
 export const ANSWERS: OverviewAnswers = {
+  headlines: HEADLINES,
   'new-jobs': NEW_JOBS,
   searches: SEARCHES,
   market: MARKET,
@@ -302,11 +363,16 @@ export const chart = (title: string) => screen.getByRole('region', { name: title
 
 /** A chart's frame once its call has answered (the loading card carries the same title). */
 export async function findChart(title: string): Promise<HTMLElement> {
-  return waitFor(() => {
-    const region = chart(title);
-    expect(within(region).queryByRole('status')).not.toBeInTheDocument();
-    return region;
-  });
+  // A file's first chart waits for the charts' modules to load, which takes over the default
+  // second on a loaded CI machine: give it five (a chart that never draws still fails).
+  return waitFor(
+    () => {
+      const region = chart(title);
+      expect(within(region).queryByRole('status')).not.toBeInTheDocument();
+      return region;
+    },
+    { timeout: 5_000 },
+  );
 }
 
 /** A cell's text, its separate pieces (a name and a badge) joined by a space. */

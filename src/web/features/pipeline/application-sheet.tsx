@@ -13,8 +13,9 @@ const ApplicationPanel = lazy(() =>
 );
 
 /**
- * The side sheet that holds one application's panel. A Radix dialog: focus moves into it and
- * stays there, Escape closes it, and focus goes back to the card's title.
+ * The side sheet that holds one application's panel, with the job it is for. A Radix dialog:
+ * focus moves into it and stays there, Escape closes it (after cancelling an edit under way:
+ * the panel's forms take the first Escape), and focus goes back to the card's title.
  */
 export function ApplicationSheet({
   jobId,
@@ -60,7 +61,8 @@ export function ApplicationSheet({
               <X className="size-5" aria-hidden="true" />
             </DialogPrimitive.Close>
           </div>
-          <div className="min-h-0 flex-1 overflow-y-auto">
+          {/* Padded as the Jobs panel's body is (px-6 py-5): the same panel, the same room. */}
+          <div data-sheet-body className="min-h-0 flex-1 overflow-y-auto px-6 py-5">
             {jobId !== null ? (
               <Suspense
                 fallback={
@@ -69,7 +71,7 @@ export function ApplicationSheet({
                   </div>
                 }
               >
-                <ApplicationPanel jobId={jobId} onClose={onClose} />
+                <ApplicationPanel jobId={jobId} onClose={onClose} showJob />
               </Suspense>
             ) : null}
           </div>

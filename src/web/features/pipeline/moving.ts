@@ -12,6 +12,32 @@ export type MoveHandler = (
   focus: FocusAfterMove,
 ) => void;
 
+/** The latest move, which its card's menu (and the toast) offers to undo. */
+export interface UndoOffer {
+  jobId: number;
+  /** "Undo move to Screening". */
+  label: string;
+  undo: () => void;
+}
+
+/** What the board and the phone's stage draw from: the cards, and what can be done to them. */
+export interface CardsView {
+  columns: ReadonlyMap<ApplicationStage, readonly Application[]>;
+  now: number;
+  /** Where a card's title leads: this screen with the application's panel open. */
+  openTo: (jobId: number) => string;
+  onMove: MoveHandler;
+  /** The stages whose every card shows (past the first page). */
+  allShown: { has: (stage: ApplicationStage) => boolean };
+  onShowAll: (stage: ApplicationStage) => void;
+  /** The card just moved or undone: shown even past its column's first page. */
+  pinnedId: number | null;
+  undo: UndoOffer | null;
+}
+
+/** The card's menu button: the focus comes back to it after a move or an undo from the menu. */
+export const MOVE_MENU_ATTRIBUTE = 'data-move-menu';
+
 /** The phone's stage switcher, where the focus goes when a moved card leaves the stage shown. */
 export const STAGE_SWITCHER_ID = 'pipeline-stage-switcher';
 
@@ -32,7 +58,7 @@ export function focusMovedCard(
     return false;
   const target = card
     ? card.querySelector<HTMLElement>(
-        control === 'handle' ? '[aria-roledescription="draggable"]' : 'select',
+        control === 'handle' ? '[aria-roledescription="draggable"]' : `[${MOVE_MENU_ATTRIBUTE}]`,
       )
     : document.getElementById(STAGE_SWITCHER_ID);
   target?.focus();

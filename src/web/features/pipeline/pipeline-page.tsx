@@ -1,22 +1,25 @@
-import { lazy, Suspense, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { APPLICATION_STAGE_LABELS, type ApplicationStage } from '../../../contract/pipeline';
+import type { ApplicationStage } from '../../../contract/pipeline';
 import type { ExportFormat } from '../../../contract/export-formats';
 import { ErrorAlert } from '../../components/ui/alert';
 import { Card } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
 import { Spinner } from '../../components/ui/spinner';
-import { useToast } from '../../components/ui/toaster';
 import { useNow } from '../../lib/use-now';
 import { useExportApplications } from './api/export-applications';
 import { useApplications } from './api/get-applications';
-import { useMoveApplication } from './api/move-application';
-import { byStage, DEFAULT_TABLE_SORT, type TableSort } from './application-order';
+import {
+  byStage,
+  DEFAULT_TABLE_SORT,
+  firstStageWithCards,
+  type TableSort,
+} from './application-order';
 import { NoMatchingApplications, NothingInPipeline } from './components/pipeline-empty';
 import { PipelineFiltersBar } from './components/pipeline-filters';
 import { PipelineTable } from './components/pipeline-table';
 import { ExportButtons, ViewToggle } from './components/pipeline-toolbar';
-import { firstStageWithCards, PhoneStage } from './components/phone-stage';
+import type { CardsView } from './moving';
 import {
   hasPipelineFilters,
   NO_PIPELINE_FILTERS,
@@ -25,20 +28,33 @@ import {
   type PipelineFilters,
   type PipelineParams,
 } from './pipeline-params';
-import { focusMovedCard, type FocusAfterMove, type MoveHandler } from './moving';
+import { useLoadedModule } from './use-loaded-module';
+import { useMoves } from './use-moves';
 import { useWideScreen } from './use-wide-screen';
 
 // Drag and drop (@dnd-kit) comes with the board's own chunk, after the screen has painted: the
-// table and a phone never load it (DESIGN.md: a first visit ≤ 150 kB).
-const PipelineBoard = lazy(() =>
-  import('./components/pipeline-board').then((m) => ({ default: m.PipelineBoard })),
-);
+// table and a phone never load it (DESIGN.md: a first visit ≤ 150 kB). The cards come with the
+// board's or the phone's chunk.
+const loadBoard = () => import('./components/pipeline-board');
+const loadPhoneStage = () => import('./components/phone-stage');
 // The side sheet (a Radix dialog and the shared application panel) loads when first opened.
 const ApplicationSheet = lazy(() =>
   import('./application-sheet').then((m) => ({ default: m.ApplicationSheet })),
 );
 
-const label = (stage: ApplicationStage) => APPLICATION_STAGE_LABELS[stage];
+/** A part of its own chunk: drawn once loaded, a spinner until then, what failed if it did. */
+function Loaded<T>({
+  part,
+  what,
+  children,
+}: {
+  part: { module: T | null; error: Error | null };
+  what: string;
+  children: (module: T) => ReactNode;
+}) {
+  if (part.error) return <ErrorAlert>{`Could not load ${what}: ${part.error.message}`}</ErrorAlert>;
+  return part.module === null ? <Loading /> : children(part.module);
+}
 
 function Loading() {
   return (
@@ -49,8 +65,9 @@ function Loading() {
 }
 
 /**
- * `/pipeline` (issue 33): every application by stage, as a board (columns, drag and drop, a
- * "Move to…" menu) or a table, narrowed by query and company; one stage at a time on a phone.
+ * `/pipeline` (issues 33 and 39): every application by stage, as a board (columns, drag and drop,
+ * a Move menu, a first page of each column) or a table, narrowed by query and company; one stage
+ * at a time on a phone.
  */
 export function PipelinePage() {
   const [params, setParams] = useSearchParams();
@@ -67,14 +84,25 @@ export function PipelinePage() {
 
   const applications = useApplications(filters);
   const items = applications.data?.items;
-  const columns = useMemo(() => byStage(items ?? []), [items]);
-  const move = useMoveApplication();
-  const exporter = useExportApplications();
   const wide = useWideScreen();
+  // The board's chunk is asked for with the applications, not after them (with 2,000 they take
+  // a while to come and to read): an empty pipeline fetches it for nothing, within its budget.
+  const board = useLoadedModule(loadBoard, view.view === 'board' && wide);
+  const phone = useLoadedModule(
+    loadPhoneStage,
+    view.view === 'board' && !wide && items !== undefined && items.length > 0,
+  );
+  const columns = useMemo(() => byStage(items ?? []), [items]);
+  const moves = useMoves(items);
+  const exporter = useExportApplications();
   const now = useNow();
-  const toast = useToast();
-  const [moveError, setMoveError] = useState<string | null>(null);
   const [sort, setSort] = useState<TableSort>(DEFAULT_TABLE_SORT);
+  // The stages (and the table) showing every card past their first page.
+  const [allShown, setAllShown] = useState<ReadonlySet<ApplicationStage | 'table'>>(new Set());
+  const showAll = useCallback(
+    (what: ApplicationStage | 'table') => setAllShown((shown) => new Set(shown).add(what)),
+    [],
+  );
   // The panel stays mounted from its first opening on, so closing is a transition Radix sees and
   // focus goes back to the card's title.
   const [lastOpenId, setLastOpenId] = useState(view.job);
@@ -85,46 +113,21 @@ export function PipelinePage() {
     [view],
   );
 
-  // The card moved by the keyboard, and the control that had the focus: given back to it in its
-  // new column (or back in its old one, when the server refused the move).
-  const focusAfter = useRef<{ jobId: number; stage: ApplicationStage; control: FocusAfterMove }>(
-    null,
-  );
-  useLayoutEffect(() => {
-    const want = focusAfter.current;
-    if (!want?.control) return;
-    if (focusMovedCard(want.jobId, want.stage, want.control)) focusAfter.current = null;
-  }, [items]);
-
-  const moveTo = useCallback<MoveHandler>(
-    (application, stage, focus) => {
-      setMoveError(null);
-      focusAfter.current = { jobId: application.job_id, stage, control: focus };
-      move.mutate(
-        { jobId: application.job_id, stage },
-        {
-          onSuccess: () => toast(`Moved ${application.title} to ${label(stage)}`),
-          // The card is already back where it was (the cache's snapshot): say so where it shows.
-          onError: (error) => {
-            focusAfter.current = {
-              jobId: application.job_id,
-              stage: application.stage,
-              control: focus,
-            };
-            setMoveError(
-              `Could not move ${application.title} to ${label(stage)}: ${error.message}. It stays in ${label(application.stage)}.`,
-            );
-          },
-        },
-      );
-    },
-    [move, toast],
-  );
-
   const [exporting, setExporting] = useState<ExportFormat | null>(null);
   const exportAs = (format: ExportFormat) => {
     setExporting(format);
     exporter.mutate({ filters, format }, { onSettled: () => setExporting(null) });
+  };
+
+  const cardsView: CardsView = {
+    columns,
+    now,
+    openTo,
+    onMove: moves.moveTo,
+    allShown,
+    onShowAll: showAll,
+    pinnedId: moves.pinnedId,
+    undo: moves.undo,
   };
 
   const filtered = hasPipelineFilters(filters);
@@ -149,7 +152,7 @@ export function PipelinePage() {
         {exporter.isError ? (
           <ErrorAlert>{`Export failed: ${exporter.error.message}`}</ErrorAlert>
         ) : null}
-        {moveError ? <ErrorAlert>{moveError}</ErrorAlert> : null}
+        {moves.moveError ? <ErrorAlert>{moves.moveError}</ErrorAlert> : null}
         {applications.isError ? (
           <ErrorAlert>{`Error loading the pipeline: ${applications.error.message}`}</ErrorAlert>
         ) : null}
@@ -183,25 +186,29 @@ export function PipelinePage() {
                   onSort={setSort}
                   now={now}
                   openTo={openTo}
+                  showAll={allShown.has('table')}
+                  onShowAll={() => showAll('table')}
                 />
               </Card>
             ) : wide ? (
-              <Suspense fallback={<Loading />}>
-                <PipelineBoard columns={columns} now={now} openTo={openTo} onMove={moveTo} />
-              </Suspense>
+              <Loaded part={board} what="the board">
+                {(m) => <m.PipelineBoard {...cardsView} />}
+              </Loaded>
             ) : (
-              <PhoneStage
-                columns={columns}
-                stage={view.stage ?? firstStageWithCards(columns)}
-                onStage={(stage) => update({ stage }, { replace: true })}
-                now={now}
-                openTo={openTo}
-                onMove={moveTo}
-              />
+              <Loaded part={phone} what="the stage">
+                {(m) => (
+                  <m.PhoneStage
+                    {...cardsView}
+                    stage={view.stage ?? firstStageWithCards(columns)}
+                    onStage={(stage) => update({ stage }, { replace: true })}
+                  />
+                )}
+              </Loaded>
             )}
           </div>
         )}
       </div>
+      {moves.question}
       {lastOpenId !== null ? (
         <Suspense fallback={null}>
           <ApplicationSheet

@@ -1,12 +1,17 @@
 import { screen, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { anApplication as anApplicationDetail } from '../../components/application/testing';
 import { http, HttpResponse } from 'msw';
-import { vi } from 'vitest';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import {
   applicationDetailSchema,
   applicationSchema,
   APPLICATION_STAGES,
+  isClosingStage,
   type Application,
+  type ApplicationEvent,
+  type ApplicationStage,
 } from '../../../contract/pipeline';
 import { queryListSchema } from '../../../contract/queries';
 import { LocationProbe, renderScreen } from '../../test/render';
@@ -63,13 +68,95 @@ export interface FakePipelineApi {
   exports: URLSearchParams[];
   /** When set, PATCH answers this status and `{error}` and changes nothing. */
   refuseMoves: { status: number; error: string } | null;
+  /** Each application's history as the fake recorded it: its entry from before, then its moves. */
+  history: Map<number, ApplicationEvent[]>;
+  /** Every DELETE /applications/{job_id}/history/{event_id} (an undo): job and entry. */
+  undos: { jobId: number; eventId: number }[];
+  /** GET /jobs/{id} asked (the panel's description): the job ids, in order. */
+  jobReads: number[];
 }
 
 export function emptyPipelineApi(applications: Application[] = []): FakePipelineApi {
-  return { applications, listRequests: [], moves: [], exports: [], refuseMoves: null };
+  return {
+    applications,
+    listRequests: [],
+    moves: [],
+    exports: [],
+    refuseMoves: null,
+    history: new Map(),
+    undos: [],
+    jobReads: [],
+  };
 }
 
-const isStage = (value: unknown) => APPLICATION_STAGES.some((s) => s === value);
+const stageOf = (value: unknown): ApplicationStage | null =>
+  APPLICATION_STAGES.find((s) => s === value) ?? null;
+const bodyField = (body: unknown, key: string): unknown =>
+  typeof body === 'object' && body !== null
+    ? Object.entries(body).find(([name]) => name === key)?.[1]
+    : undefined;
+
+/** The fake's history of an application: one entry from before the test, then its moves. */
+function historyOf(api: FakePipelineApi, a: Application): ApplicationEvent[] {
+  const kept = api.history.get(a.job_id);
+  if (kept) return kept;
+  const first: ApplicationEvent = {
+    id: a.job_id * 100,
+    stage: a.stage,
+    at: a.stage_since,
+    recorded_at: a.stage_since,
+    source: 'operator',
+    ended_next_step: null,
+  };
+  api.history.set(a.job_id, [first]);
+  return [first];
+}
+
+const detailOf = (api: FakePipelineApi, a: Application) =>
+  applicationDetailSchema.parse({ ...a, history: historyOf(api, a), contacts: [] });
+
+/** PATCH: the move recorded as the server records it, the step ended when the server ends it. */
+function patchApplication(api: FakePipelineApi, found: Application, body: unknown) {
+  const stage = stageOf(bodyField(body, 'stage'));
+  if (!stage) return HttpResponse.json({ error: 'bad stage' }, { status: 400 });
+  const history = historyOf(api, found);
+  const ends = bodyField(body, 'next_step') === null || isClosingStage(stage);
+  const now = new Date().toISOString();
+  const entry: ApplicationEvent = {
+    id: (history.at(-1)?.id ?? 0) + 1,
+    stage,
+    at: now,
+    recorded_at: now,
+    source: 'operator',
+    ended_next_step: ends ? found.next_step : null,
+  };
+  api.history.set(found.job_id, [...history, entry]);
+  const moved = applicationSchema.parse({
+    ...found,
+    stage,
+    stage_since: now,
+    next_step: ends ? null : found.next_step,
+  });
+  api.applications = api.applications.map((a) => (a.job_id === found.job_id ? moved : a));
+  return HttpResponse.json(detailOf(api, moved));
+}
+
+/** DELETE history: the latest entry goes, the stage, its date and the ended step come back. */
+function undoMove(api: FakePipelineApi, found: Application, eventId: number) {
+  const history = historyOf(api, found);
+  const [before, move] = history.slice(-2);
+  if (!before || move?.id !== eventId)
+    return HttpResponse.json({ error: 'Only the latest move can be undone' }, { status: 409 });
+  api.history.set(found.job_id, history.slice(0, -1));
+  const undone = applicationSchema.parse({
+    ...found,
+    stage: before.stage,
+    stage_since: before.at,
+    next_step: move.ended_next_step ?? found.next_step,
+  });
+  api.applications = api.applications.map((a) => (a.job_id === found.job_id ? undone : a));
+  return HttpResponse.json(detailOf(api, undone));
+}
 
 /**
  * A stand-in for the server's pipeline routes, as decision 056 has them: the list filtered by
@@ -104,16 +191,7 @@ export function fakePipelineApi(api: FakePipelineApi) {
     http.get(`${API}/applications/:id`, ({ params }) => {
       const found = api.applications.find((a) => a.job_id === Number(params.id));
       if (!found) return HttpResponse.json({ error: 'Application not found' }, { status: 404 });
-      const history = [
-        {
-          id: found.job_id,
-          stage: found.stage,
-          at: found.stage_since,
-          recorded_at: found.stage_since,
-          source: 'operator',
-        },
-      ];
-      return HttpResponse.json(applicationDetailSchema.parse({ ...found, history, contacts: [] }));
+      return HttpResponse.json(detailOf(api, found));
     }),
     http.patch(`${API}/applications/:id`, async ({ request, params }) => {
       const jobId = Number(params.id);
@@ -124,23 +202,48 @@ export function fakePipelineApi(api: FakePipelineApi) {
           { error: api.refuseMoves.error },
           { status: api.refuseMoves.status },
         );
-      const stage =
-        typeof body === 'object' && body !== null && 'stage' in body ? body.stage : null;
       const found = api.applications.find((a) => a.job_id === jobId);
       if (!found) return HttpResponse.json({ error: 'Application not found' }, { status: 404 });
-      if (!isStage(stage)) return HttpResponse.json({ error: 'bad stage' }, { status: 400 });
-      const moved = applicationSchema.parse({
-        ...found,
-        stage,
-        stage_since: new Date().toISOString(),
+      return patchApplication(api, found, body);
+    }),
+    http.delete(`${API}/applications/:id/history/:eventId`, ({ params }) => {
+      const jobId = Number(params.id);
+      const eventId = Number(params.eventId);
+      api.undos.push({ jobId, eventId });
+      const found = api.applications.find((a) => a.job_id === jobId);
+      if (!found) return HttpResponse.json({ error: 'Application not found' }, { status: 404 });
+      return undoMove(api, found, eventId);
+    }),
+    // The panel's description, asked for when shown.
+    http.get(`${API}/jobs/:id`, ({ params }) => {
+      api.jobReads.push(Number(params.id));
+      return HttpResponse.json({
+        id: Number(params.id),
+        description_html: '<p>Build <strong>dashboards</strong> for the risk team.</p>',
       });
-      api.applications = api.applications.map((a) => (a.job_id === jobId ? moved : a));
-      return HttpResponse.json(
-        applicationDetailSchema.parse({ ...moved, history: [], contacts: [] }),
-      );
     }),
     http.get(`${API}/queries`, () => HttpResponse.json(QUERIES)),
   ];
+}
+
+/**
+ * The fake pipeline API for a test file, its applications `seed()` afresh before each test, and
+ * the mocks and stubbed globals (a phone's width) undone after it.
+ */
+export function fakePipelineServer(seed: () => Application[]) {
+  const api = emptyPipelineApi();
+  const server = setupServer(...fakePipelineApi(api));
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  beforeEach(() => {
+    Object.assign(api, emptyPipelineApi(seed()));
+  });
+  afterEach(() => {
+    server.resetHandlers();
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+  afterAll(() => server.close());
+  return { api, server };
 }
 
 /** The Pipeline screen at `url`, with the router's location shown for navigation checks. */
@@ -177,4 +280,13 @@ export function windowWidth(wide: boolean) {
       removeEventListener: () => undefined,
     })),
   );
+}
+
+/**
+ * Moves a card by its Move menu, as a mouse does: the button, then the stage. The menu's chunk
+ * loads when first pressed, which a loaded machine may take a while to do.
+ */
+export async function moveByMenu(user: UserEvent, title: string, stage: string) {
+  await user.click(screen.getByRole('button', { name: `Move ${title} to…` }));
+  await user.click(await screen.findByRole('menuitem', { name: stage }, { timeout: 5000 }));
 }

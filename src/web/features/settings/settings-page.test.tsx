@@ -25,6 +25,9 @@ const server = setupServer(
     HttpResponse.json({ no_answer_days: 30, reminder_lead: '1h' }),
   ),
   http.get(`${API}/calendar-feed`, () => HttpResponse.json({ feed: null })),
+  http.get(`${API}/rechecks/settings`, () =>
+    HttpResponse.json({ every_days: 3, budget: 150, watched: 0 }),
+  ),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

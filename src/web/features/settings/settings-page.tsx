@@ -10,11 +10,12 @@ import { CookieCheck } from './components/cookie-check';
 import { SettingsForm } from './components/settings-form';
 import { NotificationsCard } from './notifications/components/notifications-card';
 import { PipelineCard } from './pipeline/components/pipeline-card';
+import { RechecksCard } from './rechecks/components/rechecks-card';
 
 /**
  * SPEC.md §2 "/settings". There is no script_time field: it is only carried through on save.
  * Below the cookie form: the Notifications card (issue 11), API tokens (issue 18), the Backup
- * card (issue 12) and the Pipeline card (issue 33).
+ * card (issue 12), the Pipeline card (issue 33) and the Re-checks card (issue 41).
  */
 export function SettingsPage() {
   const settings = useSettings();
@@ -54,6 +55,8 @@ export function SettingsPage() {
       <BackupCard />
       {/* Issue 33: No answer, the reminders' lead and the calendar feed. */}
       <PipelineCard />
+      {/* Issue 41: how often saved, applied and flagged jobs are re-read for closing. */}
+      <RechecksCard />
     </>
   );
 }

@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { jobsQueryKey } from './get-jobs';
 import { BULK_STATE_MAX_IDS } from '../../../../contract/jobs';
 import { bulkJobStateResponseSchema, type JobState } from './jobs-schema';
-import { setStateInLists } from './update-job-state';
+import { afterTriage, setStateInLists } from './update-job-state';
 
 export { BULK_STATE_MAX_IDS };
 
@@ -32,7 +31,7 @@ export function useBulkUpdateJobState() {
     mutationFn: bulkUpdateJobState,
     onSuccess: async (_, { ids, state }) => {
       setStateInLists(queryClient, ids, state);
-      await queryClient.invalidateQueries({ queryKey: jobsQueryKey });
+      await afterTriage(queryClient, ids);
     },
   });
 }

@@ -138,4 +138,27 @@ describe('a job card', () => {
       ['Easy Apply'],
     ]);
   });
+
+  it('shows the pipeline stage of a job on the board where its triage state would be (issue 39)', () => {
+    const cases = [
+      { state: 'applied', pipeline_stage: 'interviewing', badge: 'Interviewing', tone: 'green' },
+      { state: 'saved', pipeline_stage: 'saved', badge: 'Saved', tone: 'amber' },
+      { state: 'applied', pipeline_stage: 'no_answer', badge: 'No answer', tone: 'neutral' },
+      { state: 'applied', pipeline_stage: 'rejected', badge: 'Rejected', tone: 'neutral' },
+      { state: 'applied', pipeline_stage: 'offer', badge: 'Offer', tone: 'green' },
+      // Not on the board: the triage state, as before.
+      { state: 'applied', pipeline_stage: null, badge: 'Applied', tone: 'green' },
+      // A row drawn hidden before the list came back: its old stage is not shown.
+      { state: 'hidden', pipeline_stage: 'interviewing', badge: 'Hidden', tone: 'neutral' },
+    ] as const;
+    const jobs = cases.map(({ state, pipeline_stage }, i) =>
+      listItem(aJob(20 + i, { title: `Job ${i}`, state, pipeline_stage })),
+    );
+    const { rowOf } = renderTable(jobs);
+    cases.forEach(({ badge, tone }, i) => {
+      const badges = [...rowOf(`Job ${i}`).querySelectorAll('[data-slot="badge"]')];
+      expect(badges.map((b) => b.textContent)).toEqual([badge]);
+      expect(badges[0]?.className).toContain(`bg-tone-${tone}-bg`);
+    });
+  });
 });

@@ -3,6 +3,7 @@ import { TableCell, TableRow } from '../../../components/ui/table';
 import { cn } from '../../../lib/cn';
 import type { JobListItem } from '../api/jobs-schema';
 import { Highlight } from './highlight';
+import { ClosedBadge } from '../../../components/job-facts/closed-badge';
 import { EasyApplyBadge, StateBadge } from './job-cells';
 
 /*
@@ -124,8 +125,9 @@ export function JobHeading({ children }: { children: ReactNode }) {
 export function JobBadges({ job }: { job: JobListItem }) {
   return (
     <>
-      <StateBadge state={job.state} />
+      <StateBadge job={job} />
       <EasyApplyBadge easyApply={job.easy_apply} />
+      <ClosedBadge closedAt={job.closed_at} />
     </>
   );
 }

@@ -1,4 +1,10 @@
+import {
+  APPLICATION_STAGE_LABELS,
+  CLOSING_STAGES,
+  type ApplicationStage,
+} from '../../../../contract/pipeline';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import type { JobListItem } from '../api/jobs-schema';
 import { fullDay, relativeDay } from '../relative-date';
 import { STATE_LABELS, WORKPLACE_LABELS, WORKPLACES, type TriageState } from '../job-filters';
 
@@ -10,8 +16,31 @@ const STATE_TONES: Record<TriageState, BadgeTone> = {
   hidden: 'neutral',
 };
 
-/** The triage state, except "seen", which is what an opened job simply is. */
-export function StateBadge({ state }: { state: TriageState }) {
+/**
+ * A stage in its triage state's colour (Saved amber, the stages after it green, as `applied`),
+ * but an outcome that closed the application without the job (Rejected, Withdrawn, No answer)
+ * is neutral: green would read as good news.
+ */
+function stageTone(stage: ApplicationStage): BadgeTone {
+  if (CLOSING_STAGES.includes(stage)) return 'neutral';
+  return stage === 'saved' ? STATE_TONES.saved : STATE_TONES.applied;
+}
+
+/**
+ * The triage state, except "seen", which is what an opened job simply is; for a job on the
+ * pipeline's board, its stage ("Interviewing" rather than "Applied", issue 39). Only saved and
+ * applied jobs are on the board: a stage beside another state is a row not yet fetched again.
+ */
+export function StateBadge({ job }: { job: Pick<JobListItem, 'state' | 'pipeline_stage'> }) {
+  const { state } = job;
+  const stage = state === 'saved' || state === 'applied' ? job.pipeline_stage : null;
+  if (stage) {
+    return (
+      <Badge tone={stageTone(stage)} className="whitespace-nowrap" title="Pipeline stage">
+        {APPLICATION_STAGE_LABELS[stage]}
+      </Badge>
+    );
+  }
   if (state === 'seen') return null;
   if (state === 'new') return <NewMarker />;
   return (

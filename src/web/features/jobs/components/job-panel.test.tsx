@@ -29,12 +29,20 @@ const api: FakeJobsApi = {
   applications,
 };
 const server = setupServer(...fakeJobsApi(api));
+/** Every GET /applications/{job_id} the screen made, by path (issue 39). */
+const applicationReads: string[] = [];
+server.events.on('request:start', ({ request }) => {
+  const path = new URL(request.url).pathname;
+  if (request.method === 'GET' && path.startsWith('/api/v1/applications/'))
+    applicationReads.push(path);
+});
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 beforeEach(() => {
   applications.items = [];
   applications.writes = [];
+  applicationReads.length = 0;
   api.jobs = api.jobs.filter((j) => j.id === 1);
 });
 
@@ -135,9 +143,74 @@ describe('JobPanel: Pipeline (issue 33)', () => {
     expect(applications.writes).toEqual([
       { method: 'POST', path: '/applications', body: { job_id: 8 } },
     ]);
-    // Added, the whole application opens.
+    // Added, the whole application opens, asked for once.
     expect(
       await within(panel).findByRole('region', { name: 'Stage' }, { timeout: 5000 }),
     ).toHaveTextContent('Saved since');
+    expect(applicationReads).toEqual(['/api/v1/applications/8']);
+  });
+});
+
+describe('JobPanel: the application asked for once, and only on the board (issue 39)', () => {
+  it('asks nothing for a job not on the board, also once opening it marked it seen', async () => {
+    api.jobs = [...api.jobs, aJob(6, { title: 'Analyst', state: 'new' })];
+    renderJobs('/jobs?job=6');
+    const panel = await screen.findByRole('dialog', { name: 'Analyst' }, { timeout: 5000 });
+    const pipeline = within(panel).getByRole('region', { name: 'Pipeline' });
+    expect(within(pipeline).getByText('This job is not in the pipeline.')).toBeVisible();
+    // Opening marked it seen and the job came back (its "new" marker gone): still nothing asked.
+    await waitFor(() =>
+      expect(api.writes).toContainEqual({
+        method: 'PATCH',
+        path: '/jobs/6',
+        body: { state: 'seen' },
+      }),
+    );
+    await waitFor(() =>
+      expect(within(panel).queryByText('new', { selector: '[data-slot="badge"]' })).toBeNull(),
+    );
+    expect(applicationReads).toEqual([]);
+  });
+
+  it('asks once for a job on the board: its line and the whole application share the answer', async () => {
+    const user = userEvent.setup();
+    api.jobs = [...api.jobs, aJob(5, { title: 'Data Engineer', state: 'applied' })];
+    applications.items = [anApplication(5, { stage: 'interviewing' })];
+    renderJobs('/jobs?job=5');
+    const panel = await screen.findByRole('dialog', { name: 'Data Engineer' }, { timeout: 5000 });
+    // The header shows its stage; the triage buttons still show the triage state.
+    expect(
+      within(panel).getByText('Interviewing', { selector: '[data-slot="badge"]' }),
+    ).toBeVisible();
+    expect(within(panel).getByRole('button', { name: 'Applied' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    const pipeline = within(panel).getByRole('region', { name: 'Pipeline' });
+    await user.click(await within(pipeline).findByRole('button', { name: 'Show application' }));
+    expect(
+      await within(pipeline).findByRole('region', { name: 'Stage' }, { timeout: 5000 }),
+    ).toHaveTextContent('Interviewing since');
+    expect(applicationReads).toEqual(['/api/v1/applications/5']);
+  });
+
+  it('asks again after triage moved it, and not once triage took it off the board', async () => {
+    const user = userEvent.setup();
+    api.jobs = [...api.jobs, aJob(7, { title: 'Engineer', state: 'saved' })];
+    applications.items = [anApplication(7, { stage: 'saved' })];
+    renderJobs('/jobs?job=7');
+    const panel = await screen.findByRole('dialog', { name: 'Engineer' }, { timeout: 5000 });
+    const pipeline = within(panel).getByRole('region', { name: 'Pipeline' });
+    await waitFor(() => expect(pipeline).toHaveTextContent('Saved since'));
+    // Applied moves a Saved application on (the fake does what the server does).
+    applications.items = [anApplication(7, { stage: 'applied' })];
+    await user.click(within(panel).getByRole('button', { name: 'Applied' }));
+    await waitFor(() => expect(pipeline).toHaveTextContent('Applied since'));
+    expect(applicationReads).toEqual(['/api/v1/applications/7', '/api/v1/applications/7']);
+    // Hidden takes it off the board: the section says so without asking.
+    applications.items = [];
+    await user.click(within(panel).getByRole('button', { name: 'Hide' }));
+    await within(pipeline).findByText('This job is not in the pipeline.');
+    expect(applicationReads).toHaveLength(2);
   });
 });

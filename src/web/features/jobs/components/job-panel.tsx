@@ -1,5 +1,4 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { useQueryClient } from '@tanstack/react-query';
 import { Ban, Bookmark, Check, EyeOff, ExternalLink, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -23,6 +22,9 @@ import { RepostChain } from './repost-chain';
 import { RepostLine } from './repost-line';
 import { TEXT_LINK_CLASS } from '../../../components/ui/text-link';
 import { ApplicationSummary } from '../../../components/application/application-summary';
+import { ClosedBadge } from '../../../components/job-facts/closed-badge';
+import { ClosedNotice } from '../../../components/job-facts/closed-before-applied';
+import { CompanyApplyLink } from '../../../components/job-facts/company-apply-link';
 
 // The application (issue 33) is its own chunk: opening a job does not wait for its forms.
 const ApplicationPanel = lazy(() =>
@@ -173,8 +175,9 @@ function JobDetails({
           {[job.company_name, job.location].filter(Boolean).join(' · ') || '-'}
         </p>
         <div className="mt-2 flex flex-wrap items-center gap-2">
-          <StateBadge state={job.state} />
+          <StateBadge job={job} />
           <EasyApplyBadge easyApply={job.easy_apply} />
+          <ClosedBadge closedAt={job.closed_at} />
           {job.company_blocked ? <Badge tone="red">Company blocked</Badge> : null}
         </div>
         <FlagLabels flags={job.flags} />
@@ -191,6 +194,7 @@ function JobDetails({
           <ExternalLink className="size-4" aria-hidden="true" />
           Open on {site}
         </a>
+        <CompanyApplyLink applyUrl={job.apply_url} />
         {TRIAGE_BUTTONS.map((b) => {
           const pressed = job.state === b.state;
           return (
@@ -209,6 +213,12 @@ function JobDetails({
         <BlockCompanyButton job={job} announce={announce} />
       </div>
       <div className="flex-1 overflow-y-auto px-6 py-5">
+        <ClosedNotice
+          jobId={job.id}
+          closedAt={job.closed_at}
+          stage={job.pipeline_stage}
+          onWithdrawn={() => announce('Moved to Withdrawn: closed before you applied')}
+        />
         <FetchDetails job={job} />
         <Facts job={job} />
         <PipelineSection key={job.id} job={job} />
@@ -289,19 +299,13 @@ function Facts({ job }: { job: JobDetail }) {
 }
 
 /**
- * The job's application: stage, timeline, next step, notes, contacts. Triage to saved or applied
- * puts a job in the pipeline on the server, so a new state asks for the application again.
+ * The job's application: stage, timeline, next step, notes, contacts. Asked for only while the
+ * job is on the board (its `pipeline_stage`); triage asks for it again (update-job-state.ts).
  */
 function PipelineSection({ job }: { job: JobDetail }) {
-  const queryClient = useQueryClient();
-  const lastState = useRef(job.state);
   // The whole application (timeline, notes, contacts, editing) loads when asked for.
   const [open, setOpen] = useState(false);
-  useEffect(() => {
-    if (lastState.current === job.state) return;
-    lastState.current = job.state;
-    void queryClient.invalidateQueries({ queryKey: ['applications'] });
-  }, [job.state, job.id, queryClient]);
+  const onBoard = job.pipeline_stage !== null && job.pipeline_stage !== undefined;
   return (
     <section
       aria-labelledby="job-pipeline-heading"
@@ -310,7 +314,7 @@ function PipelineSection({ job }: { job: JobDetail }) {
       <h3 id="job-pipeline-heading" className="mb-3 text-sm font-semibold text-fg">
         Pipeline
       </h3>
-      {open ? (
+      {open && onBoard ? (
         <Suspense
           fallback={
             <div role="status" aria-label="Loading the application" className="py-2">
@@ -321,7 +325,7 @@ function PipelineSection({ job }: { job: JobDetail }) {
           <ApplicationPanel jobId={job.id} headingLevel={4} />
         </Suspense>
       ) : (
-        <ApplicationSummary jobId={job.id} onOpen={() => setOpen(true)} />
+        <ApplicationSummary jobId={job.id} onBoard={onBoard} onOpen={() => setOpen(true)} />
       )}
     </section>
   );

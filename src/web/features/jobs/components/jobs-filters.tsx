@@ -278,6 +278,12 @@ export function JobsFilterPanel({ filters, onChange }: FiltersProps) {
             checked={filters.has_salary}
             onChange={(on) => onChange({ ...filters, has_salary: on })}
           />
+          {/* Issue 41: leaves out the jobs whose page was found closed. */}
+          <Check
+            label="Open only"
+            checked={filters.open}
+            onChange={(on) => onChange({ ...filters, open: on })}
+          />
         </div>
         <RuleFilters filters={filters} onChange={onChange} />
         <fieldset className="flex flex-wrap items-center gap-3">
@@ -339,6 +345,7 @@ function chipsOf(filters: JobFilters, flagLabel: string | null, queryLabel: stri
   if (flagLabel) chips.push({ label: flagLabel, clear: { flag: null } });
   if (filters.hide_reposts)
     chips.push({ label: 'No reposts of triaged jobs', clear: { hide_reposts: false } });
+  if (filters.open) chips.push({ label: 'Open only', clear: { open: false } });
   return chips;
 }
 

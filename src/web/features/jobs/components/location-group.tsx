@@ -97,7 +97,7 @@ function GroupedLocations({
                   {member.title !== job.title ? (
                     <span className="break-words text-xs text-fg-muted">{member.title}</span>
                   ) : null}
-                  <StateBadge state={member.state} />
+                  <StateBadge job={member} />
                 </li>
               ))}
               {members.hasNextPage ? (

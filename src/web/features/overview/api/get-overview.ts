@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import {
+  overviewHeadlinesSchema,
   overviewMarketSchema,
   overviewNewJobsSchema,
   overviewSearchesSchema,
@@ -28,6 +29,8 @@ export function getOverviewQueryOptions<T>(
 }
 
 // Each section fetches its own call, so a slow one holds up no other.
+export const useHeadlines = (view: OverviewParams) =>
+  useQuery(getOverviewQueryOptions('headlines', overviewHeadlinesSchema, view));
 export const useNewJobs = (view: OverviewParams) =>
   useQuery(getOverviewQueryOptions('new-jobs', overviewNewJobsSchema, view));
 export const useSearches = (view: OverviewParams) =>

@@ -23,6 +23,9 @@ const dayDate = (day: string) => new Date(`${day}T00:00:00Z`);
 
 /** "Mar 4": an axis tick. */
 export const formatDayShort = (day: string): string => shortDay.format(dayDate(day));
+/** "Mar 4 – 9", or "Mar 4" for one day: a period of days. */
+export const formatDayRange = (first: string, last: string): string =>
+  first === last ? formatDayShort(first) : shortDay.formatRange(dayDate(first), dayDate(last));
 /** "Tue, Mar 4, 2025": a tooltip's heading and a day's accessible name. */
 export const formatDayLong = (day: string): string => longDay.format(dayDate(day));
 export const formatNumber = (n: number): string => numberFormat.format(n);
@@ -54,3 +57,6 @@ export function formatMoney(amount: number, currency: string): string {
 const decimalFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
 /** "12.3": a ratio such as site requests per new job. */
 export const formatDecimal = (n: number): string => decimalFormat.format(n);
+const ratioFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
+/** "1.22": a ratio near 1, whose change from one range to the next is a few hundredths. */
+export const formatRatio = (n: number): string => ratioFormat.format(n);

@@ -1,22 +1,35 @@
+import { cutDays } from './cut-days';
 import { formatDayShort, formatNumber } from './format';
+import { strokeDash, type Paint } from './paint';
 
 const WIDTH = 96;
 const HEIGHT = 24;
 
 /**
  * A row's new jobs per day, as a line in a table cell. Its name says what it shows in words
- * (the total, and the best day), since a screen reader cannot see the line.
+ * (the total, and the best day), since a screen reader cannot see the line. The search's first
+ * day, far above the days after it, is cut at the top (a dot marks it) so those stay readable.
  */
 export function Sparkline({
   days,
   values,
+  paint,
+  backfillDay = null,
 }: {
   days: readonly string[];
   values: readonly number[];
+  /** The query's own paint, as the New jobs chart draws it. */
+  paint: Paint;
+  /** The day the search stored its first jobs (its backfill), if it has. */
+  backfillDay?: string | null;
 }) {
-  const max = Math.max(1, ...values);
+  const { top, cut } = cutDays(
+    values,
+    days.map((day) => (day === backfillDay ? 1 : 0)),
+  );
+  const max = Math.max(1, top);
   const step = values.length > 1 ? WIDTH / (values.length - 1) : 0;
-  const y = (v: number) => (HEIGHT - 2 - (v / max) * (HEIGHT - 4)).toFixed(1);
+  const y = (v: number) => (HEIGHT - 2 - (Math.min(v, max) / max) * (HEIGHT - 4)).toFixed(1);
   // One day is a level line across the box.
   const points =
     values.length === 1
@@ -28,7 +41,7 @@ export function Sparkline({
   const name =
     total === 0 || peakDay === undefined
       ? 'No new jobs on any day'
-      : `${formatNumber(total)} new in all, most on ${formatDayShort(peakDay)} (${formatNumber(values[peak] ?? 0)})`;
+      : `${formatNumber(total)} new in all, most on ${formatDayShort(peakDay)} (${formatNumber(values[peak] ?? 0)})${cut.has(peak) ? ', its first day, drawn cut' : ''}`;
   return (
     <svg
       width={WIDTH}
@@ -41,9 +54,13 @@ export function Sparkline({
       <title>{name}</title>
       <polyline
         points={points}
-        style={{ fill: 'none', stroke: 'var(--chart-5)', strokeWidth: 1.5 }}
+        style={{ fill: 'none', stroke: paint.color, strokeWidth: 1.5 }}
+        strokeDasharray={strokeDash(paint)}
         strokeLinejoin="round"
       />
+      {[...cut].map((i) => (
+        <circle key={i} cx={i * step} cy={y(max)} r={2.5} style={{ fill: paint.color }} />
+      ))}
     </svg>
   );
 }

@@ -7,16 +7,7 @@ import { MixChart } from './market-mix';
 import { SalariesChart } from './market-salaries';
 import { WorkplaceChart } from './market-workplace';
 import { OverviewSection } from './overview-section';
-
-function Stat({ label, value, detail }: { label: string; value: string; detail: string }) {
-  return (
-    <div className="flex min-w-0 flex-col gap-0.5 rounded-md border border-line-soft bg-surface-muted px-4 py-3">
-      <dt className="text-xs font-semibold text-fg-subtle">{label}</dt>
-      <dd className="text-2xl font-semibold text-fg tabular-nums">{value}</dd>
-      <dd className="text-xs text-fg-muted">{detail}</dd>
-    </div>
-  );
-}
+import { Stat } from './stat';
 
 function MarketStats({ data }: { data: OverviewMarket }) {
   const { easy_apply: easy, applicants } = data;

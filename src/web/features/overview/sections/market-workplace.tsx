@@ -51,11 +51,11 @@ export function WorkplaceChart({ data, view }: { data: OverviewMarket; view: Ove
       <Legend items={series} />
       <DayChart
         label={TITLE}
-        kind="stacked"
         days={data.days}
         series={series}
         yLabel="New jobs"
         totalLabel="All new jobs"
+        backfills={data.backfills}
       />
     </ChartFrame>
   );

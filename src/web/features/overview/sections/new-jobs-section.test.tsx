@@ -1,8 +1,17 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { formatDayLong } from '../charts/format';
-import { DAYS, findChart, renderOverview, tableRows, fakeOverviewServer } from '../testing';
+import { formatDayLong, formatDayShort } from '../charts/format';
+import {
+  BACKFILL_NEW_JOBS,
+  DAYS,
+  findChart,
+  renderOverview,
+  SEARCHES,
+  serveOverview,
+  tableRows,
+  fakeOverviewServer,
+} from '../testing';
 
 const overview = fakeOverviewServer();
 
@@ -163,5 +172,85 @@ describe('New jobs per day', () => {
         '2025-03-06,0,0,0,0,0,0\r\n' +
         '2025-03-07,4,0,1,0,2,7\r\n',
     );
+  });
+});
+
+describe('a search’s first day (issue 39)', () => {
+  /** The heights of a day's drawn bars, added up. */
+  const drawn = (frame: HTMLElement, day: string) =>
+    [
+      ...within(frame)
+        .getByRole('img', { name: formatDayLong(day) })
+        .querySelectorAll('rect[y]'),
+    ]
+      .map((rect) => Number(rect.getAttribute('height')))
+      .reduce((a, b) => a + b, 0);
+
+  it('draws a backfill far above the days after it cut, its total written on it', async () => {
+    const user = userEvent.setup();
+    serveOverview(overview.server, { 'new-jobs': BACKFILL_NEW_JOBS });
+    renderOverview('/overview?range=7');
+    const frame = await findChart(TITLE);
+    // The value axis ends near the days after it (12 at most), not at 250.
+    const ticks = [...frame.querySelectorAll('svg g[aria-hidden="true"] text')].map(
+      (t) => t.textContent ?? '',
+    );
+    expect(ticks).not.toContain('250');
+    expect(ticks).toContain('12');
+    // Its bar fills the plot (190 px) and no more; a day of 12 is as tall as it can be.
+    expect(drawn(frame, '2025-03-01')).toBe(190);
+    expect(drawn(frame, '2025-03-05')).toBeGreaterThan(150);
+    // Its total is written on it, and said under the chart.
+    const first = within(frame).getByRole('img', { name: formatDayLong('2025-03-01') });
+    expect(first).toHaveTextContent('250');
+    expect(frame).toHaveTextContent(
+      `A search’s first day stores every job it finds at once; drawn cut so the days after it stay readable: ${formatDayShort('2025-03-01')} (250).`,
+    );
+    await user.hover(first);
+    expect(tooltipText()).toEqual([
+      formatDayLong('2025-03-01'),
+      'Data Analyst · Berlin, Germany: 250',
+      'All new jobs: 250',
+      'A search’s first day: bar cut at 12',
+    ]);
+    // The table and the file keep the figure whole.
+    await user.click(within(frame).getByRole('button', { name: 'Show as table' }));
+    expect(tableRows(within(frame).getByRole('table', { name: TITLE }))[0]).toEqual([
+      '2025-03-01',
+      '250',
+      '0',
+      '0',
+      '250',
+    ]);
+  });
+
+  it('draws the same week whole when its first day is nobody’s backfill', async () => {
+    serveOverview(overview.server, {
+      'new-jobs': { ...BACKFILL_NEW_JOBS, backfills: DAYS.map(() => 0) },
+    });
+    renderOverview('/overview?range=7');
+    const frame = await findChart(TITLE);
+    expect(drawn(frame, '2025-03-01')).toBeGreaterThan(175);
+    expect(drawn(frame, '2025-03-05')).toBeLessThan(15);
+    expect(frame).not.toHaveTextContent('drawn cut');
+  });
+
+  it('cuts a search’s first day in its sparkline too', async () => {
+    serveOverview(overview.server, {
+      searches: {
+        ...SEARCHES,
+        searches: [
+          { ...SEARCHES.searches[0], daily_new: [60, 3, 4, 2, 5, 3, 4], backfill_day: DAYS[0] },
+        ],
+      },
+    });
+    renderOverview('/overview?range=7');
+    const line = await screen.findByRole('img', {
+      name: `81 new in all, most on ${formatDayShort('2025-03-01')} (60), its first day, drawn cut`,
+    });
+    // The day after it (3 of the 5 the others reach) sits well up the 24-px box, not flat.
+    const points = (line.querySelector('polyline')?.getAttribute('points') ?? '').split(' ');
+    expect(Number(points[1]?.split(',')[1])).toBeLessThan(12);
+    expect(line.querySelectorAll('circle')).toHaveLength(1);
   });
 });

@@ -4,18 +4,24 @@ import { ChartFrame } from '../charts/chart-frame';
 import type { ChartData } from '../charts/chart-table';
 import { DayChart, type DaySeries } from '../charts/day-chart';
 import { Legend } from '../charts/legend';
-import { DOTTED, HATCHED, NEUTRAL, seriesPaint } from '../charts/paint';
+import { DOTTED, HATCHED, NEUTRAL, queryPaint } from '../charts/paint';
 import { OverviewSection } from './overview-section';
 import { csvFileName, type OverviewParams } from '../overview-params';
 
 const TITLE = 'New jobs per day';
 
-/** The stack, bottom up: the top queries, the other queries, then reposts and rule-hidden jobs. */
+/**
+ * The stack, bottom up: the top queries, the other queries, then reposts and rule-hidden jobs.
+ * Each query is painted by its id, so it keeps its colour whatever the range ranks it.
+ */
 export function newJobsSeries(data: OverviewNewJobs): DaySeries[] {
-  const named = data.series.filter((s) => s.query_id !== null);
   const other = data.series.filter((s) => s.query_id === null);
   return [
-    ...named.map((s, i) => ({ label: s.label, values: s.jobs, paint: seriesPaint(i) })),
+    ...data.series.flatMap((s) =>
+      s.query_id === null
+        ? []
+        : [{ label: s.label, values: s.jobs, paint: queryPaint(s.query_id) }],
+    ),
     ...other.map((s) => ({ label: s.label, values: s.jobs, paint: NEUTRAL })),
     { label: 'Reposts', values: data.reposts, paint: HATCHED },
     { label: 'Hidden by rules', values: data.hidden_by_rules, paint: DOTTED },
@@ -54,11 +60,11 @@ function NewJobsChart({ data, view }: { data: OverviewNewJobs; view: OverviewPar
       <Legend items={series} />
       <DayChart
         label={TITLE}
-        kind="stacked"
         days={data.days}
         series={series}
         yLabel="New jobs"
         totalLabel="All new jobs"
+        backfills={data.backfills}
       />
     </ChartFrame>
   );

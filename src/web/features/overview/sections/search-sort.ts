@@ -6,6 +6,9 @@ export type SearchSortKey =
   | 'new_last_run'
   | 'new_in_range'
   | 'kept_share'
+  | 'saved_in_range'
+  | 'applied_in_range'
+  | 'screening_in_range'
   | 'requests_per_new_job'
   | 'last_run_status';
 
@@ -20,7 +23,10 @@ export const DEFAULT_SEARCH_SORT: SearchSort = { key: 'new_in_range', descending
 export const searchLabel = (s: OverviewSearch): string => `${s.job_title} · ${s.location}`;
 
 function sortValue(s: OverviewSearch, key: SearchSortKey): string | number | null {
-  return key === 'query' ? searchLabel(s).toLocaleLowerCase() : s[key];
+  if (key === 'query') return searchLabel(s).toLocaleLowerCase();
+  // Unique jobs as the column shows them; every day's (range all) are not counted: sightings.
+  if (key === 'jobs_found') return s.unique_jobs_found ?? s.jobs_found;
+  return s[key] ?? null;
 }
 
 /**

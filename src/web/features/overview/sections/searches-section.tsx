@@ -1,76 +1,24 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, Download } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { OverviewSearch, OverviewSearches } from '../../../../contract/overview';
-import { Badge } from '../../../components/ui/badge';
+import type { OverviewSearches } from '../../../../contract/overview';
 import { Button } from '../../../components/ui/button';
-import { StatusBadge } from '../../../components/ui/status-badge';
 import { TEXT_LINK_CLASS } from '../../../components/ui/text-link';
 import { useSearches } from '../api/get-overview';
 import { downloadCsv } from '../charts/chart-frame';
-import type { ChartData } from '../charts/chart-table';
-import { formatDecimal, formatNumber, formatShare, percentValue } from '../charts/format';
-import { Sparkline } from '../charts/sparkline';
 import { csvFileName, type OverviewParams } from '../overview-params';
 import { OverviewSection } from './overview-section';
+import { COLUMNS, COLUMNS_HELP, SearchRow, searchesTable } from './searches-columns';
 import {
   DEFAULT_SEARCH_SORT,
   nextSort,
-  searchLabel,
   sortSearches,
   type SearchSort,
   type SearchSortKey,
 } from './search-sort';
 
-const COLUMNS: readonly { key: SearchSortKey | null; label: string }[] = [
-  { key: 'query', label: 'Search' },
-  { key: 'jobs_found', label: 'Jobs found' },
-  { key: 'new_last_run', label: 'New in last run' },
-  { key: 'new_in_range', label: 'New in range' },
-  { key: 'kept_share', label: 'Kept' },
-  { key: 'requests_per_new_job', label: 'Requests per new job' },
-  { key: 'last_run_status', label: 'Last run' },
-  { key: null, label: 'New per day' },
-];
-
-const HEAD = 'px-3 py-2 text-left text-xs font-semibold whitespace-nowrap text-fg-subtle';
-const CELL = 'px-3 py-2 align-middle whitespace-nowrap tabular-nums text-fg-soft';
-const dash = (value: number | null, format: (n: number) => string) =>
-  value === null ? '–' : format(value);
-
-/** The table as the CSV writes it: the rows in the order shown, numbers plain. */
-export function searchesTable(rows: readonly OverviewSearch[]): ChartData {
-  return {
-    columns: [
-      { label: 'Search term' },
-      { label: 'Location' },
-      { label: 'AI' },
-      { label: 'Query status' },
-      { label: 'Jobs found' },
-      { label: 'New in last run' },
-      { label: 'New in range' },
-      { label: 'Kept (%)' },
-      { label: 'Site requests' },
-      { label: 'Requests per new job' },
-      { label: 'Last run status' },
-      { label: 'Last run at' },
-    ],
-    rows: rows.map((s) => [
-      s.job_title,
-      s.location,
-      s.is_ai ? 'Yes' : 'No',
-      s.query_status,
-      s.jobs_found,
-      s.new_last_run,
-      s.new_in_range,
-      s.kept_share === null ? null : percentValue(s.kept_share),
-      s.site_requests,
-      s.requests_per_new_job === null ? null : Math.round(s.requests_per_new_job * 10) / 10,
-      s.last_run_status,
-      s.last_run_at,
-    ]),
-  };
-}
+// Headers wrap: eleven columns fit a desktop's width when the longer names take two lines.
+const HEAD = 'px-3 py-2 text-left align-bottom text-xs font-semibold text-fg-subtle';
 
 function SortHeader({
   label,
@@ -100,44 +48,13 @@ function SortHeader({
     >
       <button
         type="button"
-        className="inline-flex items-center gap-1 rounded-sm hover:text-fg"
+        className="inline-flex items-center gap-1 rounded-sm text-left hover:text-fg"
         onClick={() => onSort(sortKey)}
       >
         {label}
-        <Icon className="size-3.5" aria-hidden="true" />
+        <Icon className="size-3.5 shrink-0" aria-hidden="true" />
       </button>
     </th>
-  );
-}
-
-function SearchRow({ search, days }: { search: OverviewSearch; days: readonly string[] }) {
-  return (
-    <tr className="hover:bg-surface-hover/60">
-      <th scope="row" className="max-w-72 min-w-48 px-3 py-2 text-left font-normal">
-        <span className="flex flex-wrap items-center gap-1.5">
-          <Link to={`/jobs?query=${search.query_id}`} className={TEXT_LINK_CLASS}>
-            {searchLabel(search)}
-          </Link>
-          {search.is_ai ? <Badge tone="violet">AI</Badge> : null}
-          {search.query_status !== 'active' ? <Badge>{search.query_status}</Badge> : null}
-        </span>
-      </th>
-      <td className={CELL}>{formatNumber(search.jobs_found)}</td>
-      <td className={CELL}>{dash(search.new_last_run, formatNumber)}</td>
-      <td className={CELL}>{formatNumber(search.new_in_range)}</td>
-      <td className={CELL}>{dash(search.kept_share, formatShare)}</td>
-      <td className={CELL}>{dash(search.requests_per_new_job, formatDecimal)}</td>
-      <td className={CELL}>
-        {search.last_run_status ? (
-          <StatusBadge status={search.last_run_status} />
-        ) : (
-          <span className="text-fg-subtle">Never ran</span>
-        )}
-      </td>
-      <td className="px-3 py-2 align-middle">
-        <Sparkline days={days} values={search.daily_new} />
-      </td>
-    </tr>
   );
 }
 
@@ -198,6 +115,7 @@ function SearchesTable({ data, view }: { data: OverviewSearches; view: OverviewP
           </tbody>
         </table>
       </div>
+      <p className="text-xs text-fg-muted">{COLUMNS_HELP}</p>
     </div>
   );
 }
@@ -207,7 +125,7 @@ export function SearchesSection({ view }: { view: OverviewParams }) {
   return (
     <OverviewSection
       title="Searches"
-      description="Per saved search over the range: what it found, what it kept and what its site requests bought."
+      description="Per saved search over the range: what it found, what it kept, what its jobs led to on the Pipeline, and what its site requests bought."
       result={useSearches(view)}
     >
       {(data) => <SearchesTable data={data} view={view} />}

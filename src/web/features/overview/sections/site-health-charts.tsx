@@ -6,8 +6,8 @@ import {
 import { ChartFrame } from '../charts/chart-frame';
 import type { ChartData } from '../charts/chart-table';
 import { DayChart, type DaySeries } from '../charts/day-chart';
+import { DayRows, type DayRow } from '../charts/day-rows';
 import { formatShare, percentValue } from '../charts/format';
-import { Legend } from '../charts/legend';
 import { seriesPaint } from '../charts/paint';
 import { csvFileName, type OverviewParams } from '../overview-params';
 
@@ -15,16 +15,22 @@ const FILL_TITLE = 'Fields filled per day';
 const REQUESTS_TITLE = 'Site requests per day';
 const TROUBLE_TITLE = 'Trouble per day';
 
-/** Each watched field's fill as a percentage a day, in the screen's order of fields. */
-export function fillSeries(data: OverviewSiteHealth): DaySeries[] {
-  return OVERVIEW_FIELDS.flatMap((field, i) => {
-    const fill = data.fields.find((f) => f.field === field)?.fill;
-    if (!fill) return [];
+/** The rows' colour: each row is named, so one colour serves them all. */
+const ROWS_PAINT = seriesPaint(4);
+
+/**
+ * Each watched field's fill as a percentage a day, in the screen's order of fields, with the days
+ * a batch found it drifting (issue 39: a past drift stays marked after the field recovered).
+ */
+export function fillRows(data: OverviewSiteHealth): DayRow[] {
+  return OVERVIEW_FIELDS.flatMap((field) => {
+    const found = data.fields.find((f) => f.field === field);
+    if (!found) return [];
     return [
       {
         label: OVERVIEW_FIELD_LABELS[field],
-        values: fill.map((v) => (v === null ? null : percentValue(v))),
-        paint: seriesPaint(i),
+        values: found.fill.map((v) => (v === null ? null : percentValue(v))),
+        marked: found.drifting ?? [],
       },
     ];
   });
@@ -33,7 +39,7 @@ export function fillSeries(data: OverviewSiteHealth): DaySeries[] {
 /** A table of one value per day for each series, under the series' own names. */
 export function daysTable(
   days: readonly string[],
-  series: readonly DaySeries[],
+  series: readonly Pick<DaySeries, 'label' | 'values'>[],
   unit = '',
 ): ChartData {
   return {
@@ -42,26 +48,38 @@ export function daysTable(
   };
 }
 
+/** The fills' table: a column per field, and the fields drifting that day in words. */
+export function fillTable(days: readonly string[], rows: readonly DayRow[]): ChartData {
+  const table = daysTable(days, rows, ' (%)');
+  return {
+    columns: [...table.columns, { label: 'Drifting' }],
+    rows: table.rows.map((row, i) => {
+      const drifting = rows.filter((r) => r.marked?.[i]).map((r) => r.label);
+      return [...row, drifting.length > 0 ? drifting.join(', ') : null];
+    }),
+  };
+}
+
 export function FillChart({ data, view }: { data: OverviewSiteHealth; view: OverviewParams }) {
-  const series = fillSeries(data);
-  const none = series.every((s) => s.values.every((v) => v === null));
+  const rows = fillRows(data);
+  const none = rows.every((s) => s.values.every((v) => v === null));
   return (
     <ChartFrame
       title={FILL_TITLE}
-      description="The share of each day’s new jobs with the field filled in; a gap is a day without new jobs."
-      data={daysTable(data.days, series, ' (%)')}
+      description="The share of each day’s new jobs with the field filled in, a row per field; hatched days are the ones a batch found the field drifting (the site stopped giving it). An empty day had no new jobs."
+      data={fillTable(data.days, rows)}
       fileName={csvFileName('field-fill', view)}
       empty={none ? 'No batch stored new jobs in this range yet.' : null}
     >
-      <Legend items={series} />
-      <DayChart
+      <DayRows
         label={FILL_TITLE}
-        kind="lines"
         days={data.days}
-        series={series}
+        rows={rows}
+        max={100}
         yLabel="Filled (%)"
-        yMax={100}
+        markLabel="drifting"
         format={(v) => formatShare(v / 100)}
+        paint={ROWS_PAINT}
       />
     </ChartFrame>
   );
@@ -69,7 +87,7 @@ export function FillChart({ data, view }: { data: OverviewSiteHealth; view: Over
 
 export function RequestsChart({ data, view }: { data: OverviewSiteHealth; view: OverviewParams }) {
   const series: DaySeries[] = [
-    { label: 'Site requests', values: data.requests, paint: seriesPaint(4) },
+    { label: 'Site requests', values: data.requests, paint: ROWS_PAINT },
   ];
   return (
     <ChartFrame
@@ -85,49 +103,49 @@ export function RequestsChart({ data, view }: { data: OverviewSiteHealth; view: 
     >
       <DayChart
         label={REQUESTS_TITLE}
-        kind="stacked"
         days={data.days}
         series={series}
         yLabel="Requests"
         totalLabel="All requests"
+        backfills={data.backfills}
       />
     </ChartFrame>
   );
 }
 
-export function troubleSeries(data: OverviewSiteHealth): DaySeries[] {
+/** What the site refused or made the batches wait for: a row each, on its own scale. */
+export function troubleRows(data: OverviewSiteHealth): DayRow[] {
   return [
-    { label: 'Rate-limited (429, 999)', values: data.rate_limited, paint: seriesPaint(5) },
-    { label: 'Retries', values: data.retries, paint: seriesPaint(0) },
-    { label: 'Pauses', values: data.pauses, paint: seriesPaint(1) },
-    { label: 'Failed details', values: data.failed_details, paint: seriesPaint(7) },
+    { label: 'Rate-limited (429, 999)', values: data.rate_limited },
+    { label: 'Retries', values: data.retries },
+    { label: 'Pauses', values: data.pauses },
+    { label: 'Failed details', values: data.failed_details },
   ];
 }
 
 export function TroubleChart({ data, view }: { data: OverviewSiteHealth; view: OverviewParams }) {
-  const series = troubleSeries(data);
-  const table = daysTable(data.days, series);
+  const rows = troubleRows(data);
+  const table = daysTable(data.days, rows);
   // The pauses' length is in the table and the file, not drawn: seconds share no axis with counts.
   const withSeconds: ChartData = {
     columns: [...table.columns, { label: 'Pause time (s)' }],
     rows: table.rows.map((row, i) => [...row, data.pause_seconds[i] ?? 0]),
   };
-  const none = series.every((s) => s.values.every((v) => !v));
+  const none = rows.every((s) => s.values.every((v) => !v));
   return (
     <ChartFrame
       title={TROUBLE_TITLE}
-      description="What the site refused or made the batches wait for."
+      description="What the site refused or made the batches wait for: a row each, each on its own scale (its top written at its left)."
       data={withSeconds}
       fileName={csvFileName('site-trouble', view)}
       empty={none ? 'No rate limits, retries, pauses or failed details in this range.' : null}
     >
-      <Legend items={series} />
-      <DayChart
+      <DayRows
         label={TROUBLE_TITLE}
-        kind="lines"
         days={data.days}
-        series={series}
+        rows={rows}
         yLabel="Times"
+        paint={ROWS_PAINT}
       />
     </ChartFrame>
   );

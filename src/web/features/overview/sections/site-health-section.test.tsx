@@ -1,8 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { formatDayLong } from '../charts/format';
+import { formatDayLong, formatDayRange } from '../charts/format';
 import {
+  DAYS,
   findChart,
   renderOverview,
   serveOverview,
@@ -50,17 +51,18 @@ describe('Site health', () => {
     vi.useRealTimers();
   });
 
-  it('draws each field’s fill per day as a line, a day without jobs as a gap', async () => {
+  it('draws each field’s fill per day on a row of its own, a day without jobs as a gap', async () => {
     const user = userEvent.setup();
     renderOverview('/overview?range=7');
     await health();
     const frame = await findChart('Fields filled per day');
-    expect(within(frame).getByText('Filled (%)')).toBeInTheDocument();
-    expect(
-      within(within(frame).getByRole('list', { name: 'Legend' }))
-        .getAllByRole('listitem')
-        .map((li) => li.textContent),
-    ).toEqual([
+    const drawing = within(frame).getByRole('group', { name: /^Fields filled per day, by day/ });
+    // Issue 39: eight lines at 100 % hid one another; each field now has its own row, named.
+    const texts = [...drawing.querySelectorAll('g[aria-hidden="true"] text')]
+      .map((t) => t.firstChild?.textContent ?? '')
+      .filter((t) => t !== '' && !/^\d|%$/.test(t));
+    // The rows' names, the value axis' label, then the day axis' ticks and its label.
+    expect(texts.slice(0, 9)).toEqual([
       'Company id',
       'Location',
       'Posted date',
@@ -69,28 +71,97 @@ describe('Site health', () => {
       'Employment type',
       'Description',
       'Applicants',
+      'Filled (%)',
     ]);
+    expect(texts.at(-1)).toBe('Day');
+    // Each row its own band (26 px high): eight bars a day, each as high as its field's fill.
+    const day5 = within(frame).getByRole('img', { name: formatDayLong('2025-03-05') });
+    const bars = [...day5.querySelectorAll('rect[style]')].map((r) =>
+      Number(r.getAttribute('height')),
+    );
+    expect(bars.map((h) => Math.round((h / 26) * 1000) / 10)).toEqual([
+      100, 100, 80, 50, 100, 100, 100, 72.5,
+    ]);
+
+    await user.hover(day5);
+    expect(screen.getByRole('tooltip')).toHaveTextContent('Salary:50%');
     await user.hover(within(frame).getByRole('img', { name: formatDayLong('2025-03-06') }));
     const tooltip = screen.getByRole('tooltip');
-    expect(tooltip).toHaveTextContent('Salary:0%');
+    expect(tooltip).toHaveTextContent('Salary:0% (drifting)');
     expect(tooltip).toHaveTextContent('Applicants:80%');
     await user.hover(within(frame).getByRole('img', { name: formatDayLong('2025-03-03') }));
     expect(screen.getByRole('tooltip')).toHaveTextContent('Company id:no data');
 
     await user.click(within(frame).getByRole('button', { name: 'Show as table' }));
     const rows = tableRows(within(frame).getByRole('table', { name: 'Fields filled per day' }));
-    expect(rows[0]).toEqual(['2025-03-01', '100', '100', '90', '50', '100', '100', '100', '75']);
-    expect(rows[2]).toEqual(['2025-03-03', '–', '–', '–', '–', '–', '–', '–', '–']);
-    expect(rows[4]).toEqual(['2025-03-05', '100', '100', '80', '50', '100', '100', '100', '72.5']);
+    expect(rows[0]).toEqual([
+      '2025-03-01',
+      '100',
+      '100',
+      '90',
+      '50',
+      '100',
+      '100',
+      '100',
+      '75',
+      '–',
+    ]);
+    expect(rows[2]).toEqual(['2025-03-03', '–', '–', '–', '–', '–', '–', '–', '–', '–']);
+    expect(rows[4]).toEqual([
+      '2025-03-05',
+      '100',
+      '100',
+      '80',
+      '50',
+      '100',
+      '100',
+      '100',
+      '72.5',
+      '–',
+    ]);
 
     await user.click(within(frame).getByRole('button', { name: 'Download CSV' }));
     expect(overview.downloads.names).toEqual(['overview-field-fill-7d.csv']);
     const lines = (await overview.downloads.blobs[0]?.text())?.split('\r\n');
     expect(lines?.[0]).toBe(
-      'Day,Company id (%),Location (%),Posted date (%),Salary (%),Seniority (%),Employment type (%),Description (%),Applicants (%)',
+      'Day,Company id (%),Location (%),Posted date (%),Salary (%),Seniority (%),Employment type (%),Description (%),Applicants (%),Drifting',
     );
-    expect(lines?.[3]).toBe('2025-03-03,,,,,,,,');
-    expect(lines?.[7]).toBe('2025-03-07,100,100,100,0,100,100,100,80');
+    expect(lines?.[3]).toBe('2025-03-03,,,,,,,,,');
+    expect(lines?.[7]).toBe('2025-03-07,100,100,100,0,100,100,100,80,Salary');
+  });
+
+  it('marks the days a field drifted, after it recovered too, in the drawing, its words and the table', async () => {
+    const user = userEvent.setup();
+    renderOverview('/overview?range=7');
+    await health();
+    const frame = await findChart('Fields filled per day');
+    const drawing = within(frame).getByRole('group', { name: /^Fields filled per day, by day/ });
+    // Posted date drifted on the 2nd only and parses again; salary drifts since the 6th. Both are
+    // named beside their row, not only hatched.
+    const marks = [...drawing.querySelectorAll('tspan')].map((t) => t.textContent);
+    expect(marks).toEqual([
+      ` · drifting ${formatDayRange('2025-03-02', '2025-03-02')}`,
+      ` · drifting ${formatDayRange('2025-03-06', '2025-03-07')}`,
+    ]);
+    const hatched = (day: string) =>
+      within(frame)
+        .getByRole('img', { name: formatDayLong(day) })
+        .querySelectorAll('rect[style*="-mark"]').length;
+    expect(DAYS.map(hatched)).toEqual([0, 1, 0, 0, 0, 1, 1]);
+    await user.hover(within(frame).getByRole('img', { name: formatDayLong('2025-03-02') }));
+    expect(screen.getByRole('tooltip')).toHaveTextContent('Posted date:0% (drifting)');
+
+    await user.click(within(frame).getByRole('button', { name: 'Show as table' }));
+    const table = within(frame).getByRole('table', { name: 'Fields filled per day' });
+    expect(tableRows(table).map((row) => row.at(-1))).toEqual([
+      '–',
+      'Posted date',
+      '–',
+      '–',
+      '–',
+      'Salary',
+      'Salary',
+    ]);
   });
 
   it('counts the site requests and the trouble per day, pause time in the table', async () => {
@@ -102,6 +173,11 @@ describe('Site health', () => {
     expect(screen.getByRole('tooltip')).toHaveTextContent('Site requests:25All requests:25');
 
     const trouble = await findChart('Trouble per day');
+    // A row each on its own scale: a day's tooltip names every one of them.
+    await user.hover(within(trouble).getByRole('img', { name: formatDayLong('2025-03-02') }));
+    expect(screen.getByRole('tooltip')).toHaveTextContent(
+      'Rate-limited (429, 999):2Retries:2Pauses:1Failed details:0',
+    );
     await user.click(within(trouble).getByRole('button', { name: 'Show as table' }));
     const table = within(trouble).getByRole('table', { name: 'Trouble per day' });
     expect(

@@ -1,11 +1,10 @@
-import { CalendarClock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Application } from '../../../../contract/pipeline';
-import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../lib/cn';
-import type { MoveHandler } from '../moving';
-import { daysInStage, fullDateTime, isOverdue, nextStepWhen } from '../stage-time';
+import type { MoveHandler, UndoOffer } from '../moving';
+import { daysInStage, fullDateTime } from '../stage-time';
+import { NextStepLine } from './next-step-line';
 import { StageMenu } from './stage-menu';
 
 export interface ApplicationCardProps {
@@ -16,6 +15,8 @@ export interface ApplicationCardProps {
   onMove: MoveHandler;
   /** The board's drag handle, before the title; none on a phone. */
   handle?: ReactNode;
+  /** This card's latest move, which its menu offers to undo. */
+  undo?: UndoOffer | null;
   className?: string;
 }
 
@@ -26,6 +27,7 @@ export function ApplicationCard({
   openTo,
   onMove,
   handle,
+  undo,
   className,
 }: ApplicationCardProps) {
   return (
@@ -54,52 +56,16 @@ export function ApplicationCard({
         {a.company_name}
         {a.location ? <span className="text-fg-muted"> · {a.location}</span> : null}
       </p>
-      <p className="text-xs text-fg-muted">
-        <time dateTime={a.stage_since} title={fullDateTime(a.stage_since)}>
-          {daysInStage(a.stage, a.stage_since, now)}
-        </time>
-      </p>
+      {/* The days and the menu share a line: a column shows more cards (issue 39). */}
+      <div className="flex min-w-0 items-center justify-between gap-2">
+        <p className="min-w-0 text-xs text-fg-muted">
+          <time dateTime={a.stage_since} title={fullDateTime(a.stage_since)}>
+            {daysInStage(a.stage, a.stage_since, now)}
+          </time>
+        </p>
+        <StageMenu application={a} onMove={onMove} undo={undo} />
+      </div>
       {a.next_step ? <NextStepLine step={a.next_step} now={now} /> : null}
-      <StageMenu application={a} onMove={onMove} className="mt-1 self-start" />
     </article>
-  );
-}
-
-export function NextStepLine({
-  step,
-  now,
-  className,
-}: {
-  step: NonNullable<Application['next_step']>;
-  now: number;
-  className?: string;
-}) {
-  const overdue = isOverdue(step.at, now);
-  return (
-    <p
-      className={cn(
-        'flex min-w-0 items-start gap-1.5 text-xs',
-        overdue ? 'text-danger-fg' : 'text-fg-soft',
-        className,
-      )}
-    >
-      <CalendarClock className="mt-px size-3.5 shrink-0" aria-hidden="true" />
-      <span className="min-w-0 [overflow-wrap:anywhere]">
-        <span className="sr-only">Next step: </span>
-        {step.what} ·{' '}
-        <time dateTime={step.at} title={fullDateTime(step.at)}>
-          {nextStepWhen(step.at, now)}
-        </time>
-        {/* Said in words, not by the red alone. */}
-        {overdue ? (
-          <>
-            {' '}
-            <Badge tone="red" className="px-2 align-middle">
-              Overdue
-            </Badge>
-          </>
-        ) : null}
-      </span>
-    </p>
   );
 }

@@ -16,7 +16,7 @@ import {
   type UniqueIdentifier,
 } from '@dnd-kit/core';
 import { GripVertical } from 'lucide-react';
-import { useMemo, useRef, useState } from 'react';
+import { memo, useMemo, useRef, useState } from 'react';
 import {
   APPLICATION_STAGE_LABELS,
   APPLICATION_STAGES,
@@ -24,18 +24,21 @@ import {
   type ApplicationStage,
 } from '../../../../contract/pipeline';
 import { cn } from '../../../lib/cn';
-import type { MoveHandler } from '../moving';
+import type { CardsView, MoveHandler, UndoOffer } from '../moving';
 import { ApplicationCard } from './application-card';
+import { ShowAll, useFirstPage } from './show-all';
 
 // The board's drag and drop (@dnd-kit/core) lives in this file alone, which the screen imports
-// lazily: the table, a phone and the first paint do not wait for it (DESIGN.md's 150 kB).
+// lazily: the table, a phone and the first paint do not wait for it (DESIGN.md's 150 kB). Each
+// column draws its first page of cards, then "Show all N" (decision 059): every card drawn is a
+// real one in the DOM, so dnd-kit's keyboard drag, the focus that follows a moved card and the
+// Tab order work as with a few cards.
 
-export interface PipelineBoardProps {
-  columns: ReadonlyMap<ApplicationStage, readonly Application[]>;
-  now: number;
-  openTo: (jobId: number) => string;
-  onMove: MoveHandler;
-}
+/**
+ * A card out of view costs no layout or paint (content-visibility), sized meanwhile as a card
+ * of three lines: a column of 12 lays out the four or so it shows (decision 059).
+ */
+const OFF_VIEW_SKIPPED = '[content-visibility:auto] [contain-intrinsic-size:auto_8rem]';
 
 const isStage = (id: UniqueIdentifier | undefined): id is ApplicationStage =>
   APPLICATION_STAGES.some((s) => s === id);
@@ -74,7 +77,16 @@ const collisions: CollisionDetection = (args) => {
 };
 
 /** A column per stage, in board order, with its count; cards move by drag and drop. */
-export function PipelineBoard({ columns, now, openTo, onMove }: PipelineBoardProps) {
+export function PipelineBoard({
+  columns,
+  now,
+  openTo,
+  onMove,
+  allShown,
+  onShowAll,
+  pinnedId,
+  undo,
+}: CardsView) {
   const byId = useMemo(() => {
     const all = new Map<UniqueIdentifier, Application>();
     for (const cards of columns.values()) for (const a of cards) all.set(a.job_id, a);
@@ -146,17 +158,24 @@ export function PipelineBoard({ columns, now, openTo, onMove }: PipelineBoardPro
         // widening the page from the columns scrolled out of view.
         className="relative flex min-w-0 items-stretch gap-3 overflow-x-auto pb-3"
       >
-        {APPLICATION_STAGES.map((stage) => (
-          <BoardColumn
-            key={stage}
-            stage={stage}
-            cards={columns.get(stage) ?? []}
-            now={now}
-            openTo={openTo}
-            onMove={onMove}
-            activeId={activeId}
-          />
-        ))}
+        {APPLICATION_STAGES.map((stage) => {
+          const cards = columns.get(stage) ?? [];
+          return (
+            <BoardColumn
+              key={stage}
+              stage={stage}
+              cards={cards}
+              now={now}
+              openTo={openTo}
+              onMove={onMove}
+              activeId={activeId}
+              showAll={allShown.has(stage)}
+              onShowAll={onShowAll}
+              pinnedId={pinnedId}
+              undo={undo !== null && cards.some((a) => a.job_id === undo.jobId) ? undo : null}
+            />
+          );
+        })}
       </div>
       <DragOverlay dropAnimation={null}>
         {active ? (
@@ -181,6 +200,10 @@ function BoardColumn({
   openTo,
   onMove,
   activeId,
+  showAll,
+  onShowAll,
+  pinnedId,
+  undo,
 }: {
   stage: ApplicationStage;
   cards: readonly Application[];
@@ -188,9 +211,18 @@ function BoardColumn({
   openTo: (jobId: number) => string;
   onMove: MoveHandler;
   activeId: UniqueIdentifier | null;
+  showAll: boolean;
+  onShowAll: (stage: ApplicationStage) => void;
+  pinnedId: number | null;
+  undo: UndoOffer | null;
 }) {
   const { setNodeRef, isOver } = useDroppable({ id: stage });
   const headingId = `pipeline-column-${stage}`;
+  const { list, shown, revealAll } = useFirstPage<Application, HTMLUListElement>(cards, {
+    showAll,
+    pinnedId,
+    onShowAll: () => onShowAll(stage),
+  });
   return (
     <section
       ref={setNodeRef}
@@ -216,42 +248,77 @@ function BoardColumn({
           {cards.length}
         </span>
       </h2>
-      <ul className="relative flex max-h-[calc(100dvh-18rem)] min-h-24 flex-col gap-2 overflow-y-auto p-2">
-        {cards.map((a) => (
-          <li key={a.job_id}>
+      <ul
+        ref={list}
+        className="relative flex max-h-[calc(100dvh-18rem)] min-h-24 flex-col gap-2 overflow-y-auto p-2"
+      >
+        {shown.map((a) => (
+          // The cards scrolled out of the column's view are not laid out until they come in.
+          <li key={a.job_id} className={OFF_VIEW_SKIPPED}>
             <DraggableCard
               application={a}
               now={now}
               openTo={openTo(a.job_id)}
               onMove={onMove}
               lifted={activeId === a.job_id}
+              undo={undo?.jobId === a.job_id ? undo : null}
             />
           </li>
         ))}
         {cards.length === 0 ? (
           <li className="px-1 py-4 text-center text-xs text-fg-subtle">No applications</li>
         ) : null}
+        {shown.length < cards.length ? (
+          <li className="flex justify-center py-1">
+            <ShowAll
+              total={cards.length}
+              where={`applications in ${label(stage)}`}
+              onShowAll={revealAll}
+            />
+          </li>
+        ) : null}
       </ul>
     </section>
   );
 }
 
-function DraggableCard({
+/**
+ * A drop re-renders every draggable (dnd-kit's context changes), but only the wrapper: the card
+ * itself is memoised, its handle too, so a card the move did not change is not drawn again (a
+ * keyboard move shown within 100 ms with 108 cards on the board, decision 059).
+ */
+const DraggableCard = memo(function DraggableCard({
   application,
   now,
   openTo,
   onMove,
   lifted,
+  undo,
 }: {
   application: Application;
   now: number;
   openTo: string;
   onMove: MoveHandler;
   lifted: boolean;
+  undo: UndoOffer | null;
 }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef } = useDraggable({
     id: application.job_id,
   });
+  const handle = useMemo(
+    () => (
+      <button
+        ref={setActivatorNodeRef}
+        type="button"
+        {...attributes}
+        aria-label={`Drag ${application.title}`}
+        className="-ml-1 mt-px shrink-0 cursor-grab rounded p-0.5 text-fg-subtle hover:bg-surface-hover hover:text-fg-soft focus-visible:outline-2 focus-visible:outline-focus"
+      >
+        <GripVertical className="size-4" aria-hidden="true" />
+      </button>
+    ),
+    [setActivatorNodeRef, attributes, application.title],
+  );
   return (
     // The mouse and a finger drag the whole card; the keyboard picks it up by its handle alone
     // (dnd-kit starts a keyboard drag only from the activator node).
@@ -260,26 +327,19 @@ function DraggableCard({
       {...listeners}
       className={cn('touch-manipulation', lifted && 'opacity-40')}
     >
-      <ApplicationCard
+      <MemoCard
         application={application}
         now={now}
         openTo={openTo}
         onMove={onMove}
-        handle={
-          <button
-            ref={setActivatorNodeRef}
-            type="button"
-            {...attributes}
-            aria-label={`Drag ${application.title}`}
-            className="-ml-1 mt-px shrink-0 cursor-grab rounded p-0.5 text-fg-subtle hover:bg-surface-hover hover:text-fg-soft focus-visible:outline-2 focus-visible:outline-focus"
-          >
-            <GripVertical className="size-4" aria-hidden="true" />
-          </button>
-        }
+        undo={undo}
+        handle={handle}
       />
     </div>
   );
-}
+});
+
+const MemoCard = memo(ApplicationCard);
 
 function HandleIcon() {
   return (

@@ -21,7 +21,8 @@ import {
   type TableSortKey,
 } from '../application-order';
 import { calendarDaysBetween, fullDateTime, shortDate } from '../stage-time';
-import { NextStepLine } from './application-card';
+import { NextStepLine } from './next-step-line';
+import { ShowAll, useFirstPage } from './show-all';
 
 const COLUMNS: { label: string; key: TableSortKey | null }[] = [
   { label: 'Title', key: null },
@@ -42,22 +43,34 @@ const SORT_CHOICES: { label: string; sort: TableSort }[] = [
 
 const sortName = (sort: TableSort) => `${sort.key}:${sort.descending ? 'desc' : 'asc'}`;
 
-/** The pipeline as rows, sortable by next step (soonest first; none last), stage and time in it. */
+/**
+ * The pipeline as rows, sortable by next step (soonest first; none last), stage and time in it:
+ * the first page of the order chosen, then "Show all N" (decision 059).
+ */
 export function PipelineTable({
   applications,
   sort,
   onSort,
   now,
   openTo,
+  showAll,
+  onShowAll,
 }: {
   applications: readonly Application[];
   sort: TableSort;
   onSort: (sort: TableSort) => void;
   now: number;
   openTo: (jobId: number) => string;
+  showAll: boolean;
+  onShowAll: () => void;
 }) {
   const sortId = useId();
-  const rows = sortApplications(applications, sort);
+  const sorted = sortApplications(applications, sort);
+  const {
+    list: body,
+    shown: rows,
+    revealAll,
+  } = useFirstPage<Application, HTMLTableSectionElement>(sorted, { showAll, onShowAll });
   return (
     <div className="flex min-w-0 flex-col gap-2">
       {/* A phone shows the rows as cards, without the header's buttons: the order is chosen here. */}
@@ -87,7 +100,7 @@ export function PipelineTable({
             ))}
           </TableRow>
         </TableHeader>
-        <TableBody>
+        <TableBody ref={body}>
           {rows.map((a) => {
             const days = Math.max(0, calendarDaysBetween(Date.parse(a.stage_since), now));
             return (
@@ -121,6 +134,14 @@ export function PipelineTable({
           })}
         </TableBody>
       </Table>
+      {rows.length < sorted.length ? (
+        <ShowAll
+          total={sorted.length}
+          where="applications"
+          className="mb-3"
+          onShowAll={revealAll}
+        />
+      ) : null}
     </div>
   );
 }

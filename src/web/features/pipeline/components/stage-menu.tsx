@@ -1,52 +1,42 @@
-import {
-  APPLICATION_STAGE_LABELS,
-  APPLICATION_STAGES,
-  type Application,
-  type ApplicationStage,
-} from '../../../../contract/pipeline';
-import { fieldClasses } from '../../../components/ui/input';
-import { cn } from '../../../lib/cn';
-import type { MoveHandler } from '../moving';
+import { lazy, Suspense, useState } from 'react';
+import { MoveButtonFace, moveButtonProps, type StageMenuProps } from './move-button';
 
-const isStage = (value: string): value is ApplicationStage =>
-  APPLICATION_STAGES.some((s) => s === value);
+// Radix's dropdown menu (with its positioning) is 18 kB compressed: it loads when a Move button
+// is first pressed or approached, so neither a first visit nor a board of hundreds of cards pays
+// for it (decision 059).
+const loadPopup = () => import('./stage-menu-popup');
+const StageMenuPopup = lazy(() => loadPopup().then((m) => ({ default: m.StageMenuPopup })));
 
 /**
- * "Move to…": the way to move a card without dragging it, and the only one on a phone. A native
- * select, so a phone opens its own picker and a screen reader says "Move Data Analyst to, Applied".
+ * "Move": the way to move a card without dragging it, and the only one on a phone. A compact menu
+ * button instead of a select across the card, so a column shows more cards (issue 39). Until it
+ * is first pressed it is a plain button (cheap to draw hundreds of); pressed (click, Enter, Space
+ * or ↓), it becomes the menu, open. The card's latest move is undone from here too.
  */
-export function StageMenu({
-  application,
-  onMove,
-  disabled = false,
-  className,
-}: {
-  application: Application;
-  onMove: MoveHandler;
-  disabled?: boolean;
-  className?: string;
-}) {
-  return (
-    <select
-      aria-label={`Move ${application.title} to`}
-      className={cn(fieldClasses, 'h-8 w-auto max-w-full py-0 pr-7 text-xs text-fg', className)}
-      // The select always shows "Move to…": it is an action, not a field holding the stage.
-      value=""
-      disabled={disabled}
-      onChange={(event) => {
-        const stage = event.target.value;
-        if (isStage(stage) && stage !== application.stage) onMove(application, stage, 'menu');
+export function StageMenu(props: StageMenuProps) {
+  const [opened, setOpened] = useState(false);
+  const button = (
+    <button
+      type="button"
+      {...moveButtonProps(props.application, props.className)}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={() => void loadPopup()}
+      onFocus={() => void loadPopup()}
+      onClick={() => setOpened(true)}
+      onKeyDown={(event) => {
+        if (event.key !== 'ArrowDown') return;
+        event.preventDefault();
+        setOpened(true);
       }}
     >
-      <option value="" disabled>
-        Move to…
-      </option>
-      {APPLICATION_STAGES.map((stage) => (
-        <option key={stage} value={stage} disabled={stage === application.stage}>
-          {APPLICATION_STAGE_LABELS[stage]}
-          {stage === application.stage ? ' (now)' : ''}
-        </option>
-      ))}
-    </select>
+      <MoveButtonFace />
+    </button>
+  );
+  if (!opened) return button;
+  return (
+    <Suspense fallback={button}>
+      <StageMenuPopup {...props} />
+    </Suspense>
   );
 }

@@ -18,6 +18,7 @@ export const EVENT_LABELS: Record<NotificationEvent, string> = {
   cookies_rejected: 'Cookies rejected',
   markup_drift: 'Markup drift',
   reminder: 'Reminder',
+  job_closed: 'Saved job closed',
 };
 
 export const DELIVERY_EVENT_LABELS: Record<DeliveryEvent, string> = {

@@ -235,13 +235,21 @@ describe('NotificationsCard', () => {
     // Every event is ticked for a new channel, issue 32's markup drift and 33's reminders too.
     expect(within(dialog).getByRole('checkbox', { name: 'Markup drift' })).toBeChecked();
     expect(within(dialog).getByRole('checkbox', { name: 'Reminder' })).toBeChecked();
+    expect(within(dialog).getByRole('checkbox', { name: 'Saved job closed' })).toBeChecked();
     await user.click(within(dialog).getByRole('button', { name: 'Save channel' }));
     await waitFor(() => expect(calls.writes).toHaveLength(1));
     expect(calls.writes[0]?.body).toEqual({
       name: 'Receiver',
       kind: 'webhook',
       enabled: true,
-      events: ['batch_finished', 'batch_failed', 'cookies_rejected', 'markup_drift', 'reminder'],
+      events: [
+        'batch_finished',
+        'batch_failed',
+        'cookies_rejected',
+        'markup_drift',
+        'reminder',
+        'job_closed',
+      ],
       only_new_jobs: true,
       url: 'https://example.com/h',
     });

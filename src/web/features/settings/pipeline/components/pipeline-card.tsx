@@ -111,12 +111,14 @@ function PipelineSettingsForm({ saved }: { saved: PipelineSettings }) {
             Move an application to No answer when it stays in Applied without a change
           </label>
         </div>
+        {/* One line, "No answer after [ 30 ] days": the field's w-full (later in the CSS than
+            w-20) stretched the box over the card and pushed "days" under it (issue 39). */}
         <div className="flex flex-wrap items-center gap-2 pl-6">
           <Label htmlFor={`${id}-days`}>No answer after</Label>
           <Input
             id={`${id}-days`}
             inputMode="numeric"
-            className="w-20"
+            className="w-20!"
             value={days}
             disabled={!noAnswerOn}
             aria-invalid={submitted && daysInvalid ? true : undefined}

@@ -50,9 +50,14 @@ async function start(): Promise<void> {
     startupLog.fatal({ err }, 'the database could not be opened');
     process.exit(1);
   }
-  // Hashing or checking ADMIN_PASSWORD (argon2, tens of milliseconds) runs while the app is built
-  // and starts listening: /healthz answers without it, the API waits for it (decision 058).
-  const passwordSetup = ensurePassword(database.db, config.adminPassword, Date.now());
+  // Hashing or checking ADMIN_PASSWORD (argon2: tens of milliseconds of CPU, on another thread)
+  // starts once the server listens, so it takes nothing from the start: /healthz answers without
+  // it, the API waits for it (decision 058).
+  let listened!: () => void;
+  const listening = new Promise<void>((resolve) => (listened = resolve));
+  const passwordSetup = listening.then(() =>
+    ensurePassword(database.db, config.adminPassword, Date.now()),
+  );
   passwordSetup.catch((err: unknown) => {
     startupLog.fatal({ err }, 'the password could not be set up');
     process.exit(1);
@@ -107,6 +112,7 @@ async function start(): Promise<void> {
     await database.close();
     process.exit(1);
   }
+  listened();
   const outcome = await passwordSetup;
   if (outcome.kind === 'generated') announceGeneratedPassword(outcome.password);
   if (outcome.kind === 'from-env')

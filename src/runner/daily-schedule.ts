@@ -154,7 +154,9 @@ function dueDay(pattern: string, timeZone: string, at: number, since: number): s
  */
 export function createDailySchedule(options: DailyScheduleOptions): DailySchedule {
   const { runner, timeZone, now, log } = options;
-  const store = new BatchStore(options.connection);
+  // Made at the schedule's first check, once the server answers (docs/decisions/058).
+  let made: BatchStore | undefined;
+  const store = () => (made ??= new BatchStore(options.connection));
   let since = now();
   let job: Cron | null = null;
   let jobPattern = '';
@@ -162,7 +164,7 @@ export function createDailySchedule(options: DailyScheduleOptions): DailySchedul
   let running = false;
 
   const scriptTime = (): string => {
-    const parsed = scriptTimeSchema.safeParse(store.setting(SCRIPT_TIME_SETTING));
+    const parsed = scriptTimeSchema.safeParse(store().setting(SCRIPT_TIME_SETTING));
     return parsed.success ? parsed.data : DEFAULT_SCRIPT_TIME;
   };
 
@@ -190,9 +192,9 @@ export function createDailySchedule(options: DailyScheduleOptions): DailySchedul
     followTime(pattern);
     const day = dueDay(pattern, timeZone, at, since);
     if (day === null) return { kind: 'not-due' };
-    if (store.isDailyClaimed(day)) return { kind: 'already-claimed', day };
+    if (store().isDailyClaimed(day)) return { kind: 'already-claimed', day };
     // A batch in progress (here or in another process): the daily one waits for it.
-    if (runner.busy || store.unfinishedBatchIds().length > 0) return { kind: 'waiting', day };
+    if (runner.busy || store().unfinishedBatchIds().length > 0) return { kind: 'waiting', day };
     const result = await runner.start('daily', day);
     if (result.claimed) {
       log.info({ batchId: result.batch.id, day }, 'daily batch started');
@@ -214,7 +216,7 @@ export function createDailySchedule(options: DailyScheduleOptions): DailySchedul
     async start() {
       if (running) return;
       running = true;
-      since = Number(await store.settingOnce(SCHEDULE_SINCE_SETTING, String(now())));
+      since = Number(await store().settingOnce(SCHEDULE_SINCE_SETTING, String(now())));
       offIdle = runner.onIdle(() => void safeTick());
       await safeTick();
     },

@@ -51,10 +51,16 @@ type Step = 'more' | 'idle';
 export function createFitRescoring(options: FitRescoringOptions): FitRescoring {
   const { now, log } = options;
   const connection = connectionOf(options.connection);
-  const state = new FitState(connection);
-  const sync = new FitSync(connection);
-  const profiles = new FitProfiles(connection);
-  const fits = new JobFitRows(connection);
+  // Their statements are prepared by the first run, once the server answers (decision 058).
+  let parts:
+    { state: FitState; sync: FitSync; profiles: FitProfiles; fits: JobFitRows } | undefined;
+  const made = () =>
+    (parts ??= {
+      state: new FitState(connection),
+      sync: new FitSync(connection),
+      profiles: new FitProfiles(connection),
+      fits: new JobFitRows(connection),
+    });
   const sliceMs = options.sliceMs ?? FIT_RESCORE_SLICE_MS;
   const maxChunk = options.maxChunk ?? MAX_CHUNK;
   let chunk = Math.min(options.firstChunk ?? FIRST_CHUNK, maxChunk);
@@ -63,6 +69,7 @@ export function createFitRescoring(options: FitRescoringOptions): FitRescoring {
 
   /** One chunk of the pass, in one write: its scores, and how far the pass got. */
   const step = (): Step => {
+    const { state, sync, profiles, fits } = made();
     let pass = state.pass();
     if (pass.passGeneration !== pass.generation) {
       state.beginPass(now());

@@ -3,6 +3,7 @@ import { jobFlagSchema, jobRuleRefSchema } from './rules';
 import { exportFormatParamSchema } from './export-formats';
 import { jobFitSchema } from './fit';
 import { FIT_SCORE_MAX, FIT_SCORE_MIN, jobFitSummarySchema } from './fit-api';
+import { secondOpinionSchema } from './fit-opinion';
 import { applicationStageSchema } from './pipeline';
 import { JOB_WORKPLACES } from './workplace';
 
@@ -214,6 +215,12 @@ export const jobDetailSchema = z.extend(jobListItemSchema, {
    * for the clients written before it.
    */
   fits: z.optional(z.array(jobFitSchema)),
+  /**
+   * Issue 40: a language model's second opinion for each profile it was asked with (the newest
+   * version asked), beside the local score and never instead of it; [] when none. Always sent by
+   * this server; optional for the clients written before it.
+   */
+  second_opinions: z.optional(z.array(secondOpinionSchema)),
 });
 export type JobDetail = z.infer<typeof jobDetailSchema>;
 

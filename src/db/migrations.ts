@@ -721,7 +721,60 @@ export const migrations: Record<string, Migration> = {
       });
     },
   },
+  // Issue 40, the second opinion (docs/decisions/067): the jobs waiting to be sent to the
+  // operator's language model (a durable queue: claimed with a lease, retried with backoff), the
+  // answers kept per job and profile version, and the tokens used per day against the budget.
+  '0026-fit-second-opinion': {
+    async up(db: Kysely<unknown>) {
+      await inOneTransaction(db, async () => {
+        for (const statement of SECOND_OPINION_0026_SQL) await sql.raw(statement).execute(db);
+      });
+    },
+  },
 };
+
+/**
+ * 0026's tables. profile_id has no foreign key, as in job_fits (0023): a deleted profile's rows
+ * are left out when read and their queue items dropped when claimed.
+ */
+const SECOND_OPINION_0026_SQL = [
+  `CREATE TABLE fit_opinion_queue (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      job_id TEXT NOT NULL REFERENCES jobs(id) ON DELETE CASCADE,
+      profile_id INTEGER NOT NULL,
+      profile_version INTEGER NOT NULL,
+      batch_id INTEGER,
+      status TEXT NOT NULL CHECK (status IN ('pending', 'done', 'failed')),
+      attempts INTEGER NOT NULL DEFAULT 0,
+      next_attempt_at INTEGER NOT NULL,
+      lease_until INTEGER,
+      error TEXT,
+      created_at INTEGER NOT NULL,
+      done_at INTEGER,
+      UNIQUE (job_id, profile_id, profile_version)
+    )`,
+  `CREATE INDEX fit_opinion_queue_due ON fit_opinion_queue (status, next_attempt_at)`,
+  `CREATE TABLE fit_second_opinions (
+      job_id TEXT NOT NULL REFERENCES jobs(id) ON DELETE CASCADE,
+      profile_id INTEGER NOT NULL,
+      profile_version INTEGER NOT NULL,
+      score INTEGER NOT NULL CHECK (score BETWEEN 0 AND 100),
+      verdict TEXT NOT NULL,
+      strengths TEXT NOT NULL,
+      gaps TEXT NOT NULL,
+      dropped_quotes INTEGER NOT NULL,
+      model TEXT NOT NULL,
+      tokens INTEGER NOT NULL,
+      created_at INTEGER NOT NULL,
+      PRIMARY KEY (job_id, profile_id, profile_version)
+    ) WITHOUT ROWID`,
+  `CREATE TABLE fit_opinion_usage (
+      day TEXT PRIMARY KEY,
+      tokens INTEGER NOT NULL,
+      requests INTEGER NOT NULL,
+      estimated_tokens INTEGER NOT NULL
+    ) WITHOUT ROWID`,
+];
 
 /** The stages that close an application, as 0022 ended their steps (the contract's may change). */
 const CLOSED_0022 = `'rejected','withdrawn','no_answer'`;

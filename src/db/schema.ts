@@ -451,6 +451,9 @@ export interface Database {
   fit_profiles: FitProfilesTable;
   job_fits: JobFitsTable;
   fit_state: FitStateTable;
+  fit_opinion_queue: FitOpinionQueueTable;
+  fit_second_opinions: FitSecondOpinionsTable;
+  fit_opinion_usage: FitOpinionUsageTable;
 }
 
 /** A fit profile (migration 0023, docs/decisions/063). */
@@ -492,6 +495,48 @@ export interface FitStateTable {
   pass_after: string | null;
   pass_done: number;
   pass_started_at: number | null;
+}
+
+/** A job waiting for the language model's second opinion (migration 0026, decision 067). */
+export interface FitOpinionQueueTable {
+  id: Generated<number>;
+  job_id: string;
+  profile_id: number;
+  profile_version: number;
+  batch_id: number | null;
+  status: 'pending' | 'done' | 'failed';
+  attempts: number;
+  next_attempt_at: number;
+  /** Set while a worker holds it; a lease run out (a killed process) frees it. */
+  lease_until: number | null;
+  /** The last failure, the key masked out of it. */
+  error: string | null;
+  created_at: number;
+  done_at: number | null;
+}
+
+/** A model's answer for a job and a profile's version (migration 0026). */
+export interface FitSecondOpinionsTable {
+  job_id: string;
+  profile_id: number;
+  profile_version: number;
+  score: number;
+  verdict: string;
+  /** SecondOpinionPoint[] as JSON, their quotes found in the job's text. */
+  strengths: string;
+  gaps: string;
+  dropped_quotes: number;
+  model: string;
+  tokens: number;
+  created_at: number;
+}
+
+/** Tokens the endpoint used per day in the server's time zone (migration 0026). */
+export interface FitOpinionUsageTable {
+  day: string;
+  tokens: number;
+  requests: number;
+  estimated_tokens: number;
 }
 
 export type QueryRow = Selectable<QueriesTable>;

@@ -10,6 +10,11 @@ import {
   type RecheckSettings,
   type Settings,
 } from '../contract';
+import {
+  FIT_LLM_SETTINGS_DEFAULT,
+  fitLlmStoredSettingsSchema,
+  type FitLlmStoredSettings,
+} from '../contract/fit-llm';
 import type { Db } from './database';
 
 // The key-value settings table holds the operator's settings and a few internal values.
@@ -29,6 +34,11 @@ export const SETTING_KEYS = {
   rechecks: 'rechecks',
   /** The fit scorer's alias groups as JSON (issue 40, decision 063); absent: the built-in list. */
   fitAliases: 'fit_aliases',
+  /**
+   * The second opinion's endpoint as one JSON object, its key with it (GET/PUT
+   * /fit/llm/settings, decision 067): never answered, only whether a key is set.
+   */
+  fitLlm: 'fit_llm',
 } as const;
 export type SettingKey = (typeof SETTING_KEYS)[keyof typeof SETTING_KEYS];
 
@@ -110,6 +120,23 @@ export async function readRecheckSettings(db: Db): Promise<RecheckSettings> {
 
 export async function writeRecheckSettings(db: Db, settings: RecheckSettings): Promise<void> {
   await writeSetting(db, SETTING_KEYS.rechecks, JSON.stringify(settings));
+}
+
+export function parseFitLlmSettings(stored: string | undefined): FitLlmStoredSettings {
+  return parseJsonSetting(stored, fitLlmStoredSettingsSchema, FIT_LLM_SETTINGS_DEFAULT);
+}
+
+/** The second opinion's settings, read synchronously (the worker, the batch's end). */
+export function readFitLlmSettingsSync(connection: ConnectionLike): FitLlmStoredSettings {
+  return parseFitLlmSettings(prepareSettingStatements(connection).read(SETTING_KEYS.fitLlm));
+}
+
+export async function readFitLlmSettings(db: Db): Promise<FitLlmStoredSettings> {
+  return parseFitLlmSettings(await readSetting(db, SETTING_KEYS.fitLlm));
+}
+
+export async function writeFitLlmSettings(db: Db, settings: FitLlmStoredSettings): Promise<void> {
+  await writeSetting(db, SETTING_KEYS.fitLlm, JSON.stringify(settings));
 }
 
 /** The settings read and written synchronously, inside the runner's transactions. */

@@ -25,6 +25,7 @@ import { fitProfileRoutes } from './fit/profile-routes';
 import { fitAliasRoutes } from './fit/alias-routes';
 import { fitCvRoutes } from './fit/cv-routes';
 import { fitStatusRoutes } from './fit/status-routes';
+import { fitLlmSettingsRoutes } from './fit-llm/settings-routes';
 import { requireSessionForScope } from './auth/guard';
 import { openApiRoutes } from './api-reference/routes';
 import type { AppContext } from './context';
@@ -65,4 +66,5 @@ export const apiRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { 
   await app.register(fitAliasRoutes, { ctx });
   await app.register(fitCvRoutes, { ctx });
   await app.register(fitStatusRoutes, { ctx });
+  await app.register(fitLlmSettingsRoutes, { ctx });
 };

@@ -25,6 +25,10 @@ import { BackgroundJobs } from './background/background-jobs';
 import { addServerJobs, SERVER_JOBS } from './background/server-jobs';
 import { createFitRescoring } from './fit/rescoring';
 import { onFitChanged } from './fit/fit-events';
+import {
+  createSecondOpinionWorker,
+  type SecondOpinionWorkerOptions,
+} from './fit-llm/opinion-worker';
 
 export interface RegisteredRoute {
   method: string;
@@ -53,6 +57,8 @@ export interface BuildAppOptions {
    * session): every /api/v1 request waits for it, /healthz does not. Already done by default.
    */
   signInReady?: Promise<void>;
+  /** The second opinion's waits and timeout (tests shorten them). */
+  secondOpinion?: Pick<SecondOpinionWorkerOptions, 'retryDelaysMs' | 'timeoutMs' | 'lookMs'>;
 }
 
 /** How long a listening server waits for a first /healthz before starting its background jobs. */
@@ -127,7 +133,13 @@ export async function buildApp(
   const deliverNow = () => void background.runNow(SERVER_JOBS.outbox);
   const base: Omit<
     AppContext,
-    'runner' | 'notifications' | 'noAnswer' | 'reminders' | 'fitRescoring' | 'background'
+    | 'runner'
+    | 'notifications'
+    | 'noAnswer'
+    | 'reminders'
+    | 'fitRescoring'
+    | 'secondOpinion'
+    | 'background'
   > = {
     config: options.config,
     db: options.database.db,
@@ -163,6 +175,13 @@ export async function buildApp(
   });
   // A batch that met the sign-in wall says the same as a failed "Check cookies" (issue 12).
   const cookieState = createCookieStateStore(base.connection);
+  const secondOpinion = createSecondOpinionWorker({
+    ...options.secondOpinion,
+    connection: base.connection,
+    now: base.now,
+    log: base.log,
+    timeZone: options.config.timeZone,
+  });
   const ctx: AppContext = {
     ...base,
     notifications,
@@ -173,6 +192,7 @@ export async function buildApp(
       now: base.now,
       log: base.log,
     }),
+    secondOpinion,
     background,
     runner: createRunnerService({
       ...base,
@@ -192,6 +212,8 @@ export async function buildApp(
           );
         }
         notifications.onBatchFinished(finished);
+        // Issue 40: the batch's best new jobs queued for the language model, sent off its path.
+        secondOpinion.onBatchFinished(finished);
       },
       // Issue 41: a re-check found a job closed; its `job_closed` goes out with the write.
       onJobClosed: (closed) => notifications.onJobClosed(closed),

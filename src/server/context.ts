@@ -9,6 +9,7 @@ import type { NoAnswerSweeper } from './pipeline/no-answer-sweeper';
 import type { ReminderSweep } from './pipeline-reminders/sweep';
 import type { BackgroundJobs } from './background/background-jobs';
 import type { FitRescoring } from './fit/rescoring';
+import type { SecondOpinionWorker } from './fit-llm/opinion-worker';
 
 /** What every route module needs, built once at start and handed down explicitly. */
 export interface AppContext {
@@ -44,4 +45,9 @@ export interface AppContext {
    * stopped on close, each run recorded (docs/decisions/058).
    */
   background: BackgroundJobs;
+  /**
+   * Issue 40: asks the operator's language model about each batch's best new jobs (decision 067):
+   * a job of `background` with a timer of its own (its next look follows retries and the budget).
+   */
+  secondOpinion: SecondOpinionWorker;
 }

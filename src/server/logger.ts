@@ -26,6 +26,11 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
         '*.password',
         '*.token',
         '*.cookies',
+        // The second opinion's key (decision 067): never logged, should one be passed by mistake.
+        'api_key',
+        '*.api_key',
+        'apiKey',
+        '*.apiKey',
       ],
       censor: '[redacted]',
     },

@@ -161,6 +161,7 @@ describe('npm start (src/server/main.ts)', () => {
           'reminder-sweep',
           'no-answer-sweep',
           'fit-rescoring',
+          'second-opinion',
         ],
       });
       // Each run is logged with its job and time, after the start.

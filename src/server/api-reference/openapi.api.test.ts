@@ -841,6 +841,14 @@ describe('real answers validate against the document', () => {
     for (const query of ['sort=fit', 'min_fit=60', 'sort=fit&min_fit=0'])
       expect((await call('GET', '/api/v1/jobs', { query })).statusCode, query).toBe(200);
     expect((await call('GET', '/api/v1/jobs', { query: 'min_fit=101' })).statusCode).toBe(400);
+
+    // Issue 40's second opinion: its settings (the key write-only).
+    const llm = '/api/v1/fit/llm/settings';
+    expect((await call('GET', llm)).statusCode).toBe(200);
+    const endpoint = { base_url: 'http://127.0.0.1:11434/v1', model: 'm', top_n: 0 };
+    const body = { ...endpoint, daily_token_budget: 1000, api_key: 'sk-test' };
+    expect((await call('PUT', llm, { payload: body })).statusCode).toBe(200);
+    expect((await call('PUT', llm, { payload: { ...body, top_n: -1 } })).statusCode).toBe(400);
   });
 
   it('the calendar feed and a next step’s .ics (issue 33)', async () => {

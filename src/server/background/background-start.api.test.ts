@@ -53,7 +53,7 @@ describe('the background jobs of a listening server', () => {
     // Listening, and nothing of the background has run.
     expect(ctx.background.started).toBe(false);
     expect(database.checkpointer?.running).toBe(false);
-    expect(Object.values(runsOf(ctx))).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(Object.values(runsOf(ctx))).toEqual([0, 0, 0, 0, 0, 0, 0]);
 
     const health = await fetch(`${url}/healthz`);
     expect(health.status).toBe(200);

@@ -15,13 +15,16 @@ export const SERVER_JOBS = {
   reminders: 'reminder-sweep',
   noAnswer: 'no-answer-sweep',
   fitRescoring: 'fit-rescoring',
+  secondOpinion: 'second-opinion',
 } as const;
 
 /**
  * Everything the server does besides answering requests, in the order it starts: the WAL's
  * checkpoints on their thread, the runner (an unfinished batch resumed, the daily schedule's first
  * check and its croner job) with the schedule's minute check, then the outbox, the reminders,
- * the No answer rule and the fit scores' rescoring (woken too when a change is stored).
+ * the No answer rule, the fit scores' rescoring (woken too when a change is stored) and the
+ * language model's second opinions, whose timer is their own: the next look follows a retry's due
+ * time and the day's token budget.
  */
 export function addServerJobs(
   jobs: BackgroundJobs,
@@ -60,5 +63,10 @@ export function addServerJobs(
     everyMs: FIT_RESCORE_LOOK_MS,
     run: () => ctx.fitRescoring.run(),
     stop: () => ctx.fitRescoring.close(),
+  });
+  jobs.add({
+    name: SERVER_JOBS.secondOpinion,
+    start: () => ctx.secondOpinion.start(),
+    stop: () => ctx.secondOpinion.close(),
   });
 }

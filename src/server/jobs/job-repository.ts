@@ -7,6 +7,7 @@ import { ParallelRanker } from '../../db/jobs/parallel-rank';
 import { HttpError } from '../plugins/errors';
 import { JobRuleMarks } from '../../db/rules/job-rule-marks';
 import { PipelineTriage } from '../../db/pipeline/triage-sync';
+import { SecondOpinions } from '../../db/fit/second-opinions';
 
 // The Jobs screen's reads and writes as its routes call them. The statements are the jobs
 // group's (src/db/jobs/, decision 052); here the rules' marks are added to what they answer, and
@@ -19,12 +20,14 @@ export class JobRepository {
   private readonly details: JobDetailReader;
   private readonly states: PipelineTriage;
   private readonly ruleMarks: JobRuleMarks;
+  private readonly opinions: SecondOpinions;
 
   constructor(connection: ConnectionLike, ranker = new ParallelRanker(connection)) {
     this.jobs = new JobListReader(connection, ranker);
     this.details = new JobDetailReader(connection);
     this.states = new PipelineTriage(connection);
     this.ruleMarks = new JobRuleMarks(connection);
+    this.opinions = new SecondOpinions(connection);
   }
 
   /** Stops the thread ranking searches beside the server's (the server is closing). */
@@ -55,7 +58,8 @@ export class JobRepository {
     const job = this.details.find(id);
     if (job === undefined) return undefined;
     const [marked = job] = this.ruleMarks.fill([job]);
-    return marked;
+    // Issue 40: the language model's opinions beside the local scores (decision 067).
+    return { ...marked, second_opinions: this.opinions.of(String(id)) };
   }
 
   /**

@@ -8,6 +8,7 @@ import { settingsWriteSchema } from '../../../contract/settings';
 import { Toaster } from '../../components/ui/toaster';
 import { CookieParseStatus } from './components/cookie-parse-status';
 import { SettingsPage } from './settings-page';
+import { FIT_LLM_ANSWER } from './fit-llm/components/fit-llm-fixture';
 
 const API = 'http://localhost:3000/api/v1';
 
@@ -28,6 +29,7 @@ const server = setupServer(
   http.get(`${API}/rechecks/settings`, () =>
     HttpResponse.json({ every_days: 3, budget: 150, watched: 0 }),
   ),
+  http.get(`${API}/fit/llm/settings`, () => HttpResponse.json(FIT_LLM_ANSWER)),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { DEFAULT_SCRIPT_TIME } from '../../../contract/constants';
 import { Card, CardContent } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
@@ -12,10 +12,18 @@ import { NotificationsCard } from './notifications/components/notifications-card
 import { PipelineCard } from './pipeline/components/pipeline-card';
 import { RechecksCard } from './rechecks/components/rechecks-card';
 
+// Issue 40: the second opinion's card is its own chunk, loaded when the screen is.
+const SecondOpinionCard = lazy(() =>
+  import('./fit-llm/components/second-opinion-card').then((m) => ({
+    default: m.SecondOpinionCard,
+  })),
+);
+
 /**
  * SPEC.md §2 "/settings". There is no script_time field: it is only carried through on save.
  * Below the cookie form: the Notifications card (issue 11), API tokens (issue 18), the Backup
- * card (issue 12), the Pipeline card (issue 33) and the Re-checks card (issue 41).
+ * card (issue 12), the Pipeline card (issue 33), the Re-checks card (issue 41) and the second
+ * opinion's (issue 40).
  */
 export function SettingsPage() {
   const settings = useSettings();
@@ -57,6 +65,10 @@ export function SettingsPage() {
       <PipelineCard />
       {/* Issue 41: how often saved, applied and flagged jobs are re-read for closing. */}
       <RechecksCard />
+      {/* Issue 40: a language model's second opinion of the best new jobs. */}
+      <Suspense fallback={null}>
+        <SecondOpinionCard />
+      </Suspense>
     </>
   );
 }

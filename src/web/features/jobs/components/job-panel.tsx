@@ -33,6 +33,11 @@ const ApplicationPanel = lazy(() =>
   })),
 );
 
+// Issue 40: the language model's second opinion, for the few jobs that have one.
+const SecondOpinions = lazy(() =>
+  import('./second-opinion').then((m) => ({ default: m.SecondOpinions })),
+);
+
 export interface JobPanelProps {
   jobId: number | null;
   onClose: () => void;
@@ -221,6 +226,11 @@ function JobDetails({
         />
         <FetchDetails job={job} />
         <Facts job={job} />
+        {job.second_opinions && job.second_opinions.length > 0 ? (
+          <Suspense fallback={null}>
+            <SecondOpinions opinions={job.second_opinions} fits={job.fits} />
+          </Suspense>
+        ) : null}
         <PipelineSection key={job.id} job={job} />
         <FoundBy job={job} />
         <RepostChain job={job} />

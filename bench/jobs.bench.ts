@@ -271,12 +271,12 @@ export function details(job: JobCard): JobDetails {
  * A batch's cards stored as the runner stores them: spread over its 10 queries' runs, a page at a
  * time. Answers the clock after them and the last run's id.
  */
-export function storeCards(
+export async function storeCards(
   store: BatchStore,
   batchId: number,
   cards: readonly JobCard[],
   startClock: number,
-): { clock: number; lastRunId: number } {
+): Promise<{ clock: number; lastRunId: number }> {
   let clock = startClock;
   let lastRunId = 0;
   const perRun = Math.ceil(cards.length / 10);
@@ -287,7 +287,7 @@ export function storeCards(
     lastRunId = run.id;
     const mine = cards.slice(r * perRun, (r + 1) * perRun);
     for (let start = 0; start < mine.length; start += CARDS_PER_PAGE) {
-      store.savePage(
+      await store.savePage(
         run,
         {
           start,
@@ -299,7 +299,7 @@ export function storeCards(
       );
       clock += 100;
     }
-    store.finishRun(run.id, 'completed', null, clock);
+    await store.finishRun(run.id, 'completed', null, clock);
   }
   return { clock, lastRunId };
 }
@@ -309,20 +309,49 @@ export function storeCards(
  * for requests that come back at once (no interval, as the budget's batch against the simulated
  * site). Answers the clock after them.
  */
-export function storeDetails(
+export async function storeDetails(
   store: BatchStore,
   batchId: number,
   pages: readonly JobDetails[],
   startClock: number,
-): number {
+): Promise<number> {
   let clock = startClock;
   const writer = new DetailsWriter(store, batchId, () => clock);
+  // Each write awaited, as the runner's step does: a group not yet written stays held, so a write
+  // left running would be written again, bigger, by the next job's.
   for (const page of pages) {
-    if (writer.add(page, writer.requestStarted())) writer.write();
+    if (writer.add(page, writer.requestStarted())) await writer.write();
     clock += 10;
   }
-  writer.write();
+  await writer.write();
   return clock;
+}
+
+/**
+ * A fresh data folder holding `count` jobs of one batch, stored as the runner stores them (a page
+ * of cards per query's run, then each job's details), for the screens' benches.
+ */
+export async function seedJobsFolder(count: number, name: string): Promise<string> {
+  const { database, dataDir } = await openTempDatabase(
+    fs.mkdtempSync(path.join(os.tmpdir(), `jobscout-bench-${name}-`)),
+  );
+  const store = new BatchStore(database.sqlite);
+  seedQueries(
+    database,
+    Array.from({ length: 10 }, (_, i) => ({
+      jobTitle: `Data role ${i}`,
+      ...(i % 2 ? LONDON : BERLIN),
+    })),
+  );
+  const claim = store.claimBatch('manual', Date.UTC(2026, 8, 1));
+  if (!claim.claimed) throw new Error(`${name} bench: could not claim a batch`);
+  const cards = Array.from({ length: count }, () => card(0));
+  const { clock } = await storeCards(store, claim.batch.id, cards, Date.UTC(2026, 8, 1));
+  await store.setEnriching(claim.batch.id);
+  const after = await storeDetails(store, claim.batch.id, cards.map(details), clock);
+  store.finishBatch(claim.batch.id, 'completed', null, after);
+  await database.close();
+  return dataDir;
 }
 
 export interface Seeded {
@@ -364,9 +393,9 @@ export async function seed(): Promise<Seeded> {
     // Generated before the clock starts: what is timed is the store, not this file's text maker.
     const pages = fresh.map(details);
     const batchStarted = performance.now();
-    ({ clock, lastRunId } = storeCards(store, batchId, cards, clock));
-    store.setEnriching(batchId);
-    clock = storeDetails(store, batchId, pages, clock);
+    ({ clock, lastRunId } = await storeCards(store, batchId, cards, clock));
+    await store.setEnriching(batchId);
+    clock = await storeDetails(store, batchId, pages, clock);
     store.finishBatch(batchId, 'completed', null, clock);
     const seconds = (performance.now() - batchStarted) / 1000;
     storePerSecond = PER_BATCH / seconds;

@@ -58,7 +58,12 @@ function queryShares(): number[] {
 }
 
 /** One day's batch: every query's run stores its cards a page at a time, then the details. */
-function storeDay(store: BatchStore, day: number, clock: number, known: string[]): number {
+async function storeDay(
+  store: BatchStore,
+  day: number,
+  clock: number,
+  known: string[],
+): Promise<number> {
   const claim = store.claimBatch('daily', clock, new Date(clock).toISOString().slice(0, 10));
   if (!claim.claimed) throw new Error('overview bench: could not claim a batch');
   const batchId = claim.batch.id;
@@ -79,22 +84,22 @@ function storeDay(store: BatchStore, day: number, clock: number, known: string[]
       cards.push({ ...card(day), jobId: recent[(i * 7_919 + day * 31) % recent.length] ?? '' });
     for (let start = 0; start < cards.length; start += CARDS_PER_PAGE) {
       const page = cards.slice(start, start + CARDS_PER_PAGE);
-      store.savePage(
+      await store.savePage(
         run,
         { start, cards: page, skippedCards: 0, nextStart: start + page.length },
         now,
       );
       now += 100;
     }
-    store.finishRun(run.id, 'completed', null, now);
+    await store.finishRun(run.id, 'completed', null, now);
   }
-  store.setEnriching(batchId);
+  await store.setEnriching(batchId);
   const writer = new DetailsWriter(store, batchId, () => now);
   for (const job of fresh) {
-    if (writer.add(details(job), writer.requestStarted())) writer.write();
+    if (writer.add(details(job), writer.requestStarted())) await writer.write();
     now += 10;
   }
-  writer.write();
+  await writer.write();
   store.finishBatch(batchId, 'completed', null, now);
   known.push(...fresh.map((j) => j.jobId));
   return fresh.length;
@@ -121,7 +126,7 @@ async function seed(): Promise<Seeded> {
   for (let day = 0; day < DAYS; day += 1) {
     const clock = today - (DAYS - 1 - day) * DAY_MS;
     const dayStarted = performance.now();
-    const stored = storeDay(store, day, clock, known);
+    const stored = await storeDay(store, day, clock, known);
     jobs += stored;
     if (day === DAYS - 1) storePerSecond = stored / ((performance.now() - dayStarted) / 1000);
   }

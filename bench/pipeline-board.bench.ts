@@ -1,21 +1,21 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { APPLICATION_STAGE_LABELS, APPLICATION_STAGES } from '../src/contract';
-import { BatchStore } from '../src/runner/batch-store';
-import { BERLIN, LONDON, openTempDatabase, seedQueries } from '../src/runner/runner-test-kit';
+import { openSqliteFile } from '../src/db/sqlite-file';
 import { chromiumLaunchOptions } from '../test/chromium';
 import { startServerProcess } from '../test/server-process';
-import { figure as firstVisit, loaded } from './bundle.bench';
-import { card, details, storeCards, storeDetails } from './jobs.bench';
+import { figure as firstVisit, loaded, scoreEveryJob } from './bundle.bench';
+import { seedJobsFolder } from './jobs.bench';
 import { putIntoPipeline, STAGE_SHARES } from './pipeline.bench';
 import { atMost, context, machinePaceMs, type BenchFigure, type BenchSuite } from './report';
 
 // Issue 39: the Pipeline board at volume, in Chromium against the built server. 2,400 jobs stored
-// as the runner stores them, 2,000 of them in the pipeline (400 in Saved). Three figures, each
-// beside its budget: how soon the board is interactive on a first visit, how soon a keyboard move
-// shows the card in its new column, and how long a phone's page is per stage before "Show all".
+// as the runner stores them, 2,000 of them in the pipeline (400 in Saved), every one with its fit
+// band (issue 40) and one in eight closed (issue 41), so the cards carry their badges. Three
+// figures, each beside its budget: how soon the board is interactive on a first visit, how soon a
+// keyboard move shows the card in its new column, and how long a phone's page is per stage
+// before "Show all".
 
 const JOBS = 2_400;
 const VISITS = 5;
@@ -39,26 +39,16 @@ declare global {
 
 async function seedBoard(): Promise<{ dataDir: string; seconds: number }> {
   const started = performance.now();
-  const { database, dataDir } = await openTempDatabase(
-    fs.mkdtempSync(path.join(os.tmpdir(), 'jobscout-bench-board-')),
-  );
-  const store = new BatchStore(database.sqlite);
-  seedQueries(
-    database,
-    Array.from({ length: 10 }, (_, i) => ({
-      jobTitle: `Data role ${i}`,
-      ...(i % 2 ? LONDON : BERLIN),
-    })),
-  );
-  const claim = store.claimBatch('manual', Date.UTC(2026, 8, 1));
-  if (!claim.claimed) throw new Error('board bench: could not claim a batch');
-  const cards = Array.from({ length: JOBS }, () => card(0));
-  const { clock } = storeCards(store, claim.batch.id, cards, Date.UTC(2026, 8, 1));
-  store.setEnriching(claim.batch.id);
-  const after = storeDetails(store, claim.batch.id, cards.map(details), clock);
-  store.finishBatch(claim.batch.id, 'completed', null, after);
-  await database.close();
+  const dataDir = await seedJobsFolder(JOBS, 'board');
   putIntoPipeline(dataDir);
+  // Issue 41: one job in eight found closed, so cards carry the Closed badge as well as the band.
+  const sqlite = openSqliteFile(path.join(dataDir, 'jobscout.sqlite'));
+  try {
+    sqlite.prepare('UPDATE jobs SET closed_at = ? WHERE rowid % 8 = 0').run(Date.now());
+    sqlite.pragma('wal_checkpoint(TRUNCATE)');
+  } finally {
+    sqlite.close();
+  }
   return { dataDir, seconds: (performance.now() - started) / 1000 };
 }
 
@@ -228,6 +218,9 @@ async function measure(): Promise<BenchFigure[]> {
   const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     const token = await server.apiToken();
+    // Issue 40: every card carries its job's fit band, scored by the server as an operator's
+    // new profile would be.
+    await scoreEveryJob(server.url, token);
     const visits: Awaited<ReturnType<typeof interactiveMs>>[] = [];
     for (let i = 0; i < VISITS; i += 1)
       visits.push(await interactiveMs(browser, server.url, token));

@@ -241,11 +241,11 @@ async function storeWithRules(dataDir: string): Promise<{ perSecond: number; hid
     const pages = cards.map(details);
     let clock = Date.UTC(2026, 10, 1);
     const started = performance.now();
-    clock = storeCards(store, batchId, cards, clock).clock;
-    store.setEnriching(batchId);
+    clock = (await storeCards(store, batchId, cards, clock)).clock;
+    await store.setEnriching(batchId);
     // As the runner does: details only for the jobs no rule hid on their card.
     const pending = new Set(store.pendingDetailIds(batchId, BATCH));
-    clock = storeDetails(
+    clock = await storeDetails(
       store,
       batchId,
       pages.filter((page) => pending.has(page.jobId)),

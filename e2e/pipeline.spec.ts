@@ -1,6 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 import { applicationDetailSchema, type ApplicationStage } from '../src/contract/pipeline';
-import type { JobListItem } from '../src/contract/jobs';
+import { FIT_PROFILES } from '../simulator/fit-profiles';
+import { fitProfileSchema } from '../src/contract/fit';
+import { jobDetailSchema, type JobListItem } from '../src/contract/jobs';
 import { axeViolations, contrastFailures } from './contrast';
 import {
   apiJson,
@@ -438,5 +440,126 @@ test('a move with a next step asks to keep it, a closing one ends it, and Undo t
     expect((await storedApplication(seeded, interviewing.id)).stage).toBe('interviewing');
   } finally {
     await seeded.server.stop();
+  }
+});
+
+// Issues 40 and 41 on the board: a card shows its job's fit band and a closed posting's day; the
+// application panel shows the Closed badge and the employer's own address beside the posting's
+// link. The worst data (the longest title, non-Latin company names), at both widths, both themes.
+test('the job’s facts on the board: the fit band and Closed on a card, Closed and the employer’s address in the panel', async ({
+  page,
+  simulator,
+}) => {
+  test.setTimeout(180_000);
+  const keywords = 'Board facts watch';
+  // Both ahead of the search's results; the first closes an hour after it is featured.
+  const closing = simulator.feature({
+    title:
+      'Senior Staff Software Engineer, Distributed Data Platform & Developer Productivity Infrastructure (Remote, EMEA)',
+    companyName: '株式会社サクラテック・グローバルデータソリューションズ',
+    hoursAgo: 3,
+    easyApply: false,
+    keywords,
+    closesAfterHours: 1,
+  });
+  const open = simulator.feature({
+    title:
+      'データサイエンティスト（機械学習・大規模言語モデル・推薦システム）シニアリードエンジニア',
+    companyName: 'شركة البيانات المتقدمة للحلول الرقمية',
+    hoursAgo: 3,
+    easyApply: false,
+    keywords,
+  });
+  const server = await startServer({
+    LINKEDIN_BASE_URL: simulator.url,
+    SCRAPE_MAX_RESULTS_PER_QUERY: MAX_RESULTS,
+  });
+  try {
+    const token = await server.apiToken();
+    // A profile before the batch: the batch scores each job as it stores it.
+    fitProfileSchema.parse(
+      await apiJson(server, token, '/fit-profiles', {
+        method: 'POST',
+        body: JSON.stringify(FIT_PROFILES.backend.body),
+      }),
+    );
+    await createBerlinQueries(server, token, [keywords]);
+    await runBatch(server, token);
+    const closedId = Number(closing.id);
+    const openId = Number(open.id);
+    await putInPipeline({ server, token }, closedId, 'saved');
+    await putInPipeline({ server, token }, openId, 'applied');
+    // The posting closes on the site; its page read again says so.
+    simulator.clock.advance(2 * 3_600_000);
+    const reread = jobDetailSchema.parse(
+      await apiJson(server, token, `/jobs/${closedId}/details`, { method: 'POST' }),
+    );
+    expect(reread.closed_at).toEqual(expect.any(String));
+    // The employer's address as the batch read it from the open page, where the simulator gives one.
+    const addressOf = (id: string) => simulator.truth.job(id)?.applyUrl ?? null;
+    expect(
+      [closing, open].some((j) => addressOf(j.id)),
+      'one of the two postings names the employer’s address',
+    ).toBe(true);
+    for (const id of [closedId, openId]) {
+      const application = applicationDetailSchema.parse(
+        await apiJson(server, token, `/applications/${id}`),
+      );
+      expect(application.fit?.band, `job ${id}'s fit`).toEqual(expect.any(String));
+    }
+
+    await page.goto(`${server.url}/pipeline`);
+    await signIn(page);
+    for (const theme of ['light', 'dark'] as const) {
+      await page.evaluate(({ key, value }) => localStorage.setItem(key, value), {
+        key: THEME_KEY,
+        value: theme,
+      });
+      for (const viewport of [DESKTOP, PHONE]) {
+        const at = `${theme}, ${viewport.width} px`;
+        await page.setViewportSize(viewport);
+        await page.goto(`${server.url}/pipeline`);
+        await expect(page.locator('html')).toHaveClass(
+          theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/,
+        );
+        // The Saved card (a phone opens on Saved, the first stage holding a card).
+        const closedCard = card(page, closedId);
+        await expect(closedCard.getByTitle(/^Found closed on /)).toHaveText(/^Closed /);
+        await expect(closedCard.getByRole('img', { name: /^Fit: \w+, \d+ of 100/ })).toBeVisible();
+        if (viewport === DESKTOP) {
+          const openCard = card(column(page, 'Applied'), openId);
+          await expect(openCard.getByRole('img', { name: /^Fit: \w+, \d+ of 100/ })).toBeVisible();
+          await expect(openCard.getByTitle(/^Found closed on /)).toHaveCount(0);
+        }
+        expect.soft(await sidewaysScroll(page), `the board (${at})`).toBeLessThanOrEqual(0);
+        expect.soft(await axeViolations(page), `the board (${at})`).toEqual([]);
+
+        for (const job of [closing, open]) {
+          await page.goto(`${server.url}/pipeline?job=${job.id}`);
+          const sheet = page.getByRole('dialog', { name: job.title });
+          const part = sheet.getByRole('region', { name: 'Job' });
+          await expect(
+            part.getByRole('link', { name: 'Open the posting on LinkedIn' }),
+          ).toBeVisible();
+          const closedBadge = part.getByTitle(/^Found closed on /);
+          if (job === closing) await expect(closedBadge).toHaveText(/^Closed /);
+          else await expect(closedBadge).toHaveCount(0);
+          const apply = part.getByRole('link', { name: "Apply on the company's site" });
+          const address = addressOf(job.id);
+          if (address) {
+            await expect(apply).toBeVisible();
+            await expect(apply).toHaveAttribute('href', address);
+            await expect(apply).toHaveAttribute('target', '_blank');
+            await expect(apply).toHaveAttribute('rel', 'noopener noreferrer');
+          } else {
+            await expect(apply).toHaveCount(0);
+          }
+          expect.soft(await sidewaysScroll(page), `the panel (${at})`).toBeLessThanOrEqual(0);
+          expect.soft(await axeViolations(page), `the panel (${at})`).toEqual([]);
+        }
+      }
+    }
+  } finally {
+    await server.stop();
   }
 });

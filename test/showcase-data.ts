@@ -5,7 +5,9 @@ import { locationSuggestionListSchema } from '../src/contract/locations';
 import type { ApplicationStage } from '../src/contract/pipeline';
 import type { QueryWrite } from '../src/contract/queries';
 import type { RuleWriteInput } from '../src/contract/rules';
+import type { FitProfileWrite } from '../src/contract/fit';
 import { VALID_COOKIES, type FeaturedPosting, type Simulator } from '../simulator';
+import { FIT_PROFILES } from '../simulator/fit-profiles';
 
 // The simulated site's signed-in (AI) search, as LINKEDIN.md describes it.
 const AI_SEARCH_PATH = '/flagship-web/jobs/search-results';
@@ -27,6 +29,7 @@ export const SHOWCASE_SCREENS: readonly ShowcaseScreen[] = [
   { name: 'jobs', path: '/jobs', heading: 'Jobs' },
   { name: 'pipeline', path: '/pipeline', heading: 'Pipeline' },
   { name: 'rules', path: '/jobs/rules', heading: 'Rules' },
+  { name: 'fit', path: '/jobs/fit', heading: 'Fit' },
   { name: 'query-runs', path: '/query-runs', heading: 'Query Runs' },
   { name: 'batches', path: '/batches', heading: 'Batches' },
   { name: 'queries', path: '/queries', heading: 'Queries' },
@@ -146,6 +149,21 @@ export const WORST_POSTINGS: readonly (FeaturedPosting & { state?: JobState })[]
   },
 ];
 
+/**
+ * Issue 40: the showcase's fit profiles, made before the batch so that it scores each job as it
+ * stores it: the simulator's data profile under a long, mixed-script name (the default), and its
+ * backend profile beside it, so the Fit screen lists two and Why this fit compares them.
+ */
+export const SHOWCASE_FIT_PROFILES: readonly FitProfileWrite[] = [
+  {
+    ...FIT_PROFILES.data.body,
+    name: 'Data analyst or scientist – Berlin, remote · データ分析 · تحليل البيانات',
+    must_skills: ['SQL', 'Python'],
+    plus_skills: ['Tableau', 'machine learning', 'dbt', 'Airflow'],
+  },
+  FIT_PROFILES.backend.body,
+];
+
 /** The worst postings the seeding takes past Applied on the Pipeline (issue 33). */
 const SHOWCASE_APPLICATIONS: readonly {
   title: string | null;
@@ -179,9 +197,9 @@ const SHOWCASE_APPLICATIONS: readonly {
 const LAST_QUERY = '=SUM(A1:A2) Data Analyst';
 
 /**
- * Fills a fresh server with what every screen shows when in use: saved cookies, five queries
- * (one with filters, one AI, one paused, one formula-like that finds WORST_POSTINGS), a completed
- * batch with its query runs (the AI one failed: the simulated site changed its markup, so the
+ * Fills a fresh server with what every screen shows when in use: saved cookies, two fit profiles
+ * (issue 40), five queries (one with filters, one AI, one paused, one formula-like that finds
+ * WORST_POSTINGS), a completed batch with its query runs (the AI one failed: the simulated site changed its markup, so the
  * screens show a failure and its reason), and two blocked companies. Used by the phone-and-dark
  * browser test and by `npm run screenshots`, so both look at the same, realistic screens.
  */
@@ -248,6 +266,7 @@ export async function seedShowcase(
 
   // Issue 17's rules, one of each kind, before the batch: it hides, flags and mutes as it stores.
   for (const rule of SHOWCASE_RULES) await call('POST', '/rules', rule);
+  for (const profile of SHOWCASE_FIT_PROFILES) await call('POST', '/fit-profiles', profile);
 
   // Found by the last query the batch runs, the worst postings are the newest jobs: the first
   // the Jobs screen shows.

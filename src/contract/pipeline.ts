@@ -197,6 +197,18 @@ export const applicationSchema = z.object({
    * board's cards. Always sent by this server; optional for the clients written before it.
    */
   fit: z.optional(z.nullable(jobFitSummarySchema)),
+  /**
+   * Issue 41: when the job's page was first found closed; null while open, or before its page
+   * was read. For the board's cards and the application panel. Always sent by this server;
+   * optional for the clients written before it.
+   */
+  closed_at: z.optional(z.nullable(dateTimeSchema)),
+  /**
+   * Issue 41: the employer's own apply address (http(s) only, LinkedIn's redirect removed); null
+   * for Easy Apply and when the page gives none. Always sent by this server; optional for the
+   * clients written before it.
+   */
+  apply_url: z.optional(z.nullable(z.string())),
 });
 export type Application = z.infer<typeof applicationSchema>;
 

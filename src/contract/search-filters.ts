@@ -31,6 +31,16 @@ export type ExperienceLevel = (typeof EXPERIENCE_LEVELS)[number];
 export type JobType = (typeof JOB_TYPES)[number];
 export type Distance = (typeof DISTANCES)[number];
 
+/** The site's own words for its experience levels (the query filters, a fit profile's seniority). */
+export const EXPERIENCE_LEVEL_LABELS: Readonly<Record<ExperienceLevel, string>> = {
+  internship: 'Internship',
+  entry_level: 'Entry level',
+  associate: 'Associate',
+  mid_senior: 'Mid-Senior',
+  director: 'Director',
+  executive: 'Executive',
+};
+
 /** Seconds each "posted within" stands for (the site's `f_TPR=r<seconds>`); null for any time. */
 export const POSTED_WITHIN_SECONDS: Record<PostedWithin, number | null> = {
   any: null,

@@ -1,6 +1,12 @@
 /** The workplace words a job's stored data can tell (docs/decisions/013). */
 export const JOB_WORKPLACES = ['remote', 'hybrid', 'on-site'] as const;
 export type JobWorkplace = (typeof JOB_WORKPLACES)[number];
+/** The words the screens show for them (the Jobs filters, a fit profile's workplaces). */
+export const JOB_WORKPLACE_LABELS: Readonly<Record<JobWorkplace, string>> = {
+  remote: 'Remote',
+  hybrid: 'Hybrid',
+  'on-site': 'On-site',
+};
 /** Where a job is done, when the site's words say so. */
 export type WorkplaceWord = JobWorkplace;
 

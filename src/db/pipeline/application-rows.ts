@@ -15,6 +15,7 @@ import { FIT_SUMMARY_COLUMNS, fitSummaryOf, fitSummaryRowShape } from '../fit/fi
 export const APPLICATION_COLUMNS = `a.job_id, a.stage, a.stage_since, a.created_at, a.updated_at,
   a.notes, a.reference, a.salary_asked, a.salary_offered, a.next_step_at, a.next_step_what,
   j.title, j.company_name, j.company_id, j.location, j.url, j.first_query_id AS query_id,
+  j.closed_at, j.apply_url,
   (SELECT COUNT(*) FROM application_contacts c WHERE c.job_id = a.job_id) AS contacts_count,
   ${FIT_SUMMARY_COLUMNS}`;
 
@@ -39,6 +40,8 @@ export const applicationRowSchema = z.object({
   url: z.string(),
   query_id: z.number().nullable(),
   contacts_count: z.number(),
+  closed_at: z.number().nullable(),
+  apply_url: z.string().nullable(),
   ...fitSummaryRowShape,
 });
 export type ApplicationRow = z.infer<typeof applicationRowSchema>;
@@ -93,6 +96,8 @@ export function toApplication(row: ApplicationRow): Application {
     notes: row.notes,
     contacts_count: row.contacts_count,
     fit: fitSummaryOf(row),
+    closed_at: row.closed_at === null ? null : iso(row.closed_at),
+    apply_url: row.apply_url,
   };
 }
 

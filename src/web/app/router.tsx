@@ -39,6 +39,11 @@ const RulesPage = page(
   () => import('../features/rules/rules-page'),
   (m) => m.RulesPage,
 );
+// Fit profiles belong to the Jobs screen too (issue 40): reached from it, loaded on demand.
+const FitPage = page(
+  () => import('../features/fit/fit-page'),
+  (m) => m.FitPage,
+);
 const QueryRunsPage = page(
   () => import('../features/query-runs/query-runs-page'),
   (m) => m.QueryRunsPage,
@@ -78,6 +83,7 @@ export function AppRoutes() {
             <Route path="overview" element={<OverviewPage />} />
             <Route path="jobs" element={<JobsPage />} />
             <Route path="jobs/rules" element={<RulesPage />} />
+            <Route path="jobs/fit" element={<FitPage />} />
             <Route path="pipeline" element={<PipelinePage />} />
             <Route path="query-runs" element={<QueryRunsPage />} />
             <Route path="batches" element={<BatchesPage />} />

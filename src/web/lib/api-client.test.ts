@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { apiDownload, apiRequest, ApiError, API_ROOT } from './api-client';
+import { apiDownload, apiRequest, apiSend, ApiError, API_ROOT } from './api-client';
 import { tokenStore } from './token-store';
 
 const server = setupServer();
@@ -36,6 +36,26 @@ describe('apiRequest', () => {
     );
     await apiRequest('/thing', itemSchema);
     expect(auth).toBeNull();
+  });
+
+  it('sends a file as the body itself, with its own media type (a CV upload)', async () => {
+    const seen: { type: string | null; text: string }[] = [];
+    server.use(
+      http.post(`${API_ROOT}/upload`, async ({ request }) => {
+        seen.push({ type: request.headers.get('content-type'), text: await request.text() });
+        return HttpResponse.json({ n: 2 });
+      }),
+    );
+    const typed = new File(['Ada Lovelace'], 'cv.txt', { type: 'text/plain' });
+    await expect(
+      apiRequest('/upload', itemSchema, { method: 'POST', file: typed }),
+    ).resolves.toEqual({ n: 2 });
+    // A file the browser has no type for goes as bytes: the server reads the name's ending.
+    await apiRequest('/upload', itemSchema, { method: 'POST', file: new File(['x'], 'cv') });
+    expect(seen).toEqual([
+      { type: 'text/plain', text: 'Ada Lovelace' },
+      { type: 'application/octet-stream', text: 'x' },
+    ]);
   });
 
   it('turns an error body into an ApiError carrying its fields', async () => {
@@ -87,6 +107,23 @@ describe('apiRequest', () => {
     ).rejects.toMatchObject({ status: 401 });
     expect(listener).toHaveBeenCalledTimes(1);
     unsubscribe();
+  });
+});
+
+describe('apiSend', () => {
+  it('takes a 2xx without a body, and still turns an error body into an ApiError', async () => {
+    server.use(
+      http.delete(`${API_ROOT}/thing/1`, () => new HttpResponse(null, { status: 204 })),
+      http.delete(`${API_ROOT}/thing/2`, () =>
+        HttpResponse.json({ error: 'Make another profile the default first' }, { status: 409 }),
+      ),
+    );
+    await expect(apiSend('/thing/1', { method: 'DELETE' })).resolves.toBeUndefined();
+    await expect(apiSend('/thing/2', { method: 'DELETE' })).rejects.toMatchObject({
+      kind: 'http',
+      status: 409,
+      message: 'Make another profile the default first',
+    });
   });
 });
 

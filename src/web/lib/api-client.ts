@@ -39,28 +39,38 @@ export class ApiError extends Error {
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
+  /** A file sent as the body itself, with its own media type (a CV upload), instead of JSON. */
+  file?: Blob;
   signal?: AbortSignal;
   /** verify and login handle 401 themselves; every other call signs the operator out on 401. */
   handleUnauthorized?: boolean;
 }
 
-function headersFor(body: unknown): Headers {
+function headersFor({ body, file }: RequestOptions): Headers {
   const headers = new Headers({ accept: 'application/json' });
   const token = tokenStore.get();
   if (token) headers.set('authorization', `Bearer ${token}`);
-  if (body !== undefined) headers.set('content-type', 'application/json');
+  if (file) headers.set('content-type', file.type || 'application/octet-stream');
+  else if (body !== undefined) headers.set('content-type', 'application/json');
   return headers;
 }
 
+async function bodyOf({ body, file }: RequestOptions): Promise<BodyInit | undefined> {
+  // The file's bytes rather than the Blob: a browser takes either, and jsdom's Blob (component
+  // tests) is not one Node's fetch can read.
+  if (file) return file.arrayBuffer();
+  return body === undefined ? undefined : JSON.stringify(body);
+}
+
 async function send(path: string, options: RequestOptions, accept?: string): Promise<Response> {
-  const headers = headersFor(options.body);
+  const headers = headersFor(options);
   if (accept) headers.set('accept', accept);
   let response: Response;
   try {
     response = await fetch(`${API_ROOT}${path}`, {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: await bodyOf(options),
       signal: options.signal,
     });
   } catch (err) {
@@ -112,6 +122,13 @@ export async function apiRequest<Output>(
     );
   }
   return parsed.value;
+}
+
+/** A call whose answer's body is not read (a DELETE answering 204 or `{success}`): a 2xx is all. */
+export async function apiSend(path: string, options: RequestOptions = {}): Promise<void> {
+  const response = await send(path, options);
+  // Read to the end, so the connection is free for the next call.
+  await response.arrayBuffer().catch(() => undefined);
 }
 
 /** A call whose answer is a file (the .xlsx exports). */

@@ -4,6 +4,8 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { jobDescriptionPartSchema, type ApplicationDetail } from '../../../contract/pipeline';
 import { apiRequest } from '../../lib/api-client';
+import { ClosedBadge } from '../job-facts/closed-badge';
+import { CompanyApplyLink } from '../job-facts/company-apply-link';
 import { siteName } from '../../lib/site-name';
 import { ErrorAlert } from '../ui/alert';
 import { Button } from '../ui/button';
@@ -12,9 +14,10 @@ import { TEXT_LINK_CLASS } from '../ui/text-link';
 import { Part, type HeadingLevel } from './parts';
 
 // The job behind an application (issue 39), for the panel opened from the Pipeline: the posting
-// on the site, the job's own panel on Jobs, and its description, collapsed. The description is
-// asked for only when shown (GET /jobs/{id}), so opening an application costs no description's
-// bytes; its own key, as it reads a part of that answer the Jobs screen reads whole.
+// on the site, the employer's own apply address and a closed posting's day (issue 41), the job's
+// own panel on Jobs, and its description, collapsed. The description is asked for only when
+// shown (GET /jobs/{id}), so opening an application costs no description's bytes; its own key,
+// as it reads a part of that answer the Jobs screen reads whole.
 
 const descriptionKey = (jobId: number) => ['application-job-description', jobId] as const;
 
@@ -40,6 +43,7 @@ export function JobPart({
   return (
     <Part title="Job" level={level}>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+        <ClosedBadge closedAt={application.closed_at} />
         <a
           href={application.url}
           target="_blank"
@@ -49,6 +53,7 @@ export function JobPart({
           <ExternalLink className="size-4 shrink-0" aria-hidden="true" />
           Open the posting on {siteName()}
         </a>
+        <CompanyApplyLink applyUrl={application.apply_url} />
         <Link to={`/jobs?job=${application.job_id}`} className={TEXT_LINK_CLASS}>
           Open in Jobs
         </Link>

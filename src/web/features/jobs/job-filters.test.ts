@@ -4,6 +4,7 @@ import {
   effectiveSort,
   hasActiveFilters,
   jobFiltersToParams,
+  minFitLabel,
   parseJobFilters,
   searchWords,
 } from './job-filters';
@@ -13,7 +14,7 @@ const parse = (search: string) => parseJobFilters(new URLSearchParams(search));
 describe('job filters in the URL', () => {
   it('reads every filter under the API’s names and writes them back the same', () => {
     const search =
-      'q=data+engineer&batch=3&run=12&query=5&new_in_batch=3&posted=7d&workplace=remote%2Chybrid&easy_apply=true&has_salary=true&company=Acme&state=saved%2Capplied&flag=4&hide_reposts=true&open=true&sort=posted';
+      'q=data+engineer&batch=3&run=12&query=5&new_in_batch=3&posted=7d&workplace=remote%2Chybrid&easy_apply=true&has_salary=true&company=Acme&state=saved%2Capplied&flag=4&hide_reposts=true&min_fit=60&open=true&sort=fit';
     const filters = parse(search);
     expect(filters).toEqual({
       q: 'data engineer',
@@ -29,17 +30,31 @@ describe('job filters in the URL', () => {
       state: ['saved', 'applied'],
       flag: 4,
       hide_reposts: true,
+      min_fit: 60,
       open: true,
-      sort: 'posted',
+      sort: 'fit',
     });
     expect(jobFiltersToParams(filters).toString()).toBe(search);
   });
 
   it('drops values the API would refuse instead of sending them', () => {
     const filters = parse(
-      'batch=-1&run=abc&query=x1&new_in_batch=0&posted=1y&workplace=mars,remote,remote&easy_apply=yes&state=deleted,new&open=1&sort=random',
+      'batch=-1&run=abc&query=x1&new_in_batch=0&posted=1y&workplace=mars,remote,remote&easy_apply=yes&state=deleted,new&open=1&sort=random&min_fit=101',
     );
     expect(filters).toEqual({ ...EMPTY_FILTERS, workplace: ['remote'], state: ['new'] });
+  });
+
+  it('takes any fit from 0 to 100, and names the bands’ floors by their band (issue 40)', () => {
+    expect(parse('min_fit=0').min_fit).toBe(0);
+    expect(parse('min_fit=100').min_fit).toBe(100);
+    for (const bad of ['-5', '6.5', '1000', 'good', ''])
+      expect(parse(`min_fit=${bad}`).min_fit).toBeNull();
+    expect(minFitLabel(80)).toBe('Fit: Strong or better');
+    expect(minFitLabel(60)).toBe('Fit: Good or better');
+    expect(minFitLabel(40)).toBe('Fit: Weak or better');
+    expect(minFitLabel(75)).toBe('Fit at least 75');
+    expect(hasActiveFilters({ ...EMPTY_FILTERS, min_fit: 0 })).toBe(true);
+    expect(hasActiveFilters({ ...EMPTY_FILTERS, sort: 'fit' })).toBe(false);
   });
 
   it('leaves defaults out: an empty view is an empty query string', () => {

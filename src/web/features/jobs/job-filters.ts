@@ -15,6 +15,9 @@ import {
   type JobState,
   type JobWorkplace,
 } from '../../../contract/jobs';
+import { FIT_BAND_FLOORS, FIT_BAND_LABELS } from '../../../contract/fit';
+import { FIT_SCORE_MAX, FIT_SCORE_MIN } from '../../../contract/fit-api';
+import { JOB_WORKPLACE_LABELS } from '../../../contract/workplace';
 
 // The screen's names for the contract's values.
 export const POSTED_WITHIN = JOB_POSTED_WITHIN;
@@ -34,11 +37,7 @@ export const POSTED_LABELS: Record<PostedWithin, string> = {
   '7d': 'Past 7 days',
   '30d': 'Past 30 days',
 };
-export const WORKPLACE_LABELS: Record<Workplace, string> = {
-  remote: 'Remote',
-  hybrid: 'Hybrid',
-  'on-site': 'On-site',
-};
+export const WORKPLACE_LABELS: Readonly<Record<Workplace, string>> = JOB_WORKPLACE_LABELS;
 export const STATE_LABELS: Record<TriageState, string> = {
   new: 'New',
   seen: 'Seen',
@@ -52,6 +51,18 @@ export const SORT_LABELS: Record<JobSort, string> = {
   relevance: 'Relevance',
   fit: 'Best fit',
 };
+
+/** "Fit at least": the bands' floors the filter offers, best first (decision 061's bands). */
+export const MIN_FIT_CHOICES = (['strong', 'good', 'weak'] as const).map((band) => ({
+  band,
+  min: FIT_BAND_FLOORS[band],
+}));
+
+/** The chip of a `min_fit`: the band it starts, or the number a link gave. */
+export function minFitLabel(min: number): string {
+  const choice = MIN_FIT_CHOICES.find((c) => c.min === min);
+  return choice ? `Fit: ${FIT_BAND_LABELS[choice.band]} or better` : `Fit at least ${min}`;
+}
 
 export interface JobFilters {
   q: string;
@@ -71,6 +82,8 @@ export interface JobFilters {
   flag: number | null;
   /** Issue 17: leave out reposts of jobs already triaged. */
   hide_reposts: boolean;
+  /** Issue 40: only jobs whose fit is at least this (0–100); null: every job, with a fit or not. */
+  min_fit: number | null;
   /** Issue 41: only jobs not found closed ("Open only"). */
   open: boolean;
   /** null: the default (newest, also while searching: docs/decisions/013). */
@@ -91,6 +104,7 @@ export const EMPTY_FILTERS: JobFilters = {
   state: [],
   flag: null,
   hide_reposts: false,
+  min_fit: null,
   open: false,
   sort: null,
 };
@@ -99,6 +113,13 @@ const isOneOf =
   <T extends string>(values: readonly T[]) =>
   (value: string): value is T =>
     (values as readonly string[]).includes(value);
+
+/** A whole number from 0 to 100, as `min_fit=` takes it. */
+function fitScore(value: string | null): number | null {
+  if (value === null || !/^\d{1,3}$/.test(value)) return null;
+  const n = Number(value);
+  return n >= FIT_SCORE_MIN && n <= FIT_SCORE_MAX ? n : null;
+}
 
 function positiveInt(value: string | null): number | null {
   if (value === null || !/^\d{1,15}$/.test(value)) return null;
@@ -130,6 +151,7 @@ export function parseJobFilters(params: URLSearchParams): JobFilters {
     state: list(params.get('state'), TRIAGE_STATES),
     flag: positiveInt(params.get('flag')),
     hide_reposts: params.get('hide_reposts') === 'true',
+    min_fit: fitScore(params.get('min_fit')),
     open: params.get('open') === 'true',
     sort: sort !== null && isOneOf(SORTS)(sort) ? sort : null,
   };
@@ -151,6 +173,7 @@ export function jobFiltersToParams(filters: JobFilters): URLSearchParams {
   if (filters.state.length > 0) params.set('state', filters.state.join(','));
   if (filters.flag !== null) params.set('flag', String(filters.flag));
   if (filters.hide_reposts) params.set('hide_reposts', 'true');
+  if (filters.min_fit !== null) params.set('min_fit', String(filters.min_fit));
   if (filters.open) params.set('open', 'true');
   // Relevance needs words to rank by; without a search it would mean nothing.
   const sort = effectiveSort(filters);

@@ -21,7 +21,8 @@ import { NoJobsYet, NoMatchingJobs } from './components/jobs-empty-state';
 import { ActiveFilterChips, JobsFilterPanel, JobsSearchBar } from './components/jobs-filters';
 import { ExportViewButton } from './components/export-view-button';
 import { JobsTable } from './components/jobs-table';
-import { RulesLink } from './components/rules-link';
+import { FitInvite } from './components/fit-invite';
+import { FitLink, RulesLink } from './components/header-links';
 import { useJobShortcuts } from './components/use-job-shortcuts';
 import { jobsCountLine } from './count-line';
 import {
@@ -213,6 +214,7 @@ export function JobsPage() {
         actions={
           <>
             <RulesLink />
+            <FitLink />
             <ExportViewButton
               pending={exportJobs.isPending}
               onExport={(format) => exportJobs.mutate({ filters, format })}
@@ -238,6 +240,7 @@ export function JobsPage() {
             <JobsFilterPanel filters={filters} onChange={setFilters} />
           </div>
         </Card>
+        <FitInvite />
         <ActiveFilterChips filters={filters} onChange={setFilters} />
         {exportJobs.isError ? (
           <ErrorAlert>{`Export failed: ${exportJobs.error.message}`}</ErrorAlert>

@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import type { FitStatus } from '../../../contract/fit-api';
 import type { Rule } from '../../../contract/rules';
 import { fakeApplicationsApi, type FakeApplications } from '../../components/application/testing';
 import { LocationProbe, renderScreen } from '../../test/render';
@@ -70,6 +71,7 @@ export function listItem(job: JobDetail): JobListItem {
     company_blocked: _c,
     repost_chain: _r,
     details_fetched: _df,
+    fits: _fits,
     ...item
   } = job;
   return item;
@@ -88,7 +90,20 @@ export interface FakeJobsApi {
    * with one is answered with its stage as `pipeline_stage` (issue 39), as the server does.
    */
   applications?: FakeApplications;
+  /**
+   * What GET /fit/status answers in turn (issue 40), the last one staying; by default a profile
+   * exists and nothing is being scored.
+   */
+  fitStatuses?: FitStatus[];
 }
+
+export const FIT_IDLE: FitStatus = {
+  rescoring: false,
+  done: 0,
+  total: 0,
+  started_at: null,
+  has_profiles: true,
+};
 
 /**
  * A small stand-in for the server's jobs API: it keeps states, hides hidden jobs by default,
@@ -112,6 +127,7 @@ export function fakeJobsApi(api: FakeJobsApi) {
       const states = params.get('state')?.split(',') ?? ['new', 'seen', 'saved', 'applied'];
       const group = params.get('group');
       const flag = Number(params.get('flag'));
+      const minFit = params.get('min_fit');
       const passing = api.jobs.filter(
         (j) =>
           states.includes(j.state) &&
@@ -120,6 +136,8 @@ export function fakeJobsApi(api: FakeJobsApi) {
           // triaged left out on request.
           (!group || j.group?.key === group) &&
           (!flag || j.flags.some((f) => f.rule_id === flag)) &&
+          // Issue 40: a job without a fit is left out once a least fit is asked for.
+          (minFit === null || (j.fit != null && j.fit.score >= Number(minFit))) &&
           !(
             params.get('hide_reposts') === 'true' &&
             j.repost &&
@@ -128,6 +146,9 @@ export function fakeJobsApi(api: FakeJobsApi) {
           // Issue 41: Open only leaves out the jobs found closed.
           !(params.get('open') === 'true' && j.closed_at),
       );
+      // Best fit first, jobs without a fit last, as the server sorts (issue 40).
+      if (params.get('sort') === 'fit')
+        passing.sort((a, b) => (b.fit?.score ?? -1) - (a.fit?.score ?? -1));
       // One row per group only when asked for (issue 30): the first passing member stands for it.
       const grouped = params.get('grouped') === 'true' && !group;
       const matching = grouped
@@ -190,6 +211,11 @@ export function fakeJobsApi(api: FakeJobsApi) {
       return HttpResponse.json({ id, normalized_name: 'acme' });
     }),
     http.get(`${API}/rules`, () => HttpResponse.json({ items: api.rules ?? [] })),
+    http.get(`${API}/fit/status`, () => {
+      const statuses = api.fitStatuses ?? [FIT_IDLE];
+      const status = statuses.length > 1 ? statuses.shift() : statuses[0];
+      return HttpResponse.json(status ?? FIT_IDLE);
+    }),
     http.get(`${API}/batches`, () => HttpResponse.json([])),
     http.get(`${API}/query-runs`, () => HttpResponse.json([])),
     ...fakeApplicationsApi(api.applications ?? { items: [], writes: [] }),

@@ -6,6 +6,7 @@ import type {
   SearchFilters,
   Workplace,
 } from '../../../contract/search-filters';
+import { EXPERIENCE_LEVEL_LABELS } from '../../../contract/search-filters';
 
 // The words the site's own search page uses for its filters.
 
@@ -20,14 +21,7 @@ export const WORKPLACE_LABELS: Record<Workplace, string> = {
   remote: 'Remote',
   hybrid: 'Hybrid',
 };
-export const EXPERIENCE_LABELS: Record<ExperienceLevel, string> = {
-  internship: 'Internship',
-  entry_level: 'Entry level',
-  associate: 'Associate',
-  mid_senior: 'Mid-Senior',
-  director: 'Director',
-  executive: 'Executive',
-};
+export const EXPERIENCE_LABELS: Readonly<Record<ExperienceLevel, string>> = EXPERIENCE_LEVEL_LABELS;
 export const JOB_TYPE_LABELS: Record<JobType, string> = {
   full_time: 'Full-time',
   part_time: 'Part-time',

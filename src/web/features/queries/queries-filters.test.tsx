@@ -7,7 +7,7 @@ import type { Query } from '../../../contract/queries';
 import { NO_FILTERS } from '../../../contract/search-filters';
 import { AI_FILTERS_REASON } from './components/filters-section';
 import { QueriesPage } from './queries-page';
-import { aQuery, API, renderWithClient } from './testing';
+import { aQuery, API, renderWithClient, fitProfilesHandler } from './testing';
 
 // Issue 10: the modal's collapsed Filters section and the chips in the Search Term cell.
 
@@ -15,6 +15,7 @@ let stored: Query[] = [];
 const writes: Array<{ method: string; body: unknown }> = [];
 
 const server = setupServer(
+  fitProfilesHandler(),
   http.get(`${API}/queries`, () => HttpResponse.json(stored)),
   http.post(`${API}/queries`, async ({ request }) => {
     writes.push({ method: 'POST', body: await request.json() });

@@ -6,12 +6,13 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { MAX_QUERIES } from '../../../contract/constants';
 import type { Query } from '../../../contract/queries';
 import { QueriesPage } from './queries-page';
-import { aQuery, API, deferred, renderWithClient } from './testing';
+import { aQuery, API, deferred, renderWithClient, fitProfilesHandler } from './testing';
 
 let stored: Query[] = [];
 const writes: Array<{ method: string; url: string; body: unknown }> = [];
 
 const server = setupServer(
+  fitProfilesHandler(),
   http.get(`${API}/queries`, () => HttpResponse.json(stored)),
   http.post(`${API}/queries`, async ({ request }) => {
     const body = await request.json();

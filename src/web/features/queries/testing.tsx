@@ -1,7 +1,9 @@
 // Shared by this feature's component tests only.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import type { ReactElement } from 'react';
+import type { FitProfile } from '../../../contract/fit';
 import type { Query } from '../../../contract/queries';
 import { NO_FILTERS } from '../../../contract/search-filters';
 
@@ -35,4 +37,9 @@ export function deferred(): { promise: Promise<void>; resolve: () => void } {
     resolve = r;
   });
   return { promise, resolve };
+}
+
+/** GET /fit-profiles (issue 40): the query form's Fit profile select; none unless given. */
+export function fitProfilesHandler(profiles: () => FitProfile[] = () => []) {
+  return http.get(`${API}/fit-profiles`, () => HttpResponse.json(profiles()));
 }

@@ -1,4 +1,5 @@
 import type { ComponentProps, ReactNode } from 'react';
+import { FitBadge } from '../../../components/fit/fit-band';
 import { TableCell, TableRow } from '../../../components/ui/table';
 import { cn } from '../../../lib/cn';
 import type { JobListItem } from '../api/jobs-schema';
@@ -121,10 +122,11 @@ export function JobHeading({ children }: { children: ReactNode }) {
   return <div className="flex flex-wrap items-center gap-x-2 gap-y-1">{children}</div>;
 }
 
-/** Every badge a job carries, in one place. */
+/** Every badge a job carries, in one place: its fit first (issue 40), what the list sorts by. */
 export function JobBadges({ job }: { job: JobListItem }) {
   return (
     <>
+      {job.fit ? <FitBadge fit={job.fit} /> : null}
       <StateBadge job={job} />
       <EasyApplyBadge easyApply={job.easy_apply} />
       <ClosedBadge closedAt={job.closed_at} />

@@ -2,6 +2,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { Ban, Bookmark, Check, EyeOff, ExternalLink, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { FitBadge } from '../../../components/fit/fit-band';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -25,6 +26,9 @@ import { ApplicationSummary } from '../../../components/application/application-
 import { ClosedBadge } from '../../../components/job-facts/closed-badge';
 import { ClosedNotice } from '../../../components/job-facts/closed-before-applied';
 import { CompanyApplyLink } from '../../../components/job-facts/company-apply-link';
+
+// "Why this fit" (issue 40) is its own chunk: the panel opens without waiting for it.
+const WhyThisFit = lazy(() => import('./why-this-fit').then((m) => ({ default: m.WhyThisFit })));
 
 // The application (issue 33) is its own chunk: opening a job does not wait for its forms.
 const ApplicationPanel = lazy(() =>
@@ -180,6 +184,7 @@ function JobDetails({
           {[job.company_name, job.location].filter(Boolean).join(' · ') || '-'}
         </p>
         <div className="mt-2 flex flex-wrap items-center gap-2">
+          {job.fit ? <FitBadge fit={job.fit} /> : null}
           <StateBadge job={job} />
           <EasyApplyBadge easyApply={job.easy_apply} />
           <ClosedBadge closedAt={job.closed_at} />
@@ -226,6 +231,17 @@ function JobDetails({
         />
         <FetchDetails job={job} />
         <Facts job={job} />
+        {job.fits && job.fits.length > 0 ? (
+          <Suspense
+            fallback={
+              <div role="status" aria-label="Loading why this fit" className="mt-6">
+                <Spinner />
+              </div>
+            }
+          >
+            <WhyThisFit fits={job.fits} />
+          </Suspense>
+        ) : null}
         {job.second_opinions && job.second_opinions.length > 0 ? (
           <Suspense fallback={null}>
             <SecondOpinions opinions={job.second_opinions} fits={job.fits} />

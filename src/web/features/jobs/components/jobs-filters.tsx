@@ -3,12 +3,15 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { fieldClasses, Input } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
+import { FIT_BAND_LABELS } from '../../../../contract/fit';
 import { useFilterBatches, useFilterRuns } from '../api/get-filter-options';
 import {
   DEFAULT_STATES,
   effectiveSort,
   EMPTY_FILTERS,
   hasActiveFilters,
+  MIN_FIT_CHOICES,
+  minFitLabel,
   POSTED_LABELS,
   POSTED_WITHIN,
   SORT_LABELS,
@@ -86,7 +89,7 @@ export function JobsSearchBar({ filters, onChange }: FiltersProps) {
           value={sort}
           onChange={(e) => {
             const value = e.target.value;
-            const next = (['newest', 'posted', 'relevance'] as const).find((s) => s === value);
+            const next = SORTS.find((s) => s === value);
             if (next) onChange({ ...filters, sort: next });
           }}
         >
@@ -233,6 +236,31 @@ export function JobsFilterPanel({ filters, onChange }: FiltersProps) {
             </select>
           )}
         </Field>
+        <Field label="Fit at least">
+          {(id) => (
+            <select
+              id={id}
+              className={selectClass}
+              value={filters.min_fit ?? ''}
+              onChange={(e) => {
+                const value = e.target.value;
+                onChange({ ...filters, min_fit: value === '' ? null : Number(value) });
+              }}
+            >
+              <option value="">Any fit</option>
+              {/* A number from a shared link that is not a band's floor still shows as chosen. */}
+              {filters.min_fit !== null &&
+              !MIN_FIT_CHOICES.some((c) => c.min === filters.min_fit) ? (
+                <option value={filters.min_fit}>{filters.min_fit}</option>
+              ) : null}
+              {MIN_FIT_CHOICES.map(({ band, min }) => (
+                <option key={band} value={min}>
+                  {`${FIT_BAND_LABELS[band]} (${min}+)`}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
         <Field label="Company">
           {(id) => (
             <Input
@@ -345,6 +373,8 @@ function chipsOf(filters: JobFilters, flagLabel: string | null, queryLabel: stri
   if (flagLabel) chips.push({ label: flagLabel, clear: { flag: null } });
   if (filters.hide_reposts)
     chips.push({ label: 'No reposts of triaged jobs', clear: { hide_reposts: false } });
+  if (filters.min_fit !== null)
+    chips.push({ label: minFitLabel(filters.min_fit), clear: { min_fit: null } });
   if (filters.open) chips.push({ label: 'Open only', clear: { open: false } });
   return chips;
 }

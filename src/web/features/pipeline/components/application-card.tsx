@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Application } from '../../../../contract/pipeline';
+import { FitBadge } from '../../../components/fit/fit-band';
+import { ClosedBadge } from '../../../components/job-facts/closed-badge';
 import { cn } from '../../../lib/cn';
 import type { MoveHandler, UndoOffer } from '../moving';
 import { daysInStage, fullDateTime } from '../stage-time';
@@ -56,6 +58,13 @@ export function ApplicationCard({
         {a.company_name}
         {a.location ? <span className="text-fg-muted"> · {a.location}</span> : null}
       </p>
+      {/* The job's facts as Jobs shows them: its fit (issue 40), a closed posting (issue 41). */}
+      {a.fit || a.closed_at ? (
+        <div className="flex flex-wrap items-center gap-1.5">
+          {a.fit ? <FitBadge fit={a.fit} /> : null}
+          <ClosedBadge closedAt={a.closed_at} />
+        </div>
+      ) : null}
       {/* The days and the menu share a line: a column shows more cards (issue 39). */}
       <div className="flex min-w-0 items-center justify-between gap-2">
         <p className="min-w-0 text-xs text-fg-muted">

@@ -6,11 +6,12 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { FieldError, Input, Label } from '../../../components/ui/input';
 import { Switch } from '../../../components/ui/switch';
+import { LocationTypeahead } from '../../../components/location/location-typeahead';
 import { useCreateQuery } from '../api/create-query';
 import { useUpdateQuery } from '../api/update-query';
 import { saveErrorMessage } from '../save-error-message';
 import { FiltersSection } from './filters-section';
-import { LocationTypeahead } from './location-typeahead';
+import { FitProfileField } from './fit-profile-field';
 
 export interface QueryFormDialogProps {
   open: boolean;
@@ -53,6 +54,8 @@ function QueryForm({ query, onDone }: { query?: Query; onDone: () => void }) {
   const [pickedLocationId, setPickedLocationId] = useState<number | null>(null);
   const [isAi, setIsAi] = useState(query?.is_ai ?? false);
   const [filters, setFilters] = useState<SearchFilters>(query?.filters ?? NO_FILTERS);
+  const storedFitProfile = query?.fit_profile_id ?? null;
+  const [fitProfileId, setFitProfileId] = useState<number | null>(storedFitProfile);
   const [errors, setErrors] = useState<FieldErrors>({});
   const create = useCreateQuery();
   const update = useUpdateQuery();
@@ -83,6 +86,8 @@ function QueryForm({ query, onDone }: { query?: Query; onDone: () => void }) {
       ...(!isAi && (hasFilters(filters) || (query && hasFilters(query.filters)))
         ? { filters }
         : {}),
+      // Issue 40: sent only when chosen, so an untouched form still sends SPEC.md's body.
+      ...(fitProfileId !== storedFitProfile ? { fit_profile_id: fitProfileId } : {}),
     };
     if (query) update.mutate({ id: query.id, body }, { onSuccess: onDone });
     else create.mutate(body, { onSuccess: onDone });
@@ -115,6 +120,7 @@ function QueryForm({ query, onDone }: { query?: Query; onDone: () => void }) {
         </Label>
         <LocationTypeahead
           id="query-location"
+          required
           placeholder="e.g., San Francisco, CA or Remote"
           value={locationText}
           invalid={errors.location !== undefined}
@@ -136,6 +142,7 @@ function QueryForm({ query, onDone }: { query?: Query; onDone: () => void }) {
         <Label htmlFor="query-is-ai">AI-Powered Search</Label>
       </div>
       <FiltersSection value={filters} onChange={setFilters} disabled={isAi} />
+      <FitProfileField value={fitProfileId} onChange={setFitProfileId} />
       <div className="mt-2 flex justify-end gap-2">
         <Button variant="secondary" onClick={onDone}>
           Cancel

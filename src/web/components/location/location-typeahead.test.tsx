@@ -4,9 +4,19 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { useState } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SUGGESTION_CLOSE_DELAY_MS, TYPEAHEAD_DEBOUNCE_MS } from '../../../../contract/constants';
-import { API, deferred } from '../testing';
+import { SUGGESTION_CLOSE_DELAY_MS, TYPEAHEAD_DEBOUNCE_MS } from '../../../contract/constants';
 import { LocationTypeahead } from './location-typeahead';
+
+const API = 'http://localhost:3000/api/v1';
+
+/** A promise the test resolves when it wants a pending lookup to finish. */
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve: () => void = () => {};
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
 
 const PLACES: Record<string, Array<{ id: string | number; displayName: string }>> = {
   ber: [

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { SUGGESTION_CLOSE_DELAY_MS, TYPEAHEAD_DEBOUNCE_MS } from '../../../../contract/constants';
-import type { LocationSuggestion } from '../../../../contract/locations';
-import { Input } from '../../../components/ui/input';
-import { cn } from '../../../lib/cn';
-import { getLocationSuggestions } from '../api/get-location-suggestions';
+import { SUGGESTION_CLOSE_DELAY_MS, TYPEAHEAD_DEBOUNCE_MS } from '../../../contract/constants';
+import type { LocationSuggestion } from '../../../contract/locations';
+import { Input } from '../ui/input';
+import { cn } from '../../lib/cn';
+import { getLocationSuggestions } from './get-location-suggestions';
 
 type LookupState = 'idle' | 'loading' | 'done' | 'failed';
 
@@ -16,6 +16,8 @@ export interface LocationTypeaheadProps {
   placeholder?: string;
   invalid?: boolean;
   describedBy?: string;
+  /** The query form's location is required (SPEC.md §2); a fit profile's places are not. */
+  required?: boolean;
 }
 
 /**
@@ -31,6 +33,7 @@ export function LocationTypeahead({
   placeholder,
   invalid,
   describedBy,
+  required,
 }: LocationTypeaheadProps) {
   const listId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -165,7 +168,7 @@ export function LocationTypeahead({
         aria-activedescendant={activeDescendant}
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy}
-        aria-required="true"
+        aria-required={required || undefined}
         placeholder={placeholder}
         value={value}
         onChange={(e) => handleChange(e.target.value)}

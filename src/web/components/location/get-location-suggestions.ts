@@ -1,8 +1,5 @@
-import {
-  locationSuggestionListSchema,
-  type LocationSuggestion,
-} from '../../../../contract/locations';
-import { apiRequest } from '../../../lib/api-client';
+import { locationSuggestionListSchema, type LocationSuggestion } from '../../../contract/locations';
+import { apiRequest } from '../../lib/api-client';
 
 /**
  * One typeahead lookup. Not a TanStack query: the typeahead debounces, cancels and orders its

@@ -27,7 +27,15 @@ export interface ServerProcessOptions {
   port?: number;
   /** A fresh temporary folder (removed on stop) when none is given. */
   dataDir?: string;
+  /**
+   * The built server to run; this checkout's by default. The server bench starts another build's
+   * (BENCH_PREVIOUS_DIST) beside it, to compare start-up in the same run.
+   */
+  serverFile?: string;
 }
+
+/** This checkout's built server, as `npm start` runs it. */
+export const BUILT_SERVER = 'dist/server/main.mjs';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -52,7 +60,7 @@ export async function startServerProcess(
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'jobscout-proc-'));
   const started = performance.now();
-  const child = spawn(process.execPath, ['dist/server/main.mjs'], {
+  const child = spawn(process.execPath, [options.serverFile ?? BUILT_SERVER], {
     env: {
       ...process.env,
       LINKEDIN_BASE_URL: 'http://127.0.0.1:9',

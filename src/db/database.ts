@@ -30,9 +30,10 @@ export interface OpenedDatabase {
 export interface OpenDatabaseOptions {
   /**
    * Checkpoint the WAL on a worker thread rather than inside the commits (docs/decisions/043).
-   * On by default, as the server runs; off for a short-lived command.
+   * On by default, as the server runs; off for a short-lived command; 'when-started' for the
+   * server, which starts the thread once it answers /healthz (checkpointer.start(), decision 058).
    */
-  backgroundCheckpoints?: boolean;
+  backgroundCheckpoints?: boolean | 'when-started';
   /**
    * Told of each migration as it finishes, with how long it took: an upgrade can rewrite every
    * job (0015 moved every description and ran VACUUM), and the log says what it did.
@@ -97,7 +98,9 @@ export async function openDatabase(
   }
   // Started once the migrations are in: they rewrite whole tables, best checkpointed as before.
   const checkpointer =
-    options.backgroundCheckpoints === false ? undefined : new WalCheckpointer(sqlite);
+    options.backgroundCheckpoints === false
+      ? undefined
+      : new WalCheckpointer(sqlite, { startNow: options.backgroundCheckpoints !== 'when-started' });
   return {
     db,
     connection: Connection.of(sqlite),

@@ -78,10 +78,15 @@ export interface WalCheckpointerOptions {
   intervalMs?: number;
   /** The driver the worker loads (tests name a missing one). */
   driver?: string;
+  /**
+   * Start the worker now (the default), or when start() is called: the server starts it once it
+   * answers /healthz, so the thread's start-up is not the server's (docs/decisions/058).
+   */
+  startNow?: boolean;
 }
 
 export class WalCheckpointer {
-  private readonly worker: Worker | undefined;
+  private worker: Worker | undefined;
   private readonly listeners = new Set<(pass: CheckpointPass) => void>();
   private stopping = false;
   private fallbackReason: string | undefined;
@@ -90,8 +95,15 @@ export class WalCheckpointer {
 
   constructor(
     private readonly sqlite: SQLite.Database,
-    options: WalCheckpointerOptions = {},
+    private readonly options: WalCheckpointerOptions = {},
   ) {
+    if (options.startNow !== false) this.start();
+  }
+
+  /** Starts the worker (once); until then the writer checkpoints in its commits, as without it. */
+  start(): void {
+    if (this.worker !== undefined || this.stopping || this.fallbackReason !== undefined) return;
+    const { sqlite, options } = this;
     let driver: string;
     try {
       driver = options.driver ?? sqliteDriverPath();
@@ -159,8 +171,10 @@ export class WalCheckpointer {
   /** Stops the worker and closes its connection; the writer's hook checkpoints from now on. */
   async stop(): Promise<void> {
     const worker = this.worker;
-    if (worker === undefined || this.stopping) return;
+    if (this.stopping) return;
+    // Also before start: it is not started afterwards.
     this.stopping = true;
+    if (worker === undefined) return;
     this.listeners.clear();
     if (this.sqlite.open) this.sqlite.pragma(`wal_autocheckpoint = ${INLINE_FRAMES}`);
     if (this.exited) return;

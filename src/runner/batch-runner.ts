@@ -24,9 +24,17 @@ export { SiteTally } from './site-tally';
  * (batch-drive.ts: search → card rules → store → details → rules → reposts → notify).
  */
 export function createBatchRunner(options: BatchRunnerOptions): BatchRunner {
+  // Made by the first batch claimed or resumed, not with the server: preparing their statements
+  // was part of the server's start (docs/decisions/058).
+  let store: BatchStore | undefined;
+  let history: SearchHistory | undefined;
   return new BatchQueue({
-    store: new BatchStore(options.connection),
-    history: new SearchHistory(options.connection, options.incremental ?? true),
+    get store() {
+      return (store ??= new BatchStore(options.connection));
+    },
+    get history() {
+      return (history ??= new SearchHistory(options.connection, options.incremental ?? true));
+    },
     companies: createCompanyIdCache(options.connection, options.site),
     site: options.site,
     now: options.now,

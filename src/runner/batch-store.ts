@@ -194,8 +194,7 @@ export class BatchStore {
     this.siteCounts.addTo(batchId, counts);
   }
 
-  /** Records the operator's wish to cancel a running or enriching batch. */
-  /** Part of a write (the queue's cancel). */
+  /** Records the operator's wish to cancel a running or enriching batch; part of a write. */
   requestCancel(batchId: number, now: number): CancelRequest {
     return this.batches.requestCancel(batchId, now);
   }

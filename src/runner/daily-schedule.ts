@@ -12,7 +12,11 @@ import { BatchStore } from './batch-store';
  */
 export const SCHEDULE_SINCE_SETTING = 'daily_schedule_since';
 const SCRIPT_TIME_SETTING = 'script_time';
-const DEFAULT_POLL_MS = 60_000;
+/**
+ * How often the server checks the schedule (its background registry runs tick): a missed time
+ * is caught up, a changed script_time picked up, within this.
+ */
+export const DAILY_SCHEDULE_CHECK_MS = 60_000;
 
 export type TickResult =
   | { kind: 'not-due' }
@@ -28,11 +32,11 @@ export interface DailyScheduleOptions {
   now: () => number;
   log: RunnerLog;
   /**
-   * Real timers (a croner job at script_time and a re-check every pollMs). Tests turn them
-   * off and call tick() after moving their clock.
+   * A real croner job at script_time, so the batch starts on the minute. Tests turn it off and
+   * call tick() after moving their clock; the minute-by-minute re-check is the caller's (the
+   * server's background registry, every DAILY_SCHEDULE_CHECK_MS).
    */
   timers?: boolean;
-  pollMs?: number;
 }
 
 export interface DailySchedule {
@@ -144,23 +148,23 @@ function dueDay(pattern: string, timeZone: string, at: number, since: number): s
  * The daily batch: at `script_time` in the configured zone, at most once a day. The day is
  * claimed in the database (batches.daily_date is UNIQUE and the claim checks it under
  * SQLite's write lock), so neither a restart nor a second process can start it twice. A
- * minute-by-minute check catches up a time missed while the server was down, picks up a
- * changed script_time, and starts the daily batch after a batch that was running at its time
- * (as does the runner becoming idle).
+ * minute-by-minute check (tick, every DAILY_SCHEDULE_CHECK_MS: the caller's timer) catches up a
+ * time missed while the server was down, picks up a changed script_time, and starts the daily
+ * batch after a batch that was running at its time (as does the runner becoming idle).
  */
 export function createDailySchedule(options: DailyScheduleOptions): DailySchedule {
   const { runner, timeZone, now, log } = options;
-  const store = new BatchStore(options.connection);
-  const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
+  // Made at the schedule's first check, once the server answers (docs/decisions/058).
+  let made: BatchStore | undefined;
+  const store = () => (made ??= new BatchStore(options.connection));
   let since = now();
   let job: Cron | null = null;
   let jobPattern = '';
-  let poll: NodeJS.Timeout | null = null;
   let offIdle: (() => void) | null = null;
   let running = false;
 
   const scriptTime = (): string => {
-    const parsed = scriptTimeSchema.safeParse(store.setting(SCRIPT_TIME_SETTING));
+    const parsed = scriptTimeSchema.safeParse(store().setting(SCRIPT_TIME_SETTING));
     return parsed.success ? parsed.data : DEFAULT_SCRIPT_TIME;
   };
 
@@ -188,9 +192,9 @@ export function createDailySchedule(options: DailyScheduleOptions): DailySchedul
     followTime(pattern);
     const day = dueDay(pattern, timeZone, at, since);
     if (day === null) return { kind: 'not-due' };
-    if (store.isDailyClaimed(day)) return { kind: 'already-claimed', day };
+    if (store().isDailyClaimed(day)) return { kind: 'already-claimed', day };
     // A batch in progress (here or in another process): the daily one waits for it.
-    if (runner.busy || store.unfinishedBatchIds().length > 0) return { kind: 'waiting', day };
+    if (runner.busy || store().unfinishedBatchIds().length > 0) return { kind: 'waiting', day };
     const result = await runner.start('daily', day);
     if (result.claimed) {
       log.info({ batchId: result.batch.id, day }, 'daily batch started');
@@ -212,12 +216,8 @@ export function createDailySchedule(options: DailyScheduleOptions): DailySchedul
     async start() {
       if (running) return;
       running = true;
-      since = Number(await store.settingOnce(SCHEDULE_SINCE_SETTING, String(now())));
+      since = Number(await store().settingOnce(SCHEDULE_SINCE_SETTING, String(now())));
       offIdle = runner.onIdle(() => void safeTick());
-      if (options.timers) {
-        poll = setInterval(() => void safeTick(), pollMs);
-        poll.unref();
-      }
       await safeTick();
     },
     tick,
@@ -227,8 +227,6 @@ export function createDailySchedule(options: DailyScheduleOptions): DailySchedul
       job?.stop();
       job = null;
       jobPattern = '';
-      if (poll) clearInterval(poll);
-      poll = null;
       offIdle?.();
       offIdle = null;
     },

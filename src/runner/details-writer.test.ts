@@ -117,6 +117,37 @@ describe('DetailsWriter', () => {
     await writer.write();
     expect(group).not.toHaveBeenCalled();
   });
+
+  it('lets go of a group as its write starts: details added while it waits go in the next', async () => {
+    const { writer, group } = writerWithClock();
+    let commit!: () => void;
+    // The store waits for the connection (a Kysely transaction is open).
+    group.mockImplementationOnce(() => new Promise<void>((resolve) => (commit = resolve)));
+    writer.add(job('1'), writer.requestStarted());
+    const first = writer.write();
+    writer.add(job('2'), writer.requestStarted());
+    // A caller that does not wait (the jobs bench) writes each job once, never twice.
+    void writer.write();
+    commit();
+    await first;
+    expect(group.mock.calls.map(([, written]) => written.map((d) => d.jobId))).toEqual([
+      ['1'],
+      ['2'],
+    ]);
+  });
+
+  it('keeps a group whose write failed, for the next write', async () => {
+    const { writer, group } = writerWithClock();
+    group.mockRejectedValueOnce(new Error('database is locked'));
+    writer.add(job('1'), writer.requestStarted());
+    await expect(writer.write()).rejects.toThrow('database is locked');
+    writer.add(job('2'), writer.requestStarted());
+    await writer.write();
+    expect(group.mock.calls.map(([, written]) => written.map((d) => d.jobId))).toEqual([
+      ['1'],
+      ['1', '2'],
+    ]);
+  });
 });
 
 describe('the enriching step', () => {

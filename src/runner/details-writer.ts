@@ -44,12 +44,19 @@ export class DetailsWriter {
     );
   }
 
-  /** Writes what is held, in one transaction (the store's write waits for the connection). */
+  /**
+   * Writes what is held, in one transaction (the store's write waits for the connection). What
+   * is held is taken at once, so details added meanwhile wait for the next write.
+   */
   async write(): Promise<void> {
     if (this.held.length === 0) return;
-    const group = [...this.held];
-    // Let go only once written: a failed write leaves them held, for the step's last write.
-    await this.store.saveDetailsGroup(this.batchId, group, this.now());
-    this.held.splice(0, group.length);
+    const group = this.held.splice(0);
+    try {
+      await this.store.saveDetailsGroup(this.batchId, group, this.now());
+    } catch (error) {
+      // A failed write leaves them held, for the step's last write.
+      this.held.unshift(...group);
+      throw error;
+    }
   }
 }

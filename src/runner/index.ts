@@ -31,6 +31,7 @@ export {
   dayInZone,
   nextDailyBatch,
   SCHEDULE_SINCE_SETTING,
+  DAILY_SCHEDULE_CHECK_MS,
 } from './daily-schedule';
 export type {
   DailySchedule,

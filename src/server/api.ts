@@ -33,6 +33,11 @@ import { API_BASE_PATH } from '../contract';
 
 /** Everything under /api/v1: one scope, one guard, one module per resource. */
 export const apiRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  // A sign-in or a session checked before the password's setup at start ends (an ADMIN_PASSWORD
+  // change revokes every session) would read the old one: the API waits for it.
+  app.addHook('onRequest', async () => {
+    await ctx.signInReady;
+  });
   requireSessionForScope(app, ctx, API_BASE_PATH);
   await app.register(openApiRoutes);
   await app.register(authRoutes, { ctx });

@@ -21,6 +21,8 @@ import { createReminderSweep } from './pipeline-reminders/sweep';
 import { metricsRoutes } from './metrics/routes';
 import { createNoAnswerSweeper } from './pipeline/no-answer-sweeper';
 import { calendarFeedRoute } from './calendar/feed-route';
+import { BackgroundJobs } from './background/background-jobs';
+import { addServerJobs, SERVER_JOBS } from './background/server-jobs';
 import { createFitRescoring } from './fit/rescoring';
 import { onFitChanged } from './fit/fit-events';
 import {
@@ -44,9 +46,23 @@ export interface BuildAppOptions {
   webRoot?: string;
   /** The site client; by default one built from the configuration. */
   site?: SiteClient;
+  /**
+   * When the background jobs start: when the app is ready (the default: tests through inject),
+   * or once the listening server has answered /healthz, or STARTUP_GRACE_MS after it listens if
+   * nobody asks (`npm start`: work that can wait starts after the server answers, decision 058).
+   */
+  backgroundStart?: 'ready' | 'answering';
+  /**
+   * Settles once the operator's password is set up (`ensurePassword`, which may revoke every
+   * session): every /api/v1 request waits for it, /healthz does not. Already done by default.
+   */
+  signInReady?: Promise<void>;
   /** The second opinion's waits and timeout (tests shorten them). */
   secondOpinion?: Pick<SecondOpinionWorkerOptions, 'retryDelaysMs' | 'timeoutMs' | 'lookMs'>;
 }
+
+/** How long a listening server waits for a first /healthz before starting its background jobs. */
+export const STARTUP_GRACE_MS = 2_000;
 
 /** The LinkedIn client as the configuration describes it, told to `observer` (metrics, tally). */
 export function siteClientFromConfig(config: Config, observer?: SiteObserver): SiteClient {
@@ -108,20 +124,34 @@ export async function buildApp(
   // Issue 32: each batch's requests, refusals, retries and pauses, stored with the batch. The
   // client reports to the tally, the runner reads it: neither knows the other (site-tally.ts).
   const siteTally = options.site ? undefined : new SiteTally();
+  const background = new BackgroundJobs({
+    log: app.log,
+    now: options.now ?? Date.now,
+    onRun: metrics?.backgroundRun,
+  });
+  // After a batch's end or a reminder queued messages: delivered now, as a recorded run.
+  const deliverNow = () => void background.runNow(SERVER_JOBS.outbox);
   const base: Omit<
     AppContext,
-    'runner' | 'notifications' | 'noAnswer' | 'reminders' | 'fitRescoring' | 'secondOpinion'
+    | 'runner'
+    | 'notifications'
+    | 'noAnswer'
+    | 'reminders'
+    | 'fitRescoring'
+    | 'secondOpinion'
+    | 'background'
   > = {
     config: options.config,
     db: options.database.db,
     connection: options.database.connection,
+    signInReady: options.signInReady ?? Promise.resolve(),
     now: options.now ?? Date.now,
     log: app.log,
     // A client handed in is not observed: its owner built it (the metrics count the app's own).
     site: options.site ?? siteClientFromConfig(options.config, allOf(metrics?.site, siteTally)),
   };
-  // Notifications (issue 11): queued by the runner in the transaction that ends a batch,
-  // delivered in the background by the worker.
+  // Notifications (issue 11): queued by the runner in the write that ends a batch, delivered
+  // in the background by the worker.
   const notifications = createNotificationWorker({
     connection: base.connection,
     now: base.now,
@@ -129,6 +159,7 @@ export async function buildApp(
     context: { siteName: options.config.siteName, publicUrl: options.config.publicUrl },
     timeZone: options.config.timeZone,
     onDelivery: metrics?.delivery,
+    onQueued: deliverNow,
   });
   // Issue 33: next-step reminders, queued in the same outbox and delivered by the same worker.
   const reminders = createReminderSweep({
@@ -140,7 +171,7 @@ export async function buildApp(
       publicUrl: options.config.publicUrl,
       timeZone: options.config.timeZone,
     },
-    onQueued: () => notifications.kick(),
+    onQueued: deliverNow,
   });
   // A batch that met the sign-in wall says the same as a failed "Check cookies" (issue 12).
   const cookieState = createCookieStateStore(base.connection);
@@ -162,6 +193,7 @@ export async function buildApp(
       log: base.log,
     }),
     secondOpinion,
+    background,
     runner: createRunnerService({
       ...base,
       timeZone: options.config.timeZone,
@@ -187,26 +219,22 @@ export async function buildApp(
       onJobClosed: (closed) => notifications.onJobClosed(closed),
     }),
   };
-  // The runner resumes an unfinished batch and starts the daily schedule once the app is ready.
+  addServerJobs(background, ctx, options.database.checkpointer);
+  // Issue 40: a change that can move a stored score rescores now rather than at the next look.
+  onFitChanged(ctx, () => void background.runNow(SERVER_JOBS.fitRescoring));
   app.addHook('onReady', async () => {
-    ctx.runner.start();
-    ctx.notifications.start();
-    ctx.noAnswer.start();
-    ctx.reminders.start();
-    // Issue 40: a pass a stopped server left goes on; a change wakes it.
-    ctx.fitRescoring.start();
-    ctx.secondOpinion.start();
-    onFitChanged(ctx, () => ctx.fitRescoring.wake());
     onSettingsChanged(ctx, () => ctx.runner.schedule.settingsChanged());
+    if ((options.backgroundStart ?? 'ready') === 'ready') background.start('ready');
   });
+  if (options.backgroundStart === 'answering') {
+    app.addHook('onListen', async () => {
+      setTimeout(() => background.start('no /healthz yet'), STARTUP_GRACE_MS).unref();
+    });
+  }
   app.addHook('onClose', async () => {
     // The runner first: it finishes its request in flight through the site client.
     await ctx.runner.close();
-    ctx.noAnswer.close();
-    await ctx.fitRescoring.close();
-    await ctx.secondOpinion.close();
-    await ctx.reminders.close();
-    await ctx.notifications.close();
+    await background.stop();
     await ctx.site.close();
   });
 
@@ -217,7 +245,10 @@ export async function buildApp(
   // Before every route: @fastify/swagger documents the routes registered after it.
   await registerOpenApi(app, { bodyLimitBytes: BODY_LIMIT_BYTES });
   await registerReferencePage(app);
-  await app.register(healthRoutes, { ctx });
+  await app.register(healthRoutes, {
+    ctx,
+    onAnswered: () => background.start('/healthz answered'),
+  });
   const token = options.config.metricsToken;
   await app.register(metricsRoutes, {
     metrics: metrics && token ? { figures: metrics, token } : undefined,

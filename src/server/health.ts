@@ -3,8 +3,14 @@ import { healthSchema } from '../contract';
 import { databaseAnswers } from '../db/health';
 import type { AppContext } from './context';
 
-/** Needs no token and reveals nothing but whether the database answers. */
-export const healthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+/**
+ * Needs no token and reveals nothing but whether the database answers. `onAnswered`: told after
+ * each answer is sent (the server's background jobs start after the first, decision 058).
+ */
+export const healthRoutes: FastifyPluginAsync<{
+  ctx: AppContext;
+  onAnswered?: () => void;
+}> = async (app, { ctx, onAnswered }) => {
   app.get(
     '/healthz',
     {
@@ -13,6 +19,7 @@ export const healthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
         tags: ['health'],
         response: { 200: healthSchema, 503: healthSchema },
       },
+      onResponse: async () => onAnswered?.(),
     },
     async (request, reply) => {
       try {

@@ -110,6 +110,74 @@ describe('npm start (src/server/main.ts)', () => {
     socket.destroy();
   });
 
+  it('answers /healthz before any background job runs, and starts them after (decision 058)', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      env: {
+        ...process.env,
+        PORT: '0',
+        DATA_DIR: freshDir(),
+        ADMIN_PASSWORD: 'a long enough password',
+        LINKEDIN_BASE_URL: 'http://127.0.0.1:9',
+        LOG_LEVEL: 'debug',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const seen = (pattern: RegExp) =>
+      new Promise<RegExpExecArray>((resolve) => {
+        const look = () => {
+          const match = pattern.exec(output);
+          if (match) resolve(match);
+          return match !== null;
+        };
+        if (look()) return;
+        const onData = () => {
+          if (look()) child.stdout.off('data', onData);
+        };
+        child.stdout.on('data', onData);
+      });
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    try {
+      const port = (await seen(/dashboard at http:\/\/127\.0\.0\.1:(\d+)\//))[1];
+      // Listening, and still waiting for the first /healthz (or the grace period after it).
+      expect(output).not.toContain('background job');
+      expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+      await seen(/background jobs started/);
+      await seen(/"job":"no-answer-sweep"[^\n]*background job ran/);
+      await seen(/"job":"fit-rescoring"[^\n]*background job ran/);
+      const logged: unknown[] = output
+        .split('\n')
+        .filter((line) => line.includes('background job'))
+        .map((line): unknown => JSON.parse(line));
+      expect(logged[0]).toMatchObject({
+        msg: 'background jobs started',
+        reason: '/healthz answered',
+        jobs: [
+          'wal-checkpoints',
+          'daily-schedule',
+          'notification-outbox',
+          'reminder-sweep',
+          'no-answer-sweep',
+          'fit-rescoring',
+          'second-opinion',
+        ],
+      });
+      // Each run is logged with its job and time, after the start.
+      expect(logged.slice(1)).toEqual(
+        expect.arrayContaining(
+          ['notification-outbox', 'reminder-sweep', 'no-answer-sweep', 'fit-rescoring'].map((job) =>
+            expect.objectContaining({ msg: 'background job ran', job, ms: expect.any(Number) }),
+          ),
+        ),
+      );
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await exited).toBe(0);
+  });
+
   it('stops at start with one line naming a bad variable', async () => {
     const run = await runMain({ DATA_DIR: freshDir(), PORT: 'eighty' }, null);
     expect(run.code).toBe(1);

@@ -36,6 +36,8 @@ async function start(): Promise<void> {
   let database: OpenedDatabase;
   try {
     database = await openDatabase(config.dataDir, undefined, {
+      // Its thread starts with the other background jobs, once the server answers.
+      backgroundCheckpoints: 'when-started',
       onMigrated: (migration, ms) =>
         startupLog.info({ migration, ms }, `database migration ${migration} ran in ${ms} ms`),
     });
@@ -48,15 +50,29 @@ async function start(): Promise<void> {
     startupLog.fatal({ err }, 'the database could not be opened');
     process.exit(1);
   }
-  const outcome = await ensurePassword(database.db, config.adminPassword, Date.now());
-  if (outcome.kind === 'generated') announceGeneratedPassword(outcome.password);
+  // Hashing or checking ADMIN_PASSWORD (argon2: tens of milliseconds of CPU, on another thread)
+  // starts once the server listens, so it takes nothing from the start: /healthz answers without
+  // it, the API waits for it (decision 058).
+  let listened!: () => void;
+  const listening = new Promise<void>((resolve) => (listened = resolve));
+  const passwordSetup = listening.then(() =>
+    ensurePassword(database.db, config.adminPassword, Date.now()),
+  );
+  passwordSetup.catch((err: unknown) => {
+    startupLog.fatal({ err }, 'the password could not be set up');
+    process.exit(1);
+  });
 
-  const { app } = await buildApp({ config, database, logger: loggerOptions(config) });
+  const { app } = await buildApp({
+    config,
+    database,
+    logger: loggerOptions(config),
+    backgroundStart: 'answering',
+    signInReady: passwordSetup.then(() => undefined),
+  });
   database.checkpointer?.onFallback((reason) =>
     app.log.warn({ reason }, 'WAL checkpoints moved back into the commits'),
   );
-  if (outcome.kind === 'from-env')
-    app.log.info('password set from ADMIN_PASSWORD; earlier sessions revoked');
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -96,6 +112,11 @@ async function start(): Promise<void> {
     await database.close();
     process.exit(1);
   }
+  listened();
+  const outcome = await passwordSetup;
+  if (outcome.kind === 'generated') announceGeneratedPassword(outcome.password);
+  if (outcome.kind === 'from-env')
+    app.log.info('password set from ADMIN_PASSWORD; earlier sessions revoked');
   const shownHost = config.host === '0.0.0.0' ? '127.0.0.1' : config.host;
   // The port actually bound: PORT=0 asks the system for a free one.
   const address = app.server.address();

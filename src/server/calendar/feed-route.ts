@@ -55,7 +55,7 @@ export const calendarFeedRoute: FastifyPluginAsync<{ ctx: AppContext }> = async 
       if (feed.last_used_at === null || now - feed.last_used_at >= FEED_LAST_USED_GRANULARITY_MS)
         await recordCalendarFeedUse(ctx.db, feed.id, now);
       const steps = await listCalendarSteps(ctx.db, now - FEED_PAST_MS);
-      const body = stepsCalendar(steps, {
+      const body = await stepsCalendar(steps, {
         now,
         baseUrl: publicBaseUrl(ctx.config, request),
         name: `${ctx.config.siteName} applications · jobscout`,

@@ -1,11 +1,12 @@
 import type { FastifyRequest } from 'fastify';
-import ical from 'ical-generator';
 import { APPLICATION_STAGE_LABELS } from '../../contract';
 import type { CalendarStep } from '../../db/pipeline/calendar-steps';
 import type { Config } from '../config';
 
 // Issue 33's calendar: next steps as iCalendar (RFC 5545) events, written by ical-generator.
 // Times are UTC (…Z), so no VTIMEZONE is needed and every calendar app places them right.
+// ical-generator is loaded by the first calendar asked for, not parsed with the server at every
+// start (decision 058).
 
 export const CALENDAR_CONTENT_TYPE = 'text/calendar; charset=utf-8';
 /** A step is a 30-minute event: long enough to see, short enough not to block a day. */
@@ -31,10 +32,11 @@ export function stepSummary(step: CalendarStep): string {
 }
 
 /** The steps as a calendar; `now` is each event's DTSTAMP. */
-export function stepsCalendar(
+export async function stepsCalendar(
   steps: readonly CalendarStep[],
   options: { now: number; baseUrl: string; name: string },
-): string {
+): Promise<string> {
+  const { default: ical } = await import('ical-generator');
   const calendar = ical({
     name: options.name,
     prodId: { company: 'jobscout', product: 'jobscout', language: 'EN' },

@@ -117,7 +117,7 @@ export const calendarRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fa
       const step = await findCalendarStep(ctx.db, request.params.job_id);
       if (step === 'absent') throw new HttpError(404, NO_APPLICATION_MESSAGE);
       if (step === 'none') throw new HttpError(404, NO_NEXT_STEP_MESSAGE);
-      const body = stepsCalendar([step], {
+      const body = await stepsCalendar([step], {
         now: ctx.now(),
         baseUrl: publicBaseUrl(ctx.config, request),
         name: 'jobscout next step',

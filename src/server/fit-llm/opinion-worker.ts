@@ -71,10 +71,18 @@ export function createSecondOpinionWorker(
 ): SecondOpinionWorker {
   const { now, log, timeZone } = options;
   const connection = connectionOf(options.connection);
-  const queue = new OpinionQueue(connection);
-  const opinions = new SecondOpinions(connection);
-  const usage = new OpinionUsage(connection);
-  const profiles = new FitProfiles(connection);
+  // Their statements are prepared by the first look or batch, once the server answers
+  // (docs/decisions/058), not with the server.
+  let tables:
+    | { queue: OpinionQueue; opinions: SecondOpinions; usage: OpinionUsage; profiles: FitProfiles }
+    | undefined;
+  const made = () =>
+    (tables ??= {
+      queue: new OpinionQueue(connection),
+      opinions: new SecondOpinions(connection),
+      usage: new OpinionUsage(connection),
+      profiles: new FitProfiles(connection),
+    });
   const delays = options.retryDelaysMs ?? FIT_LLM_RETRY_DELAYS_MS;
   const lookMs = options.lookMs ?? FIT_LLM_LOOK_MS;
   const abort = new AbortController();
@@ -88,6 +96,7 @@ export function createSecondOpinionWorker(
 
   /** Tries again later, or gives up after the last attempt. */
   const failed = (item: ClaimedOpinion, error: string, retryAfter?: number): void => {
+    const { queue } = made();
     const attempt = item.attempts + 1;
     const delay = delays[attempt - 1];
     if (delay === undefined) {
@@ -133,6 +142,7 @@ export function createSecondOpinionWorker(
     messages: ChatMessage[],
     folded: string,
   ): void => {
+    const { queue, opinions, usage } = made();
     const estimated = outcome.totalTokens === undefined;
     const chars = messages.reduce((sum, m) => sum + m.content.length, outcome.content.length);
     const tokens = outcome.totalTokens ?? Math.ceil(chars / CHARS_PER_TOKEN);
@@ -163,6 +173,7 @@ export function createSecondOpinionWorker(
 
   /** One item: claimed, sent, and its outcome written. */
   const step = async (): Promise<Step> => {
+    const { queue, opinions, usage, profiles } = made();
     const settings = readFitLlmSettingsSync(connection);
     const baseUrl = settings.base_url;
     if (baseUrl === null || !secondOpinionActive(settings)) return { kind: 'wait' };
@@ -237,7 +248,7 @@ export function createSecondOpinionWorker(
         if (!secondOpinionActive(settings)) return;
         // A savepoint inside the runner's write: a failure undoes the queueing only.
         queued = connection.savepoint(() =>
-          queue.enqueueTopOfBatch(finished.batchId, settings.top_n, finished.now),
+          made().queue.enqueueTopOfBatch(finished.batchId, settings.top_n, finished.now),
         );
       } catch (error) {
         log.error({ err: error, batchId: finished.batchId }, 'could not queue second opinions');

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { jobDetailSchema, jobListSchema } from '../../contract';
 import { fitStatusSchema } from '../../contract/fit-api';
+import { SERVER_JOBS } from '../background/server-jobs';
 import { startTestServer, type TestServer } from '../test-harness';
 import { makeProfile } from './fit-test-kit';
 
@@ -48,7 +49,7 @@ afterEach(async () => {
   await server.close();
 });
 
-const settled = () => server.ctx.fitRescoring.idle();
+const settled = () => server.ctx.background.idle(SERVER_JOBS.fitRescoring);
 const list = async () => {
   const res = await server.authed({ method: 'GET', url: '/api/v1/jobs?sort=fit' });
   return jobListSchema

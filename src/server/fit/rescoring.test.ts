@@ -81,8 +81,7 @@ describe('the background rescoring', () => {
   it('scores every stored job once a profile is made, and then has nothing to do', async () => {
     await makeProfile(['Kubernetes']);
     const first = worker(1000, 1000);
-    first.wake();
-    await first.idle();
+    await first.run();
     expect(fits()).toHaveLength(JOBS);
     expect(new FitState(database.connection).pass()).toMatchObject({ done: JOBS, startedAt: null });
     const bestOfKubernetes = database.sqlite
@@ -96,8 +95,7 @@ describe('the background rescoring', () => {
     expect(Number(bestOfKubernetes)).toBeGreaterThan(Number(bestOfGo));
     // Nothing changed: a look scores nothing again.
     const second = worker(2000, 1000);
-    second.wake();
-    await second.idle();
+    await second.run();
     expect(fits().every((f) => f.scored_at === 1000)).toBe(true);
     await first.close();
     await second.close();
@@ -106,10 +104,11 @@ describe('the background rescoring', () => {
   it('goes on after a restart from where it stopped, without scoring again what it did', async () => {
     await makeProfile(['Kubernetes']);
     const first = worker(1000);
-    first.wake();
+    const stoppedRun = first.run();
     const state = new FitState(database.connection);
     while (state.pass().done < 20) await new Promise((r) => setImmediate(r));
     await first.close();
+    await stoppedRun;
     const stopped = state.pass();
     expect(stopped.startedAt).not.toBeNull();
     expect(stopped.done).toBeLessThan(JOBS);
@@ -127,8 +126,7 @@ describe('the background rescoring', () => {
       firstChunk: 5,
       maxChunk: 5,
     });
-    second.start();
-    await second.idle();
+    await second.run();
     const after = fits();
     expect(after).toHaveLength(JOBS);
     expect(after.filter((f) => f.scored_at === 1000)).toHaveLength(scoredBefore);
@@ -139,7 +137,7 @@ describe('the background rescoring', () => {
   it('starts the pass again when a profile changes during it', async () => {
     const profile = await makeProfile(['Kubernetes']);
     const running = worker(1000);
-    running.wake();
+    const pass = running.run();
     const state = new FitState(database.connection);
     while (state.pass().done < 10) await new Promise((r) => setImmediate(r));
     await database.connection.write(() =>
@@ -149,8 +147,8 @@ describe('the background rescoring', () => {
         0,
       ),
     );
-    running.wake();
-    await running.idle();
+    // The run in flight sees the change at its next chunk and starts the pass again.
+    await pass;
     expect(fits().every((f) => f.profile_version === 2)).toBe(true);
     expect(fits()).toHaveLength(JOBS);
     const goJob = database.sqlite

@@ -14,24 +14,24 @@ import { FitSync } from '../../runner/fit-sync';
 
 /** How long a chunk should take: the most a request waits for the rescoring. */
 export const FIT_RESCORE_SLICE_MS = 8;
-/** How often the worker looks for a change made elsewhere (the CLI's restore, a hand edit). */
+/** How often the registry looks for a change made elsewhere (the CLI's restore, a hand edit). */
 export const FIT_RESCORE_LOOK_MS = 30_000;
 const FIRST_CHUNK = 25;
 const MAX_CHUNK = 2_000;
 
 export interface FitRescoreLog {
   info(obj: object, msg?: string): void;
-  error(obj: object, msg?: string): void;
 }
 
 export interface FitRescoring {
-  /** Looks now (a pass left by a stopped server goes on), then every lookMs. */
-  start(): void;
-  /** A change was stored: look now rather than at the next look. */
-  wake(): void;
-  /** Resolves once no pass is due or running (tests, benches). */
-  idle(): Promise<void>;
-  /** Stops after the chunk in hand. */
+  /**
+   * One look: goes on with a pass a stopped server left or starts one after a change, and
+   * resolves once none is due (a change during the pass starts it again). The server's
+   * background registry runs it every FIT_RESCORE_LOOK_MS and when a change is stored; two runs
+   * never overlap.
+   */
+  run(): Promise<void>;
+  /** Stops after the chunk in hand; resolves once the run in flight has ended. */
   close(): Promise<void>;
 }
 
@@ -39,7 +39,6 @@ export interface FitRescoringOptions {
   connection: ConnectionLike;
   now: () => number;
   log: FitRescoreLog;
-  lookMs?: number;
   sliceMs?: number;
   /** The first chunk's size (then it follows the slice): tests make it small to stop mid-pass. */
   firstChunk?: number;
@@ -52,20 +51,25 @@ type Step = 'more' | 'idle';
 export function createFitRescoring(options: FitRescoringOptions): FitRescoring {
   const { now, log } = options;
   const connection = connectionOf(options.connection);
-  const state = new FitState(connection);
-  const sync = new FitSync(connection);
-  const profiles = new FitProfiles(connection);
-  const fits = new JobFitRows(connection);
+  // Their statements are prepared by the first run, once the server answers (decision 058).
+  let parts:
+    { state: FitState; sync: FitSync; profiles: FitProfiles; fits: JobFitRows } | undefined;
+  const made = () =>
+    (parts ??= {
+      state: new FitState(connection),
+      sync: new FitSync(connection),
+      profiles: new FitProfiles(connection),
+      fits: new JobFitRows(connection),
+    });
   const sliceMs = options.sliceMs ?? FIT_RESCORE_SLICE_MS;
   const maxChunk = options.maxChunk ?? MAX_CHUNK;
   let chunk = Math.min(options.firstChunk ?? FIRST_CHUNK, maxChunk);
-  let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
-  let again = false;
   let closed = false;
 
   /** One chunk of the pass, in one write: its scores, and how far the pass got. */
   const step = (): Step => {
+    const { state, sync, profiles, fits } = made();
     let pass = state.pass();
     if (pass.passGeneration !== pass.generation) {
       state.beginPass(now());
@@ -94,54 +98,34 @@ export function createFitRescoring(options: FitRescoringOptions): FitRescoring {
     return 'more';
   };
 
-  /** Chunks until the pass is done, handing the thread back between them. */
+  /** Chunks until no pass is due, handing the thread back between them. */
   const loop = async (): Promise<void> => {
     // Not inside the caller's turn: a route that woke it answers first.
     await new Promise<void>((resolve) => setImmediate(resolve));
-    for (;;) {
-      again = false;
-      let result: Step = 'more';
-      while (!closed && result === 'more') {
-        const started = performance.now();
-        result = await connection.write(step);
-        // The next chunk sized to take about a slice, by what this one took.
-        const took = Math.max(performance.now() - started, 0.1);
-        chunk = Math.max(1, Math.min(maxChunk, Math.round((chunk * sliceMs) / took)));
-        await new Promise<void>((resolve) => setImmediate(resolve));
-      }
-      if (closed || !again) return;
+    let result: Step = 'more';
+    while (!closed && result === 'more') {
+      const started = performance.now();
+      result = await connection.write(step);
+      // The next chunk sized to take about a slice, by what this one took.
+      const took = Math.max(performance.now() - started, 0.1);
+      chunk = Math.max(1, Math.min(maxChunk, Math.round((chunk * sliceMs) / took)));
+      await new Promise<void>((resolve) => setImmediate(resolve));
     }
-  };
-
-  const look = (): void => {
-    if (closed) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = loop()
-      .catch((error: unknown) => log.error({ err: error }, 'fit rescoring failed'))
-      .finally(() => {
-        running = null;
-      });
   };
 
   return {
-    start() {
-      if (timer || closed) return;
-      timer = setInterval(look, options.lookMs ?? FIT_RESCORE_LOOK_MS);
-      timer.unref();
-      look();
-    },
-    wake: look,
-    async idle() {
-      while (running) await running;
+    run() {
+      if (closed) return Promise.resolve();
+      // A failure rejects: the registry logs and records it, and its next look starts afresh.
+      const run = loop().finally(() => {
+        running = null;
+      });
+      running = run;
+      return run;
     },
     async close() {
       closed = true;
-      clearInterval(timer);
-      timer = undefined;
-      await running;
+      await running?.catch(() => undefined);
     },
   };
 }

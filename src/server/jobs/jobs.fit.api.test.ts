@@ -7,6 +7,7 @@ import {
 } from '../../contract';
 import type { FitPart } from '../../contract/fit';
 import { readCsvRecords, readNdjsonLines, readXlsxRows } from '../export/export-test-kit';
+import { SERVER_JOBS } from '../background/server-jobs';
 import { startTestServer, type TestServer } from '../test-harness';
 
 // Issue 40 on the Jobs API: `sort=fit` (best first, ties newest first, no fit last), `min_fit`,
@@ -38,7 +39,7 @@ const PART: FitPart = {
  * Backend, 2: Data). The rescoring's record says these scores are current: it leaves them be.
  */
 async function seed(n: number, fits: Record<number, Record<number, number>>) {
-  await server.ctx.fitRescoring.idle();
+  await server.ctx.background.idle(SERVER_JOBS.fitRescoring);
   const db = server.database.sqlite;
   db.exec(`INSERT INTO fit_profiles (id, name, name_key, is_default, body, created_at, updated_at)
            VALUES (1, 'Backend', 'backend', 1, '{}', 0, 0), (2, 'Data', 'data', 0, '{}', 0, 0)`);

@@ -257,4 +257,22 @@ describe('GET /metrics', () => {
       await receiver?.close();
     }
   });
+
+  it("counts the background jobs' runs by job and outcome, with their time and last start", async () => {
+    const server = await start({ METRICS_TOKEN: TOKEN });
+    // Started with the app (its first runs), and once more on request.
+    await server.ctx.background.runNow('reminder-sweep');
+    const samples = await figures(server);
+    for (const job of ['notification-outbox', 'reminder-sweep', 'no-answer-sweep']) {
+      const runs = server.ctx.background.records().find((r) => r.name === job)?.runs;
+      expect(runs).toBeGreaterThanOrEqual(job === 'reminder-sweep' ? 2 : 1);
+      expect(valueOf(samples, 'jobscout_background_runs_total', { job, outcome: 'ok' })).toBe(runs);
+      expect(valueOf(samples, 'jobscout_background_run_duration_seconds_count', { job })).toBe(
+        runs,
+      );
+      expect(valueOf(samples, 'jobscout_background_last_run_timestamp_seconds', { job })).toBe(
+        server.ctx.now() / 1000,
+      );
+    }
+  });
 });

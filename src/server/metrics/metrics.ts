@@ -8,6 +8,7 @@ import {
 } from 'prom-client';
 import type { RunnerObserver } from '../../runner';
 import type { SiteObserver } from '../../runner';
+import type { BackgroundJobRecord } from '../background/background-jobs';
 import type { DeliveryOutcome } from '../notifications/worker';
 
 // What GET /metrics shows (issue 18), in Prometheus' text format through prom-client. One
@@ -30,6 +31,8 @@ export interface Metrics {
   readonly delivery: (outcome: DeliveryOutcome, channelKind: string) => void;
   /** One answered HTTP request: its route pattern (never the raw URL), status and time. */
   httpRequest(method: string, route: string, status: number, seconds: number): void;
+  /** Hung on the background jobs (src/server/background): each run, its time and outcome. */
+  readonly backgroundRun: (record: BackgroundJobRecord, failed: boolean) => void;
 }
 
 /** Batches run from minutes to hours (the site allows a request every ~3 s). */
@@ -37,6 +40,8 @@ const BATCH_SECONDS_BUCKETS = [30, 60, 300, 900, 1_800, 3_600, 7_200, 14_400, 28
 /** A refusal's wait is 1 s to 60 s (longer with Retry-After); a failure's 1 s to 30 s. */
 const PAUSE_SECONDS_BUCKETS = [1, 2, 5, 10, 30, 60, 120, 300];
 const HTTP_SECONDS_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+/** A sweep takes milliseconds; the outbox's run lasts as long as its sends (10 s each at most). */
+const BACKGROUND_SECONDS_BUCKETS = [0.001, 0.01, 0.1, 1, 10, 60, 300];
 
 export function createMetrics(options: MetricsOptions): Metrics {
   const registry = new Registry();
@@ -119,6 +124,26 @@ export function createMetrics(options: MetricsOptions): Metrics {
     registers,
   });
 
+  const backgroundRuns = new Counter({
+    name: 'jobscout_background_runs_total',
+    help: 'Runs of the background jobs (notification-outbox, reminder-sweep, no-answer-sweep, fit-rescoring, daily-schedule), by job and outcome (ok, failed)',
+    labelNames: ['job', 'outcome'] as const,
+    registers,
+  });
+  const backgroundSeconds = new Histogram({
+    name: 'jobscout_background_run_duration_seconds',
+    help: 'How long the background jobs ran, by job',
+    labelNames: ['job'] as const,
+    buckets: BACKGROUND_SECONDS_BUCKETS,
+    registers,
+  });
+  const backgroundLastRun = new Gauge({
+    name: 'jobscout_background_last_run_timestamp_seconds',
+    help: 'When each background job last started a run (Unix time)',
+    labelNames: ['job'] as const,
+    registers,
+  });
+
   // Label objects are made once per distinct set: the HTTP hook runs on every request.
   const httpLabels = new Map<string, LabelValues<'method' | 'route' | 'status_code'>>();
 
@@ -148,6 +173,12 @@ export function createMetrics(options: MetricsOptions): Metrics {
     },
     delivery(outcome, channelKind) {
       deliveries.inc({ channel: channelKind, outcome });
+    },
+    backgroundRun(record, failed) {
+      backgroundRuns.inc({ job: record.name, outcome: failed ? 'failed' : 'ok' });
+      backgroundSeconds.observe({ job: record.name }, (record.lastDurationMs ?? 0) / 1000);
+      if (record.lastStartedAt !== null)
+        backgroundLastRun.set({ job: record.name }, record.lastStartedAt / 1000);
     },
     httpRequest(method, route, status, seconds) {
       const key = `${method} ${status} ${route}`;

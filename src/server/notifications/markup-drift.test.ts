@@ -41,7 +41,6 @@ beforeEach(async () => {
     now: () => sim.clock.now(),
     log: recordingLog(),
     context: { siteName: 'LinkedIn', publicUrl: 'https://scout.example.com' },
-    pollMs: 60_000,
   });
   runner = createBatchRunner({
     connection: database.connection,

@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer';
 import { NOTIFICATION_SEND_TIMEOUT_MS } from '../../contract';
 import type { ChannelSettings, StoredChannel } from '../../db/notifications/channels';
 import {
@@ -97,6 +96,8 @@ async function sendEmail(
   options: SendOptions,
 ): Promise<SendResult> {
   const timeoutMs = options.timeoutMs ?? NOTIFICATION_SEND_TIMEOUT_MS;
+  // Loaded with the first email (a chunk of its own in the build): the server starts without it.
+  const { default: nodemailer } = await import('nodemailer');
   const transport = nodemailer.createTransport({
     host: settings.smtp_host,
     port: settings.smtp_port,

@@ -15,16 +15,23 @@ export interface WorkerLog {
   error(obj: object, msg?: string): void;
 }
 
+/** How often the outbox is looked at besides after a batch's end or a reminder (the registry's timer). */
+export const NOTIFICATION_POLL_MS = 15_000;
+
 export interface NotificationWorkerOptions {
   connection: ConnectionLike;
   /** The backoff clock: due times and leases are read against it (tests move it). */
   now: () => number;
   log: WorkerLog;
   context: MessageContext;
+  /**
+   * Told when a batch's end or a closed job queued messages, after its write: the server's
+   * background registry runs the outbox job (a record of the run); by default the worker drains
+   * at once.
+   */
+  onQueued?: () => void;
   /** config.timeZone: the zone `job_closed` words its time in. Default the process's. */
   timeZone?: string;
-  /** How often the worker looks for due rows besides being kicked. Default 15 s. */
-  pollMs?: number;
   /** How long a claim holds; longer than a send can take. Default 60 s. */
   leaseMs?: number;
   sendTimeoutMs?: number;
@@ -41,13 +48,12 @@ export interface NotificationWorker {
   onBatchFinished(finished: BatchFinished): void;
   /** The runner's hook: queues `job_closed` in the write that records a re-check's closing. */
   onJobClosed(closed: JobClosed): void;
-  /** Starts polling and delivers whatever is due (left by an earlier process too). */
-  start(): void;
-  /** Looks for due rows now (after queueing, instead of waiting for the next poll). */
-  kick(): void;
-  /** Delivers every row due now, one after another; resolves when none is left. */
+  /**
+   * Delivers every row due now (left by an earlier process too), one after another; resolves
+   * when none is left. The server's background registry runs it every NOTIFICATION_POLL_MS.
+   */
   drain(): Promise<void>;
-  /** Stops polling and cancels a send in flight (its row is tried again after a restart). */
+  /** Cancels a send in flight (its row is tried again after a restart); nothing runs after. */
   close(): Promise<void>;
   /** Messages waiting to be delivered, now or after a retry's wait (the metrics' backlog). */
   backlog(): number;
@@ -62,7 +68,6 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
   const delays = options.retryDelaysMs ?? NOTIFICATION_RETRY_DELAYS_MS;
   const abort = new AbortController();
   const channelById = prepareChannelById(connection);
-  let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
   let again = false;
   let closed = false;
@@ -122,12 +127,22 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
       again = true;
       return running;
     }
-    running = drainLoop()
-      .catch((error: unknown) => log.error({ err: error }, 'notification worker failed'))
-      .finally(() => {
-        running = null;
-      });
-    return running;
+    // A crash rejects (the registry logs and records it); the next drain starts afresh.
+    const run = drainLoop().finally(() => {
+      running = null;
+    });
+    running = run;
+    return run;
+  }
+
+  /** Messages queued inside the runner's write go out once it commits, not before. */
+  function afterCommit(queued: number): void {
+    if (queued === 0 || closed) return;
+    setImmediate(() => {
+      if (options.onQueued) options.onQueued();
+      else
+        drain().catch((error: unknown) => log.error({ err: error }, 'notification worker failed'));
+    });
   }
 
   return {
@@ -143,8 +158,7 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
         log.error({ err: error, batchId: finished.batchId }, 'could not queue notifications');
         return;
       }
-      // After the runner's transaction commits (this runs inside it), not before.
-      if (queued > 0 && !closed) setImmediate(() => void drain());
+      afterCommit(queued);
     },
     onJobClosed(job) {
       let queued = 0;
@@ -160,24 +174,14 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
         log.error({ err: error, jobId: job.jobId }, 'could not queue job_closed');
         return;
       }
-      if (queued > 0 && !closed) setImmediate(() => void drain());
-    },
-    start() {
-      if (timer || closed) return;
-      timer = setInterval(() => void drain(), options.pollMs ?? 15_000);
-      timer.unref();
-      void drain();
-    },
-    kick() {
-      if (!closed) void drain();
+      afterCommit(queued);
     },
     drain,
     backlog: () => outbox.backlog(),
     async close() {
       closed = true;
-      clearInterval(timer);
       abort.abort();
-      await running;
+      await running?.catch(() => undefined);
     },
   };
 }

@@ -12,7 +12,7 @@ import type { WorkerLog } from '../notifications/worker';
 // crash or a second sweep finds it there and queues nothing again. A step moved to another time
 // is a new step: its reminders are armed afresh.
 
-/** How often the sweep looks, besides once at start: a reminder is at most this late. */
+/** How often the sweep looks (the background registry's timer): a reminder is at most this late. */
 export const REMINDER_SWEEP_INTERVAL_MS = 30_000;
 
 export interface ReminderSweepOptions {
@@ -21,16 +21,17 @@ export interface ReminderSweepOptions {
   now: () => number;
   log: WorkerLog;
   context: MessageContext & { timeZone: string };
-  intervalMs?: number;
   /** Told after a sweep queued messages (the worker delivers them without waiting for its poll). */
   onQueued?: () => void;
 }
 
 export interface ReminderSweep {
-  /** Sweeps once now, then every interval. */
-  start(): void;
-  /** Queues what is due at the clock's time; answers how many reminders it recorded. */
+  /**
+   * Queues what is due at the clock's time; answers how many reminders it recorded. The server's
+   * background registry runs it every REMINDER_SWEEP_INTERVAL_MS.
+   */
   sweep(): Promise<number>;
+  /** Waits for a sweep in flight; none runs after. */
   close(): Promise<void>;
 }
 
@@ -50,7 +51,6 @@ export function createReminderSweep(options: ReminderSweepOptions): ReminderSwee
   const { now, log } = options;
   const connection = connectionOf(options.connection);
   const statements = prepareReminderStatements(connection);
-  let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | null = null;
   let closed = false;
 
@@ -79,33 +79,23 @@ export function createReminderSweep(options: ReminderSweepOptions): ReminderSwee
   }
 
   function sweep(): Promise<number> {
-    // One at a time: a sweep asked for while one runs waits for it, then looks again.
+    // One at a time: a sweep asked for while one runs waits for it, then looks again. A failed
+    // sweep rejects (the registry logs and records it); the next one runs all the same.
     const previous = running ?? Promise.resolve(0);
-    const next = previous
-      .then(() => sweepOnce())
-      .catch((error: unknown) => {
-        log.error({ err: error }, 'reminder sweep failed');
-        return 0;
-      });
+    const next = previous.catch(() => 0).then(() => sweepOnce());
     running = next;
-    void next.finally(() => {
+    const done = () => {
       if (running === next) running = null;
-    });
+    };
+    next.then(done, done);
     return next;
   }
 
   return {
-    start() {
-      if (timer || closed) return;
-      timer = setInterval(() => void sweep(), options.intervalMs ?? REMINDER_SWEEP_INTERVAL_MS);
-      timer.unref();
-      void sweep();
-    },
     sweep,
     async close() {
       closed = true;
-      clearInterval(timer);
-      await running;
+      await running?.catch(() => 0);
     },
   };
 }

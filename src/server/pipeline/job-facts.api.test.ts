@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { SERVER_JOBS } from '../background/server-jobs';
 import { startTestServer, type TestServer } from '../test-harness';
 import { pipelineApi, seedJobs } from './pipeline-test-kit';
 
@@ -27,7 +28,7 @@ const APPLY_URL = 'https://jobs.acme.example/apply/22?src=li';
 
 /** Job 21 closed, 22 with the employer's address and a Strong fit, 23 neither. */
 async function seedFacts(): Promise<void> {
-  await server.ctx.fitRescoring.idle();
+  await server.ctx.background.idle(SERVER_JOBS.fitRescoring);
   const db = server.database.sqlite;
   db.prepare('UPDATE jobs SET closed_at = ? WHERE id = ?').run(CLOSED_AT, '21');
   db.prepare('UPDATE jobs SET apply_url = ? WHERE id = ?').run(APPLY_URL, '22');

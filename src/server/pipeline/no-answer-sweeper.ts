@@ -1,10 +1,10 @@
-import { connectionOf, type ConnectionLike } from '../../db/connection';
+import type { ConnectionLike } from '../../db/connection';
 import { NoAnswerSweep } from '../../db/pipeline/no-answer';
 import { parsePipelineSettings, prepareSettingStatements, SETTING_KEYS } from '../../db/settings';
 
-// The No answer rule's timer (issue 33, docs/decisions/056): a sweep when the server is ready,
-// every 10 minutes after, and when the setting changes. Each sweep is one transaction; a sweep
-// that fails is logged and the next one tries again.
+// The No answer rule (issue 33, docs/decisions/056): swept by the server's background registry
+// once it answers and every 10 minutes after, and when the setting changes. Each sweep is one
+// write; a sweep that fails is logged and recorded, and the next one tries again.
 
 export const NO_ANSWER_SWEEP_MS = 10 * 60_000;
 
@@ -14,13 +14,12 @@ export interface SweepLog {
 }
 
 export interface NoAnswerSweeper {
-  /** Sweeps now, then every `intervalMs`. */
-  start(): void;
   /**
    * Moves the applications due by the clock now; answers how many (0 when the rule is off). Part
-   * of a write (Connection.write): the timer's, or the settings route's.
+   * of a write (Connection.write): the registry's, or the settings route's.
    */
   sweep(): number;
+  /** No sweep moves anything after this. */
   close(): void;
 }
 
@@ -29,12 +28,10 @@ export function createNoAnswerSweeper(options: {
   /** The clock the rule reads (tests move it by days). */
   now: () => number;
   log: SweepLog;
-  intervalMs?: number;
 }): NoAnswerSweeper {
   const { now, log } = options;
   const settings = prepareSettingStatements(options.connection);
   const rule = new NoAnswerSweep(options.connection);
-  let timer: NodeJS.Timeout | undefined;
   let closed = false;
 
   const sweep = (): number => {
@@ -44,25 +41,11 @@ export function createNoAnswerSweeper(options: {
     if (moved > 0) log.info({ moved, days }, 'applications moved to No answer');
     return moved;
   };
-  const connection = connectionOf(options.connection);
-  const safeSweep = () => {
-    connection
-      .write(sweep)
-      .catch((error: unknown) => log.error({ err: error }, 'No answer sweep failed'));
-  };
 
   return {
-    start() {
-      if (timer || closed) return;
-      timer = setInterval(safeSweep, options.intervalMs ?? NO_ANSWER_SWEEP_MS);
-      timer.unref();
-      safeSweep();
-    },
     sweep,
     close() {
       closed = true;
-      clearInterval(timer);
-      timer = undefined;
     },
   };
 }

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { errorBodySchema, NO_ANSWER_DAYS_MAX, PIPELINE_SETTINGS_DEFAULT } from '../../contract';
 import { startTestServer, type TestServer } from '../test-harness';
 import { createNoAnswerSweeper } from './no-answer-sweeper';
+import { BackgroundJobs } from '../background/background-jobs';
 import { DAY, isoAt, jobState, pipelineApi, seedJobs } from './pipeline-test-kit';
 
 // The No answer rule (issue 33): applications in Applied for N days move to No answer, dated
@@ -122,31 +123,42 @@ describe('No answer', () => {
     expect(server.ctx.noAnswer.sweep()).toBe(1);
   });
 
-  it('sweeps when started and on its timer, until closed', async () => {
+  it('sweeps when started and on its timer, until stopped', async () => {
     await settings({ no_answer_days: 1, reminder_lead: '1h' });
     await api.create({ job_id: 1, stage: 'applied', at: isoAt(server, -2 * DAY) });
     let clock = server.ctx.now();
+    const log = { debug: () => undefined, info: () => undefined, error: () => undefined };
     const sweeper = createNoAnswerSweeper({
       connection: server.database.connection,
       now: () => clock,
-      log: { info: () => undefined, error: () => undefined },
-      intervalMs: 20,
+      log,
+    });
+    // As the server's background registry runs it (src/server/background/server-jobs.ts).
+    const jobs = new BackgroundJobs({ log, now: () => clock });
+    jobs.add({
+      name: 'no-answer-sweep',
+      everyMs: 20,
+      run: () => server.database.connection.write(() => sweeper.sweep()),
+      stop: () => sweeper.close(),
     });
     try {
-      sweeper.start();
+      jobs.start();
       // At start: the one due already.
       expect((await api.detail(1)).stage).toBe('no_answer');
       await api.create({ job_id: 2, stage: 'applied' });
       clock += DAY;
       await expect.poll(async () => (await api.detail(2)).stage).toBe('no_answer');
-      sweeper.close();
+      await jobs.stop();
+      const [record] = jobs.records();
+      expect(record).toMatchObject({ name: 'no-answer-sweep', failures: 0, lastError: null });
+      expect(record?.runs).toBeGreaterThanOrEqual(2);
       await api.create({ job_id: 3, stage: 'applied' });
       clock += 5 * DAY;
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect((await api.detail(3)).stage).toBe('applied');
       expect(sweeper.sweep()).toBe(0);
     } finally {
-      sweeper.close();
+      await jobs.stop();
     }
   });
 });

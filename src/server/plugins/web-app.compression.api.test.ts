@@ -108,6 +108,28 @@ describe('the built server', () => {
     }
   });
 
+  it('looks a chunk up when asked: no route per file of /assets/, no listing of it at start', () => {
+    const chunkRoutes = server.routes.filter(
+      (r) => r.url.startsWith('/assets/') && r.url !== '/assets/*',
+    );
+    expect(chunkRoutes).toEqual([]);
+    expect(server.routes).toContainEqual({ method: 'GET', url: '/assets/*', hidden: true });
+  });
+
+  it('answers no file of its own at /index.html or a folder, as before', async () => {
+    const asked = [
+      ['/index.html', 404],
+      ['/assets/', 404],
+      ['/assets', 200],
+      ['/', 200],
+    ] as const;
+    for (const [url, status] of asked) {
+      const res = await get(server.app, url, 'br, gzip');
+      expect(res.statusCode, url).toBe(status);
+      if (status === 200) expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+    }
+  });
+
   it('never answers an encoded copy at a URL of its own', async () => {
     const page = await get(server.app, '/sign-in', undefined);
     const [script] = loadedFiles(page.body, '/sign-in');

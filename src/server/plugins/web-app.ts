@@ -32,8 +32,11 @@ export interface IndexPage {
   html: string;
   /** CSP source hashes ("sha256-...") of its inline scripts, so exactly those may run. */
   inlineScriptHashes: string[];
-  /** The page compressed in each encoding, once, when it is read. */
-  encoded: Record<Encoding, Buffer>;
+  /**
+   * The page compressed in an encoding: once, when the page is first asked for in it, not at
+   * start (the server answers /healthz without it, docs/decisions/058).
+   */
+  encoded(encoding: Encoding): Buffer;
 }
 
 /** The CSP hashes of a page's inline scripts, computed over their text exactly as served. */
@@ -51,19 +54,32 @@ export function loadIndexPage(siteName: string, root = WEB_ROOT): IndexPage | nu
   // SPEC.md's {site} comes from SITE_NAME at run time: written into the page once, at start.
   const html = fs.readFileSync(indexFile, 'utf8').replaceAll('__SITE_NAME__', escapeHtml(siteName));
   // The name is only known now, so the page cannot be compressed at build time like the assets:
-  // it is compressed here, once (894 bytes -> 352 as brotli, 497 as gzip, in about 3 ms).
+  // it is compressed here, once per encoding (894 bytes -> 352 as brotli, 497 as gzip).
   const bytes = Buffer.from(html);
-  const encoded = {
-    br: brotliCompressSync(bytes, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-        [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-      },
-    }),
-    gzip: gzipSync(bytes, { level: constants.Z_BEST_COMPRESSION }),
+  const compress: Record<Encoding, () => Buffer> = {
+    br: () =>
+      brotliCompressSync(bytes, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+        },
+      }),
+    gzip: () => gzipSync(bytes, { level: constants.Z_BEST_COMPRESSION }),
   };
-  return { html, inlineScriptHashes: inlineScriptHashes(html), encoded };
+  const encoded = new Map<Encoding, Buffer>();
+  return {
+    html,
+    inlineScriptHashes: inlineScriptHashes(html),
+    encoded(encoding) {
+      let page = encoded.get(encoding);
+      if (page === undefined) {
+        page = compress[encoding]();
+        encoded.set(encoding, page);
+      }
+      return page;
+    },
+  };
 }
 
 /** The encoding to answer in for a request's Accept-Encoding; null for the bytes themselves. */
@@ -71,6 +87,19 @@ export function preferredEncoding(acceptEncoding: string | undefined): Encoding 
   if (acceptEncoding === undefined) return null;
   return negotiate(acceptEncoding.toLowerCase(), [...ENCODINGS]);
 }
+
+/** A copy written beside a file at build time (docs/decisions/049). */
+const ENCODED_COPY = /\.(br|gz)$/;
+
+const STATIC_OPTIONS = {
+  index: false,
+  preCompressed: true,
+  // Hashed assets never change; everything else must be revalidated.
+  setHeaders: (res: { header: (name: string, value: string) => unknown }, filePath: string) => {
+    const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+    res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+  },
+} as const;
 
 /**
  * Serves the built dashboard. Paths that are not files get index.html so the client router can
@@ -85,20 +114,28 @@ export async function registerWebApp(
 ): Promise<void> {
   const hasBuild = page !== null;
   if (hasBuild) {
+    // The build's chunks (/assets/, ~250 files with their encoded copies): one route that looks a
+    // file up when asked. A route per file made the start list the folder and add ~170 routes,
+    // about 40 ms (decision 058). Only under /assets/: a catch-all would also take the paths the
+    // router refuses (a calendar address too long), and answer them quoting the address.
     await app.register(fastifyStatic, {
+      ...STATIC_OPTIONS,
+      root: path.join(root, 'assets'),
+      prefix: '/assets/',
+      wildcard: true,
+      // A folder's path is not a file; the encoded copies are answers to a file's own URL, never
+      // URLs of their own.
+      allowedPath: (pathname) => !pathname.endsWith('/') && !ENCODED_COPY.test(pathname),
+    });
+    // The few files beside index.html (the instructions' PDF): a route each, as before.
+    await app.register(fastifyStatic, {
+      ...STATIC_OPTIONS,
       root,
       wildcard: false,
-      index: false,
+      decorateReply: false,
       // index.html is answered from memory with the site name filled in (below).
       allowedPath: (pathname) => pathname !== '/index.html',
-      preCompressed: true,
-      // The encoded copies are answers to a file's own URL, never URLs of their own.
-      globIgnore: ['**/*.br', '**/*.gz'],
-      // Hashed assets never change; everything else must be revalidated.
-      setHeaders: (res, filePath) => {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
+      globIgnore: ['assets/**', '**/*.br', '**/*.gz'],
     });
   }
 
@@ -121,6 +158,6 @@ export async function registerWebApp(
     if (encoding !== null) void reply.header('content-encoding', encoding);
     return reply
       .type('text/html; charset=utf-8')
-      .send(encoding === null ? page.html : page.encoded[encoding]);
+      .send(encoding === null ? page.html : page.encoded(encoding));
   });
 }

@@ -164,6 +164,8 @@ describe('GET /jobs?sort=fit and min_fit', () => {
       `UPDATE jobs SET title = 'Platform engineer' WHERE id IN ('1', '2', '5')`,
     );
     expect((await list('?q=platform&sort=fit')).items.map((j) => j.id)).toEqual([1, 2, 5]);
+    const relevant = await list('?q=platform&sort=relevance&min_fit=50');
+    expect(relevant.items.map((j) => j.id).sort()).toEqual([1, 2]);
     expect((await list('?sort=fit&grouped=true')).items.map((j) => j.id)).toEqual([
       7, 4, 1, 2, 8, 5, 6, 3,
     ]);

@@ -29,6 +29,8 @@ export const SETTING_KEYS = {
   rechecks: 'rechecks',
   /** The fit scorer's alias groups as JSON (issue 40, decision 063); absent: the built-in list. */
   fitAliases: 'fit_aliases',
+  /** The fit scorer's version the stored scores were made by (decision 063); absent: 1. */
+  fitScorerVersion: 'fit_scorer_version',
 } as const;
 export type SettingKey = (typeof SETTING_KEYS)[keyof typeof SETTING_KEYS];
 

@@ -1,5 +1,5 @@
-import { sqliteOf, type ConnectionLike } from '../connection';
-import { prepareSettingStatements, SETTING_KEYS } from '../settings';
+import type { ConnectionLike } from '../connection';
+import { prepareFitScorerSetting, type FitScorerSetting } from '../settings';
 import { FitProfiles } from './fit-profiles';
 
 // Which scorer the stored scores were made by (issue 40, docs/decisions/063). A score carries its
@@ -11,22 +11,17 @@ import { FitProfiles } from './fit-profiles';
 const FIRST_SCORER = 1;
 
 export class FitScorerMark {
-  private readonly settings;
+  private readonly setting: FitScorerSetting;
   private readonly profiles: FitProfiles;
-  private readonly upsert;
 
   constructor(connection: ConnectionLike) {
-    const sqlite = sqliteOf(connection);
-    this.settings = prepareSettingStatements(sqlite);
+    this.setting = prepareFitScorerSetting(connection);
     this.profiles = new FitProfiles(connection);
-    this.upsert = sqlite.prepare(
-      'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
-    );
   }
 
   /** The scorer's version the stored scores were made by. */
   stored(): number {
-    const text = this.settings.read(SETTING_KEYS.fitScorerVersion);
+    const text = this.setting.read();
     const version = text === undefined ? FIRST_SCORER : Number(text);
     // A hand-edited value that is no version: not this scorer's, so everything is scored again.
     return Number.isSafeInteger(version) ? version : Number.NaN;
@@ -39,7 +34,7 @@ export class FitScorerMark {
   follow(version: number, now: number): boolean {
     if (this.stored() === version) return false;
     this.profiles.bumpAll(now);
-    this.upsert.run(SETTING_KEYS.fitScorerVersion, String(version));
+    this.setting.write(version);
     return true;
   }
 }

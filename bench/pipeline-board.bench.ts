@@ -55,7 +55,7 @@ async function seedBoard(): Promise<{ dataDir: string; seconds: number }> {
   const cards = Array.from({ length: JOBS }, () => card(0));
   const { clock } = storeCards(store, claim.batch.id, cards, Date.UTC(2026, 8, 1));
   store.setEnriching(claim.batch.id);
-  const after = storeDetails(store, claim.batch.id, cards.map(details), clock);
+  const after = await storeDetails(store, claim.batch.id, cards.map(details), clock);
   store.finishBatch(claim.batch.id, 'completed', null, after);
   await database.close();
   putIntoPipeline(dataDir);

@@ -245,7 +245,7 @@ async function storeWithRules(dataDir: string): Promise<{ perSecond: number; hid
     store.setEnriching(batchId);
     // As the runner does: details only for the jobs no rule hid on their card.
     const pending = new Set(store.pendingDetailIds(batchId, BATCH));
-    clock = storeDetails(
+    clock = await storeDetails(
       store,
       batchId,
       pages.filter((page) => pending.has(page.jobId)),

@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { openSqliteFile } from '../src/db/sqlite-file';
 import { z } from 'zod';
+import { FIT_PROFILES } from '../simulator';
+import { FitProfiles } from '../src/db/fit/fit-profiles';
 import { BatchStore } from '../src/runner/batch-store';
 import { DetailsWriter } from '../src/runner/details-writer';
 import { openTempDatabase, seedQueries, BERLIN, LONDON } from '../src/runner/runner-test-kit';
@@ -362,9 +364,17 @@ export interface Seeded {
   /** Jobs stored per second by the last batch (cards, then details), the index kept up to date. */
   storePerSecond: number;
   seedSeconds: number;
+  /** Jobs with a fit (with `fit`), with one of 60 or more (Good), of 80 or more (Strong). */
+  fitted: number;
+  good: number;
+  strong: number;
 }
 
-export async function seed(): Promise<Seeded> {
+/**
+ * `fit`: two fit profiles first (issue 40), every other query using the second, so each job is
+ * scored as it is stored (its card, then its details) and the list has fits to sort by.
+ */
+export async function seed(options: { fit?: boolean } = {}): Promise<Seeded> {
   const { database, dataDir } = await openTempDatabase(
     fs.mkdtempSync(path.join(os.tmpdir(), 'jobscout-bench-jobs-')),
   );
@@ -373,6 +383,16 @@ export async function seed(): Promise<Seeded> {
     database,
     TITLES.slice(0, 10).map((jobTitle, i) => ({ jobTitle, ...(i % 2 ? LONDON : BERLIN) })),
   );
+  if (options.fit === true) {
+    const profiles = new FitProfiles(database.sqlite);
+    database.sqlite.transaction(() => {
+      profiles.create(FIT_PROFILES.backend.body, 0);
+      const data = profiles.create(FIT_PROFILES.data.body, 0);
+      database.sqlite
+        .prepare('UPDATE queries SET fit_profile_id = ? WHERE id % 2 = 0')
+        .run(data.id);
+    })();
+  }
   const ids: string[] = [];
   const started = performance.now();
   let storePerSecond = 0;
@@ -403,6 +423,13 @@ export async function seed(): Promise<Seeded> {
     ids.push(...fresh.map((j) => j.jobId));
     clock += 86_400_000;
   }
+  // Nothing for the server's background rescoring to do when it starts: the scores are current.
+  database.sqlite.exec('UPDATE fit_state SET pass_generation = generation, pass_started_at = NULL');
+  const countJobs = (where: string) =>
+    Number(database.sqlite.prepare(`SELECT COUNT(*) FROM jobs WHERE ${where}`).pluck().get());
+  const fitted = countJobs('fit_score IS NOT NULL');
+  const good = countJobs('fit_score >= 60');
+  const strong = countJobs('fit_score >= 80');
   database.sqlite.pragma('wal_checkpoint(TRUNCATE)');
   await database.close();
   return {
@@ -412,11 +439,19 @@ export async function seed(): Promise<Seeded> {
     lastRunId,
     storePerSecond,
     seedSeconds: (performance.now() - started) / 1000,
+    fitted,
+    good,
+    strong,
   };
 }
 
 /** The database's size, and without its FTS5 tables, both vacuumed (no free pages counted). */
-function sizes(dataDir: string): { totalMb: number; withoutIndexMb: number } {
+function sizes(dataDir: string): {
+  totalMb: number;
+  withoutIndexMb: number;
+  fitIndexMb: number;
+  jobFitsMb: number;
+} {
   const copy = path.join(dataDir, 'size-copy.sqlite');
   const sqlite = openSqliteFile(path.join(dataDir, 'jobscout.sqlite'), { readonly: true });
   sqlite.prepare('VACUUM INTO ?').run(copy);
@@ -424,6 +459,15 @@ function sizes(dataDir: string): { totalMb: number; withoutIndexMb: number } {
   const bytes = (file: string) => fs.statSync(file).size / 1024 / 1024;
   const totalMb = bytes(copy);
   const db = openSqliteFile(copy);
+  // Issue 40: what the fit order's index takes (its pages, vacuumed) and what job_fits does.
+  const pagesMb = (name: string) =>
+    z
+      .number()
+      .parse(db.prepare('SELECT SUM(pgsize) FROM dbstat WHERE name = ?').pluck().get(name)) /
+    1024 /
+    1024;
+  const fitIndexMb = pagesMb('jobs_fit');
+  const jobFitsMb = pagesMb('job_fits') + pagesMb('sqlite_autoindex_job_fits_1');
   const ftsTables = z
     .array(z.object({ name: z.string() }))
     .parse(
@@ -435,7 +479,7 @@ function sizes(dataDir: string): { totalMb: number; withoutIndexMb: number } {
   db.close();
   const withoutIndexMb = bytes(copy);
   fs.rmSync(copy);
-  return { totalMb, withoutIndexMb };
+  return { totalMb, withoutIndexMb, fitIndexMb, jobFitsMb };
 }
 
 // ---- measuring the server ----
@@ -457,15 +501,15 @@ const share = (list: z.infer<typeof listSchema>): string =>
     : `${list.total.toLocaleString('en')} jobs, ${Math.round((list.total / JOBS) * 100)}%`;
 
 async function measure(): Promise<BenchFigure[]> {
-  const seeded = await seed();
+  const seeded = await seed({ fit: true });
   const paceAfterSeeding = machinePaceMs();
-  const { totalMb, withoutIndexMb } = sizes(seeded.dataDir);
-  const server = await startServerProcess({
+  const { totalMb, withoutIndexMb, fitIndexMb, jobFitsMb } = sizes(seeded.dataDir);
+  let server = await startServerProcess({
     dataDir: seeded.dataDir,
     env: { LOG_LEVEL: 'warn' },
   });
   try {
-    const headers = { authorization: `Bearer ${await server.apiToken()}` };
+    let headers = { authorization: `Bearer ${await server.apiToken()}` };
     // The list as the Jobs screen asks for it, one row per group (the API's default is every
     // job since issue 30), unless the path says which it wants.
     const asScreen = (p: string): string =>
@@ -554,6 +598,40 @@ async function measure(): Promise<BenchFigure[]> {
       ? await timed(() => `/jobs?cursor=${encodeURIComponent(cursor ?? '')}`)
       : Number.NaN;
     const oneJob = await timed((i) => `/jobs/${seeded.ids[(i * 7919) % seeded.ids.length] ?? ''}`);
+    // Issue 40: "Best fit" (the screen's sort=fit), and "Fit at least" (Weak 40, Good 60,
+    // Strong 80) in each order.
+    const bestFit = await timed(() => '/jobs?sort=fit');
+    const atLeastFit = (sort: string) =>
+      timed((i) => `/jobs?${sort}min_fit=${[40, 60, 80][i % 3] ?? 60}`);
+    const fitMinFit = await atLeastFit('sort=fit&');
+    const newestMinFit = await atLeastFit('');
+    const postedMinFit = await atLeastFit('sort=posted&');
+    const fitSearch = await timed(
+      (i) => `/jobs?sort=fit&q=${encodeURIComponent(searches[i % searches.length] ?? 'python')}`,
+    );
+    // The other orders again, just before the same calls without the index.
+    const otherOrders = async () => ({
+      firstPage: await timed(() => '/jobs'),
+      posted: await timed(() => '/jobs?sort=posted'),
+      grouping: await timed(
+        (i) =>
+          ['/jobs?grouped=false', `/jobs?group=${groupKey}`, '/jobs?hide_reposts=true'][i % 3] ??
+          '/jobs',
+      ),
+    });
+    const withIndex = await otherOrders();
+
+    // The same calls of the other orders on the same database without jobs_fit (dropped): what
+    // the fit order's index costs their reads, if anything (the planner choosing it for them).
+    // Its upkeep is in the store's figure.
+    await server.stop();
+    const sqlite = openSqliteFile(path.join(seeded.dataDir, 'jobscout.sqlite'));
+    sqlite.exec('DROP INDEX jobs_fit');
+    sqlite.close();
+    const bare = await startServerProcess({ dataDir: seeded.dataDir, env: { LOG_LEVEL: 'warn' } });
+    server = bare;
+    headers = { authorization: `Bearer ${await bare.apiToken()}` };
+    const withoutIndex = await otherOrders();
 
     const indexPct = round(((totalMb - withoutIndexMb) / withoutIndexMb) * 100);
     return [
@@ -587,8 +665,37 @@ async function measure(): Promise<BenchFigure[]> {
         FIRST_PAGE_P95_MS,
       ),
       atMost('GET /jobs/{id}: p95', oneJob, 'ms', ONE_JOB_P95_MS),
+      atMost(
+        `GET /jobs?sort=fit (best fit), first page, ${JOBS.toLocaleString('en')} jobs: p95`,
+        bestFit,
+        'ms',
+        FIRST_PAGE_P95_MS,
+      ),
+      context(
+        '  jobs with a fit (two profiles), scored as they were stored',
+        seeded.fitted,
+        'jobs',
+      ),
+      context('  of them 60 or more (Good, Strong)', seeded.good, 'jobs'),
+      context('  of them 80 or more (Strong)', seeded.strong, 'jobs'),
+      atMost('GET /jobs?sort=fit&min_fit=40/60/80: p95', fitMinFit, 'ms', FIRST_PAGE_P95_MS),
+      atMost('GET /jobs?min_fit=40/60/80 (newest): p95', newestMinFit, 'ms', FIRST_PAGE_P95_MS),
+      atMost('GET /jobs?sort=posted&min_fit=40/60/80: p95', postedMinFit, 'ms', FIRST_PAGE_P95_MS),
+      atMost('GET /jobs?q=…&sort=fit: p95', fitSearch, 'ms', SEARCH_P95_MS),
+      ...(
+        [
+          ['GET /jobs, first page', 'firstPage'],
+          ['GET /jobs?sort=posted, first page', 'posted'],
+          ['grouped=false / group=<key> / hide_reposts=true', 'grouping'],
+        ] as const
+      ).flatMap(([name, key]) => [
+        context(`the other orders: ${name}: p95, with jobs_fit`, withIndex[key], 'ms'),
+        context('  and without it (dropped)', withoutIndex[key], 'ms'),
+      ]),
       atMost('full-text index: share of the database size', indexPct, '%', INDEX_SHARE_PCT),
       context('database size, vacuumed', round(totalMb), 'MB'),
+      context('  of it the fit order’s index (jobs_fit)', round(fitIndexMb), 'MB'),
+      context('  and the scores with their parts (job_fits)', round(jobFitsMb), 'MB'),
       atLeast(
         `storing a ${PER_BATCH.toLocaleString('en')}-job batch on ${(JOBS - PER_BATCH).toLocaleString('en')} (cards + details, indexed)`,
         Math.round(seeded.storePerSecond),

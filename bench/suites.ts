@@ -1,6 +1,7 @@
 import { bundleSuite } from './bundle.bench';
 import { exportSuite } from './export.bench';
 import { fitSuite } from './fit.bench';
+import { fitRescoreSuite } from './fit-rescore.bench';
 import { incrementalSuite } from './incremental.bench';
 import { jobsSuite } from './jobs.bench';
 import { overviewSuite } from './overview.bench';
@@ -31,4 +32,5 @@ export const suites: BenchSuite[] = [
   pipelineSuite,
   fitSuite,
   pipelineBoardSuite,
+  fitRescoreSuite,
 ];

@@ -121,6 +121,8 @@ test('creates a query by typing a place and picking it with the keyboard, edits,
         easy_apply: false,
         distance: null,
       },
+      // Issue 40's: the query's fit profile, null for the default one.
+      fit_profile_id: null,
     },
   ]);
 });

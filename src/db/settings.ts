@@ -39,6 +39,8 @@ export const SETTING_KEYS = {
    * /fit/llm/settings, decision 067): never answered, only whether a key is set.
    */
   fitLlm: 'fit_llm',
+  /** The fit scorer's version the stored scores were made by (decision 063); absent: 1. */
+  fitScorerVersion: 'fit_scorer_version',
 } as const;
 export type SettingKey = (typeof SETTING_KEYS)[keyof typeof SETTING_KEYS];
 
@@ -165,6 +167,9 @@ export function prepareSettingStatements(connection: ConnectionLike): SettingSta
   };
 }
 
+const UPSERT_SETTING_SQL =
+  'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value';
+
 /** The fit alias list's setting, read and written synchronously (inside a write). */
 export interface FitAliasesSetting {
   /** The stored JSON; undefined while the built-in list stands. */
@@ -177,14 +182,29 @@ export interface FitAliasesSetting {
 export function prepareFitAliasesSetting(connection: ConnectionLike): FitAliasesSetting {
   const sqlite = sqliteOf(connection);
   const settings = prepareSettingStatements(sqlite);
-  const upsert = sqlite.prepare(
-    'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
-  );
+  const upsert = sqlite.prepare(UPSERT_SETTING_SQL);
   const remove = sqlite.prepare('DELETE FROM settings WHERE key = ?');
   return {
     read: () => settings.read(SETTING_KEYS.fitAliases),
     write: (json) => void upsert.run(SETTING_KEYS.fitAliases, json),
     reset: () => void remove.run(SETTING_KEYS.fitAliases),
+  };
+}
+
+/** The version of the fit scorer the stored scores were made by (decision 063), inside a write. */
+export interface FitScorerSetting {
+  /** The stored text; undefined on a database that never had it written (the first scorer). */
+  read(): string | undefined;
+  write(version: number): void;
+}
+
+export function prepareFitScorerSetting(connection: ConnectionLike): FitScorerSetting {
+  const sqlite = sqliteOf(connection);
+  const settings = prepareSettingStatements(sqlite);
+  const upsert = sqlite.prepare(UPSERT_SETTING_SQL);
+  return {
+    read: () => settings.read(SETTING_KEYS.fitScorerVersion),
+    write: (version) => void upsert.run(SETTING_KEYS.fitScorerVersion, String(version)),
   };
 }
 

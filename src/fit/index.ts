@@ -12,7 +12,7 @@ export { compileProfile, type CompiledProfile, type FitProfileInput } from './co
 export { scoreJob, type FitScore } from './score-job';
 export type { FitJobInput } from './read-job';
 export type { FitAliases } from './skill-list';
-export { FIT_WEIGHTS, UNKNOWN_SHARE, NEAR_SHARE } from './weights';
+export { FIT_WEIGHTS, FIT_SCORER_VERSION, UNKNOWN_SHARE, NEAR_SHARE } from './weights';
 export {
   suggestFromTriage,
   suggestionCounts,

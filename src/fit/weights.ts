@@ -28,3 +28,12 @@ export const NEAR_SHARE = 0.5;
 export const EMPTY_PROFILE_SCORE = 50;
 /** Pay at or above this share of the floor is a near miss, not a miss. */
 export const NEAR_SALARY = 0.9;
+
+/**
+ * The scorer's own version: raise it with any change to what a score of the same job and profile
+ * comes out as (these weights, a reader, the built-in aliases, the caps). Stored scores carry
+ * their profile's version only; a database whose scores a scorer of another version made moves
+ * every profile's version once, and the background rescoring scores every job again
+ * (docs/decisions/063).
+ */
+export const FIT_SCORER_VERSION = 1;

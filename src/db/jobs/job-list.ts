@@ -120,7 +120,7 @@ export class JobListReader {
     const fingerprint = listFingerprint(query, sort);
     const cursor = query.cursor ? decodeCursor(query.cursor, fingerprint, sort) : null;
     const anyBlocked = countSchema.parse(this.s.anyBlocked.get()).n === 1;
-    const sql = listQuerySql(query, now, { cursor, anyBlocked });
+    let sql = listQuerySql(query, now, { cursor, anyBlocked });
     if (sql.empty)
       return {
         items: [],
@@ -137,6 +137,16 @@ export class JobListReader {
     const countSql = listQuerySql(query, now, { anyBlocked });
     let counted: { rows: number; jobs: number } | undefined;
     const count = () => (counted ??= this.count(countSql));
+    // Issue 40: a date order with min_fit that few jobs pass reads them by the fit index. The
+    // count reads them from there (up to the cap) and is made for every page anyway.
+    if (
+      query.min_fit !== undefined &&
+      !query.q &&
+      sort !== 'fit' &&
+      sort !== 'relevance' &&
+      count().jobs <= JOBS_TOTAL_CAP
+    )
+      sql = listQuerySql(query, now, { cursor, anyBlocked, fewByFit: true });
     const keyRows =
       sort === 'relevance' && isGrouped(query)
         ? this.ranked.groupedByRelevance(query, now, anyBlocked, cursor, sql, count)

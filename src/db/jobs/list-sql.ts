@@ -23,12 +23,17 @@ export interface ListSql {
 export function listQuerySql(
   query: Omit<JobListQuery, 'limit' | 'cursor'>,
   now: number,
-  options: { cursor?: JobCursor | null; anyBlocked?: boolean } = {},
+  options: {
+    cursor?: JobCursor | null;
+    anyBlocked?: boolean;
+    /** At most JOBS_TOTAL_CAP jobs pass min_fit: read them by the fit index (orderSql). */
+    fewByFit?: boolean;
+  } = {},
 ): ListSql {
   const cursor = options.cursor ?? null;
   const sort = effectiveSort(query);
   const filters = filterSql(query, now, options.anyBlocked ?? true);
-  const order = orderSql(sort, filters.match, cursor);
+  const order = orderSql(sort, filters.match, cursor, options.fewByFit ?? false);
   const and = (...extra: Array<string | null>) => {
     const all = [...filters.where, ...extra.filter((e): e is string => e !== null)];
     return all.length > 0 ? all.join(' AND ') : '1';

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { fitProfileWriteSchema } from '../../contract/fit';
 import { openDatabase, type OpenedDatabase } from '../../db/database';
 import { FitProfiles } from '../../db/fit/fit-profiles';
+import { FitScorerMark } from '../../db/fit/fit-scorer-mark';
 import { FitState } from '../../db/fit/fit-state';
 import { createFitRescoring, type FitRescoring } from './rescoring';
 
@@ -132,6 +133,41 @@ describe('the background rescoring', () => {
     expect(after.filter((f) => f.scored_at === 1000)).toHaveLength(scoredBefore);
     expect(new FitState(database.connection).pass()).toMatchObject({ done: JOBS, startedAt: null });
     await second.close();
+  });
+
+  it('scores every job again once after a release whose scorer scores differently', async () => {
+    await makeProfile(['Kubernetes']);
+    const first = worker(1000, 1000);
+    await first.run();
+    await first.close();
+    expect(fits().every((f) => f.profile_version === 1 && f.scored_at === 1000)).toBe(true);
+    // The same release started again: nothing to do.
+    const same = worker(1500, 1000);
+    await same.run();
+    await same.close();
+    expect(fits().every((f) => f.scored_at === 1000)).toBe(true);
+
+    // The next release's scorer (FIT_SCORER_VERSION 2) starts on the same database.
+    const upgraded = (at: number) =>
+      createFitRescoring({
+        connection: database.connection,
+        now: () => at,
+        log: silent,
+        firstChunk: 1000,
+        maxChunk: 1000,
+        scorerVersion: 2,
+      });
+    const next = upgraded(2000);
+    await next.run();
+    await next.close();
+    expect(fits()).toHaveLength(JOBS);
+    expect(fits().every((f) => f.profile_version === 2 && f.scored_at === 2000)).toBe(true);
+    expect(new FitScorerMark(database.connection).stored()).toBe(2);
+    // Once: started again, it leaves them be.
+    const again = upgraded(3000);
+    await again.run();
+    await again.close();
+    expect(fits().every((f) => f.scored_at === 2000)).toBe(true);
   });
 
   it('starts the pass again when a profile changes during it', async () => {

@@ -1,7 +1,9 @@
 import { connectionOf, type ConnectionLike } from '../../db/connection';
 import { FitProfiles } from '../../db/fit/fit-profiles';
+import { FitScorerMark } from '../../db/fit/fit-scorer-mark';
 import { FitState } from '../../db/fit/fit-state';
 import { JobFitRows } from '../../db/fit/job-fit-rows';
+import { FIT_SCORER_VERSION } from '../../fit';
 import { FitSync } from '../../runner/fit-sync';
 
 // The background rescoring (issue 40, docs/decisions/063): after a change that can change a score
@@ -44,6 +46,8 @@ export interface FitRescoringOptions {
   firstChunk?: number;
   /** The most jobs in a chunk. */
   maxChunk?: number;
+  /** The scorer's version (src/fit's FIT_SCORER_VERSION): tests play a new release. */
+  scorerVersion?: number;
 }
 
 type Step = 'more' | 'idle';
@@ -53,14 +57,23 @@ export function createFitRescoring(options: FitRescoringOptions): FitRescoring {
   const connection = connectionOf(options.connection);
   // Their statements are prepared by the first run, once the server answers (decision 058).
   let parts:
-    { state: FitState; sync: FitSync; profiles: FitProfiles; fits: JobFitRows } | undefined;
+    | {
+        state: FitState;
+        sync: FitSync;
+        profiles: FitProfiles;
+        fits: JobFitRows;
+        scorer: FitScorerMark;
+      }
+    | undefined;
   const made = () =>
     (parts ??= {
       state: new FitState(connection),
       sync: new FitSync(connection),
       profiles: new FitProfiles(connection),
       fits: new JobFitRows(connection),
+      scorer: new FitScorerMark(connection),
     });
+  const scorerVersion = options.scorerVersion ?? FIT_SCORER_VERSION;
   const sliceMs = options.sliceMs ?? FIT_RESCORE_SLICE_MS;
   const maxChunk = options.maxChunk ?? MAX_CHUNK;
   let chunk = Math.min(options.firstChunk ?? FIRST_CHUNK, maxChunk);
@@ -69,7 +82,10 @@ export function createFitRescoring(options: FitRescoringOptions): FitRescoring {
 
   /** One chunk of the pass, in one write: its scores, and how far the pass got. */
   const step = (): Step => {
-    const { state, sync, profiles, fits } = made();
+    const { state, sync, profiles, fits, scorer } = made();
+    // Scores made by another release's scorer are out of date like an older profile's.
+    if (scorer.follow(scorerVersion, now()))
+      log.info({ scorer: scorerVersion }, 'fit scorer changed: every profile scores again');
     let pass = state.pass();
     if (pass.passGeneration !== pass.generation) {
       state.beginPass(now());

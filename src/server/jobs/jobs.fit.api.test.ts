@@ -165,9 +165,29 @@ describe('GET /jobs?sort=fit and min_fit', () => {
       `UPDATE jobs SET title = 'Platform engineer' WHERE id IN ('1', '2', '5')`,
     );
     expect((await list('?q=platform&sort=fit')).items.map((j) => j.id)).toEqual([1, 2, 5]);
+    const relevant = await list('?q=platform&sort=relevance&min_fit=50');
+    expect(relevant.items.map((j) => j.id).sort()).toEqual([1, 2]);
     expect((await list('?sort=fit&grouped=true')).items.map((j) => j.id)).toEqual([
       7, 4, 1, 2, 8, 5, 6, 3,
     ]);
+  });
+});
+
+describe('min_fit in the date orders, few or many jobs passing', () => {
+  it('lists the same order whether the jobs passing are read by the fit index or the date’s', async () => {
+    // 1,040 jobs, every one 60 or more: past the count's cap, the date order's index is walked;
+    // 99 or more: 26 jobs, read by the fit order's index and sorted.
+    const fits: Record<number, Record<number, number>> = {};
+    for (let i = 1; i <= 1_040; i += 1) fits[i] = { 1: 60 + (i % 40) };
+    await seed(1_040, fits);
+    const newestFirst = (ids: number[]) => [...ids].sort((a, b) => b - a);
+    const many = await list('?min_fit=60&limit=5');
+    expect(many.items.map((j) => j.id)).toEqual([1_040, 1_039, 1_038, 1_037, 1_036]);
+    expect(many.total_jobs_capped).toBe(true);
+    const strong = Array.from({ length: 26 }, (_, k) => 39 + 40 * k);
+    expect(await allPages('?min_fit=99', 7)).toEqual(newestFirst(strong));
+    expect(await allPages('?min_fit=99&sort=posted', 7)).toEqual(newestFirst(strong));
+    expect((await list('?min_fit=99&grouped=true')).total).toBe(26);
   });
 });
 

@@ -85,22 +85,40 @@ interface StartFigures {
  */
 async function medianStart(
   env: Record<string, string>,
+  { restart = false }: { restart?: boolean } = {},
 ): Promise<{ ours: StartFigures; previous: StartFigures | undefined }> {
   const ours: StartFigures[] = [];
   const previous: StartFigures[] = [];
+  const previousFile = PREVIOUS_DIST ? path.join(PREVIOUS_DIST, 'server/main.mjs') : undefined;
+  // A restart (every deploy after the first) opens a database its own build already migrated; a
+  // cold start makes a new file and runs every migration, each build its own list.
+  const folders = new Map<string | undefined, string>();
+  if (restart) {
+    for (const serverFile of previousFile ? [undefined, previousFile] : [undefined]) {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobscout-bench-restart-'));
+      await (
+        await startServerProcess({ env: { LOG_LEVEL: 'warn', ...env }, serverFile, dataDir })
+      ).stop();
+      folders.set(serverFile, dataDir);
+    }
+  }
   for (let i = 0; i < START_ROUNDS; i += 1) {
-    const builds = PREVIOUS_DIST
-      ? [undefined, path.join(PREVIOUS_DIST, 'server/main.mjs')]
-      : [undefined];
+    const builds = previousFile ? [undefined, previousFile] : [undefined];
     // Which goes first alternates: the first start of a pair meets a colder disk cache.
     if (i % 2 === 1) builds.reverse();
     for (const serverFile of builds) {
-      const s = await startServerProcess({ env: { LOG_LEVEL: 'warn', ...env }, serverFile });
+      const dataDir = folders.get(serverFile);
+      const s = await startServerProcess({
+        env: { LOG_LEVEL: 'warn', ...env },
+        serverFile,
+        ...(dataDir ? { dataDir } : {}),
+      });
       const cpuMs = processCpuSeconds(s.pid) * 1000;
       (serverFile === undefined ? ours : previous).push({ ms: s.startMs, cpuMs });
       await s.stop();
     }
   }
+  for (const dataDir of folders.values()) fs.rmSync(dataDir, { recursive: true, force: true });
   const medians = (starts: StartFigures[]): StartFigures => ({
     ms: median(starts.map((x) => x.ms)),
     cpuMs: median(starts.map((x) => x.cpuMs)),
@@ -180,6 +198,7 @@ export const serverSuite: BenchSuite = {
   async run() {
     const start = await medianStart({});
     const startWithMetrics = await medianStart(METRICS_ENV);
+    const restart = await medianStart({}, { restart: true });
     const ours = await queriesThroughput({});
     const withMetrics = await queriesThroughput(METRICS_ENV);
     const { payload } = ours;
@@ -208,6 +227,7 @@ export const serverSuite: BenchSuite = {
         70,
       ),
       ...startFigures('with METRICS_TOKEN: start to /healthz', startWithMetrics),
+      ...startFigures('restart on a database already migrated: start to /healthz', restart),
       context('with METRICS_TOKEN: GET /api/v1/queries', Math.round(withMetrics.rps), 'req/s'),
       atLeast(
         'with METRICS_TOKEN: GET /api/v1/queries as % of bare',

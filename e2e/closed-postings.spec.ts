@@ -113,6 +113,8 @@ test('a closed job: its badge, Open only, the employer’s address, Closed befor
     // Open only: in the URL, a chip, the closed job gone; the chip takes it off again.
     await page.setViewportSize(VIEWPORTS[0]);
     await page.goto(`${server.url}/jobs`);
+    // The list first: a click while the screen still settles was once lost on a loaded machine.
+    await expect(row(page, closedId)).toBeVisible();
     await page.getByRole('checkbox', { name: 'Open only' }).check();
     await expect(page).toHaveURL(/[?&]open=true/);
     await expect(row(page, closedId)).toHaveCount(0);

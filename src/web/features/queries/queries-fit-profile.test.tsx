@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { FitProfile } from '../../../contract/fit';
 import type { Query } from '../../../contract/queries';
 import { QueriesPage } from './queries-page';
+import { aProfile } from '../fit/testing';
 import { aQuery, API, fitProfilesHandler, renderWithClient } from './testing';
 
 // Issue 40: a query's fit profile, chosen in the modal below SPEC.md's fields.
@@ -14,25 +15,6 @@ let stored: Query[] = [];
 let profiles: FitProfile[] = [];
 let profileAnswers = 0;
 const writes: Array<{ method: string; body: unknown }> = [];
-
-const profile = (id: number, name: string, is_default = false): FitProfile => ({
-  id,
-  name,
-  is_default,
-  version: 1,
-  cv_text: '',
-  must_skills: [],
-  plus_skills: [],
-  dealbreakers: [],
-  seniority: [],
-  years_experience: null,
-  languages: [],
-  workplaces: [],
-  places: [],
-  salary_floor: null,
-  created_at: '2026-11-20T09:00:00.000Z',
-  updated_at: '2026-11-20T09:00:00.000Z',
-});
 
 const server = setupServer(
   fitProfilesHandler(() => {
@@ -58,7 +40,10 @@ beforeEach(() => {
     aQuery(1, { job_title: 'Plain Search' }),
     aQuery(2, { job_title: 'Data Search', fit_profile_id: 8 }),
   ];
-  profiles = [profile(3, 'Backend', true), profile(8, 'Data · 数据')];
+  profiles = [
+    aProfile(3, { name: 'Backend', is_default: true }),
+    aProfile(8, { name: 'Data · 数据' }),
+  ];
   writes.length = 0;
   profileAnswers = 0;
 });

@@ -1,7 +1,6 @@
-import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import type { Application } from '../../../contract/pipeline';
+import { SideSheet, SideSheetClose, SideSheetTitle } from '../../components/ui/side-sheet';
 import { Spinner } from '../../components/ui/spinner';
 
 // The application's panel is shared with the Jobs screen (src/web/components/application), and
@@ -13,9 +12,9 @@ const ApplicationPanel = lazy(() =>
 );
 
 /**
- * The side sheet that holds one application's panel, with the job it is for. A Radix dialog:
- * focus moves into it and stays there, Escape closes it (after cancelling an edit under way:
- * the panel's forms take the first Escape), and focus goes back to the card's title.
+ * The side sheet that holds one application's panel, with the job it is for (`SideSheet`,
+ * decision 068): focus moves into it and stays there, Escape closes it (after cancelling an edit
+ * under way: the panel's forms take the first Escape), and focus goes back to the card's title.
  */
 export function ApplicationSheet({
   jobId,
@@ -32,51 +31,34 @@ export function ApplicationSheet({
   onClosed: () => void;
 }) {
   return (
-    <DialogPrimitive.Root open={jobId !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-overlay" />
-        <DialogPrimitive.Content
-          aria-describedby={undefined}
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            onClosed();
-          }}
-          className="fixed inset-y-0 right-0 z-50 flex w-full max-w-2xl flex-col bg-surface shadow-2xl outline-none"
-        >
-          <div className="flex items-start justify-between gap-4 border-b border-line px-6 py-4">
-            <div className="min-w-0 flex-1">
-              <DialogPrimitive.Title className="text-lg font-semibold leading-snug text-fg [overflow-wrap:anywhere]">
-                {application?.title ?? 'Application'}
-              </DialogPrimitive.Title>
-              {application ? (
-                <p className="text-sm text-fg-muted [overflow-wrap:anywhere]">
-                  {application.company_name}
-                </p>
-              ) : null}
-            </div>
-            <DialogPrimitive.Close
-              className="rounded p-1 text-fg-subtle hover:bg-surface-hover hover:text-fg-muted"
-              aria-label="Close"
-            >
-              <X className="size-5" aria-hidden="true" />
-            </DialogPrimitive.Close>
-          </div>
-          {/* Padded as the Jobs panel's body is (px-6 py-5): the same panel, the same room. */}
-          <div data-sheet-body className="min-h-0 flex-1 overflow-y-auto px-6 py-5">
-            {jobId !== null ? (
-              <Suspense
-                fallback={
-                  <div className="flex justify-center py-16" role="status" aria-label="Loading">
-                    <Spinner />
-                  </div>
-                }
-              >
-                <ApplicationPanel jobId={jobId} onClose={onClose} showJob />
-              </Suspense>
-            ) : null}
-          </div>
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
+    <SideSheet open={jobId !== null} onClose={onClose} onClosed={onClosed}>
+      <div className="flex items-start justify-between gap-4 border-b border-line px-6 py-4">
+        <div className="min-w-0 flex-1">
+          <SideSheetTitle className="text-lg font-semibold leading-snug text-fg [overflow-wrap:anywhere]">
+            {application?.title ?? 'Application'}
+          </SideSheetTitle>
+          {application ? (
+            <p className="text-sm text-fg-muted [overflow-wrap:anywhere]">
+              {application.company_name}
+            </p>
+          ) : null}
+        </div>
+        <SideSheetClose />
+      </div>
+      {/* Padded as the Jobs panel's body is (px-6 py-5): the same panel, the same room. */}
+      <div data-sheet-body className="min-h-0 flex-1 overflow-y-auto px-6 py-5">
+        {jobId !== null ? (
+          <Suspense
+            fallback={
+              <div className="flex justify-center py-16" role="status" aria-label="Loading">
+                <Spinner />
+              </div>
+            }
+          >
+            <ApplicationPanel jobId={jobId} onClose={onClose} showJob />
+          </Suspense>
+        ) : null}
+      </div>
+    </SideSheet>
   );
 }

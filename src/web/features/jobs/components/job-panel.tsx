@@ -1,5 +1,4 @@
-import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { Ban, Bookmark, Check, EyeOff, ExternalLink, X } from 'lucide-react';
+import { Ban, Bookmark, Check, EyeOff, ExternalLink } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { FitBadge } from '../../../components/fit/fit-band';
@@ -8,6 +7,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { LazyConfirmDialog } from '../../../components/ui/lazy-confirm-dialog';
 import { formatDateTime } from '../../../components/ui/date-time';
+import { SideSheet, SideSheetClose, SideSheetTitle } from '../../../components/ui/side-sheet';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { siteName } from '../../../lib/site-name';
@@ -56,8 +56,8 @@ export interface JobPanelProps {
 }
 
 /**
- * The side sheet with everything stored about one job. A Radix dialog: focus moves into it,
- * stays there, Escape closes it, and focus returns to the row's title that opened it.
+ * The side sheet with everything stored about one job: focus moves into it, stays there, Escape
+ * closes it, and focus returns to the row's title that opened it (`SideSheet`, decision 068).
  */
 export function JobPanel({
   jobId,
@@ -68,27 +68,15 @@ export function JobPanel({
   announcement,
 }: JobPanelProps) {
   return (
-    <DialogPrimitive.Root open={jobId !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-overlay" />
-        <DialogPrimitive.Content
-          aria-describedby={undefined}
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            onClosed();
-          }}
-          className="fixed inset-y-0 right-0 z-50 flex w-full max-w-2xl flex-col bg-surface shadow-2xl outline-none"
-        >
-          {jobId !== null ? (
-            <PanelBody jobId={jobId} onSetState={onSetState} announce={announce} />
-          ) : null}
-          {/* The modal sheet hides the page (and its toasts) from screen readers: say it here. */}
-          <p role="status" className="sr-only">
-            {announcement}
-          </p>
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
+    <SideSheet open={jobId !== null} onClose={onClose} onClosed={onClosed}>
+      {jobId !== null ? (
+        <PanelBody jobId={jobId} onSetState={onSetState} announce={announce} />
+      ) : null}
+      {/* The modal sheet hides the page (and its toasts) from screen readers: say it here. */}
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
+    </SideSheet>
   );
 }
 
@@ -140,17 +128,12 @@ function PanelHeader({ title, children }: { title: string; children?: ReactNode 
   return (
     <div className="flex items-start justify-between gap-4 border-b border-line px-6 py-4">
       <div className="min-w-0 flex-1">
-        <DialogPrimitive.Title className="text-lg font-semibold leading-snug text-fg">
+        <SideSheetTitle className="text-lg font-semibold leading-snug text-fg">
           {title}
-        </DialogPrimitive.Title>
+        </SideSheetTitle>
         {children}
       </div>
-      <DialogPrimitive.Close
-        className="rounded p-1 text-fg-subtle hover:bg-surface-hover hover:text-fg-muted"
-        aria-label="Close"
-      >
-        <X className="size-5" aria-hidden="true" />
-      </DialogPrimitive.Close>
+      <SideSheetClose />
     </div>
   );
 }

@@ -11,6 +11,8 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MIGRATIONS = 'src/db/migrations.ts';
+// The schema the migrations make, written by `npm run db:snapshot`: their copy, no table's home.
+const SNAPSHOT = 'src/db/schema-snapshot.ts';
 
 /** The tables a text creates (plain, virtual and through Kysely's schema builder). */
 export function tablesCreated(migrationsText: string): string[] {
@@ -96,7 +98,8 @@ function isHomeCandidate(file: string): boolean {
     /\.(ts|tsx)$/.test(file) &&
     !/\.test\.tsx?$/.test(file) &&
     !/test-kit\.ts$|test-harness\.ts$/.test(file) &&
-    file !== MIGRATIONS
+    file !== MIGRATIONS &&
+    file !== SNAPSHOT
   );
 }
 

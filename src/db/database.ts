@@ -4,6 +4,7 @@ import SQLite from './sqlite-driver';
 import { Kysely, Migrator, SqliteDialect, type Migration } from 'kysely';
 import { Connection } from './connection';
 import { migrations } from './migrations';
+import { createFromSnapshot, hasEveryMigration } from './new-database';
 import { refuseNewerDatabase } from './newer-database';
 import type { Database } from './schema';
 import { INLINE_FRAMES, WalCheckpointer } from './wal-checkpointer';
@@ -39,6 +40,13 @@ export interface OpenDatabaseOptions {
    * job (0015 moved every description and ran VACUUM), and the log says what it did.
    */
   onMigrated?: (migration: string, ms: number) => void;
+  /**
+   * A new (empty) file: its schema made from the snapshot in one step (the default, decision
+   * 069), or by running every migration (the snapshot's own writing and test).
+   */
+  newFileFrom?: 'snapshot' | 'migrations';
+  /** Told when a new file's schema came from the snapshot: the migrations it holds, the time. */
+  onCreated?: (lastMigration: string, ms: number) => void;
 }
 
 /** The migrations, each telling `onMigrated` its time once it has run. */
@@ -84,17 +92,23 @@ export async function openDatabase(
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  const timed = timedMigrations(options.onMigrated);
-  const { error, results } = await new Migrator({
-    db,
-    provider: { getMigrations: () => Promise.resolve(timed) },
-  }).migrateToLatest();
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error !== undefined || failed) {
-    await db.destroy();
-    throw new Error(
-      `database migration ${failed?.migrationName ?? '(before any ran)'} failed: ${error instanceof Error ? error.message : String(error)}`,
-    );
+  const names = Object.keys(migrations);
+  const creating = performance.now();
+  if (options.newFileFrom !== 'migrations' && createFromSnapshot(sqlite, names)) {
+    options.onCreated?.(names.at(-1) ?? '', Math.round(performance.now() - creating));
+  } else if (!hasEveryMigration(sqlite, names)) {
+    const timed = timedMigrations(options.onMigrated);
+    const { error, results } = await new Migrator({
+      db,
+      provider: { getMigrations: () => Promise.resolve(timed) },
+    }).migrateToLatest();
+    const failed = results?.find((r) => r.status === 'Error');
+    if (error !== undefined || failed) {
+      await db.destroy();
+      throw new Error(
+        `database migration ${failed?.migrationName ?? '(before any ran)'} failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
   }
   // Started once the migrations are in: they rewrite whole tables, best checkpointed as before.
   const checkpointer =
@@ -110,6 +124,9 @@ export async function openDatabase(
       // First, so that the writer's connection is the last one and folds the WAL in on closing.
       await checkpointer?.stop();
       await db.destroy();
+      // Kysely closes the handle only if it ever used it; a file made from the snapshot or found
+      // migrated may not have been queried through Kysely yet (decision 069).
+      if (sqlite.open) sqlite.close();
     },
   };
 }

@@ -1,3 +1,4 @@
+import { preloadSiteTransport } from '../scraper';
 import type { Connection } from '../db/connection';
 import {
   createBatchRunner,
@@ -99,6 +100,9 @@ export function createRunnerService(options: RunnerServiceOptions): RunnerServic
     async start() {
       if (started) return;
       started = true;
+      // The site's HTTP client, left out of the server's start (decision 069), loads now rather
+      // than in the first batch's first request; a failure to load is that request's to report.
+      preloadSiteTransport().catch(() => {});
       try {
         runner.resume();
         await schedule.start();

@@ -1,5 +1,6 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
+import type * as Undici from 'undici';
+import type { Dispatcher } from 'undici';
 
 export interface TransportRequest {
   method: 'GET' | 'POST';
@@ -84,6 +85,13 @@ function flatHeaders(
   return out;
 }
 
+let undici: Promise<typeof Undici> | null = null;
+
+/** Loads undici once; the server calls it after its first /healthz answer, the first request too. */
+export function preloadUndici(): Promise<typeof Undici> {
+  return (undici ??= import('undici'));
+}
+
 /**
  * undici without redirect following (redirects are inspected by the caller: an auth wall
  * must not be followed), with connect and whole-request timeouts, optional proxy, and
@@ -91,13 +99,21 @@ function flatHeaders(
  */
 export function createUndiciTransport(options: UndiciTransportOptions): Transport {
   const connect = { timeout: options.connectTimeoutMs };
-  const dispatcher: Dispatcher = options.proxyUrl
-    ? new ProxyAgent({ uri: options.proxyUrl, connect, proxyTls: connect, requestTls: connect })
-    : new Agent({ connect, keepAliveTimeout: 4_000 });
+  // undici (a megabyte of the server's bundle) is loaded by the first request, or by
+  // `preloadUndici` once the server answers /healthz: a start does not wait for it (decision 069).
+  let opened: Promise<{ request: typeof Undici.request; dispatcher: Dispatcher }> | null = null;
+  const open = () =>
+    (opened ??= preloadUndici().then(({ Agent, ProxyAgent, request }) => ({
+      request,
+      dispatcher: options.proxyUrl
+        ? new ProxyAgent({ uri: options.proxyUrl, connect, proxyTls: connect, requestTls: connect })
+        : new Agent({ connect, keepAliveTimeout: 4_000 }),
+    })));
   const maxBodyBytes = options.maxBodyBytes ?? 32 * 1024 * 1024;
 
   return {
     async send(req) {
+      const { request, dispatcher } = await open();
       const timeout = AbortSignal.timeout(req.timeoutMs);
       const signal = req.signal ? AbortSignal.any([timeout, req.signal]) : timeout;
       try {
@@ -153,7 +169,8 @@ export function createUndiciTransport(options: UndiciTransportOptions): Transpor
       }
     },
     async close() {
-      await dispatcher.close();
+      // Never opened: nothing to close, and nothing to load for it.
+      if (opened) await (await opened).dispatcher.close();
     },
   };
 }

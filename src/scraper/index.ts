@@ -24,6 +24,7 @@ export {
   type SiteClientOptions,
   type RequestOptions,
 } from './site-client';
+export { preloadUndici as preloadSiteTransport } from './http-transport';
 export { SiteError, isSiteError, type SiteErrorKind } from './site-error';
 export type { JobCard, JobDetails, SearchPage, TypeaheadHit, Company } from './types';
 export type { GuestSearchQuery } from './guest-search';

@@ -40,6 +40,11 @@ async function start(): Promise<void> {
       backgroundCheckpoints: 'when-started',
       onMigrated: (migration, ms) =>
         startupLog.info({ migration, ms }, `database migration ${migration} ran in ${ms} ms`),
+      onCreated: (migration, ms) =>
+        startupLog.info(
+          { created: migration, ms },
+          `database created at migration ${migration} in ${ms} ms`,
+        ),
     });
   } catch (err) {
     if (err instanceof NewerDatabaseError) {

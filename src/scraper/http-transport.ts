@@ -85,11 +85,14 @@ function flatHeaders(
   return out;
 }
 
-let undici: Promise<typeof Undici> | null = null;
+type UndiciApi = typeof Undici.default;
+let undici: Promise<UndiciApi> | null = null;
 
-/** Loads undici once; the server calls it after its first /healthz answer, the first request too. */
-export function preloadUndici(): Promise<typeof Undici> {
-  return (undici ??= import('undici'));
+/** Loads undici once: the runner's start (after the first /healthz answer), or the first request. */
+export function preloadUndici(): Promise<UndiciApi> {
+  // undici is CommonJS: its module.exports is the import's `default` both in Node and in the
+  // server's bundle, where esbuild's chunk names no other export.
+  return (undici ??= import('undici').then((module) => module.default));
 }
 
 /**
@@ -101,7 +104,7 @@ export function createUndiciTransport(options: UndiciTransportOptions): Transpor
   const connect = { timeout: options.connectTimeoutMs };
   // undici (a megabyte of the server's bundle) is loaded by the first request, or by
   // `preloadUndici` once the server answers /healthz: a start does not wait for it (decision 069).
-  let opened: Promise<{ request: typeof Undici.request; dispatcher: Dispatcher }> | null = null;
+  let opened: Promise<{ request: UndiciApi['request']; dispatcher: Dispatcher }> | null = null;
   const open = () =>
     (opened ??= preloadUndici().then(({ Agent, ProxyAgent, request }) => ({
       request,

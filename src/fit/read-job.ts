@@ -53,13 +53,45 @@ function hitsIn(tokens: Tokens | null, phrases: PhraseIndexes): Hits {
   return hits;
 }
 
-export function readJob(job: FitJobInput, phrases: PhraseIndexes): ReadJob {
+/** A job's texts cut into words: the same whichever profile it is scored against. */
+interface JobWords {
+  readonly of: Pick<FitJobInput, 'title' | 'description' | 'company'>;
+  readonly title: Tokens;
+  readonly description: Tokens | null;
+  readonly company: Tokens | null;
+}
+
+// Cutting and stemming a description is most of a score's work, and a job is scored against
+// every profile in turn (the store, the rescoring): the words are cut once per job input.
+const wordsOf = new WeakMap<FitJobInput, JobWords>();
+
+function words(job: FitJobInput): JobWords {
+  const known = wordsOf.get(job);
+  if (
+    known &&
+    known.of.title === job.title &&
+    known.of.description === job.description &&
+    known.of.company === job.company
+  )
+    return known;
   const tokens = job.description ? tokenize(job.description) : null;
   const description = tokens && tokens.count > 0 ? tokens : null;
   // The title is stemmed as its description is: the profile's terms are stemmed in both languages,
   // and one job reads in one.
   const title = tokenize(job.title, description?.lang);
   const company = job.company ? tokenize(job.company, title.lang) : null;
+  const cut: JobWords = {
+    of: { title: job.title, description: job.description, company: job.company },
+    title,
+    description,
+    company,
+  };
+  wordsOf.set(job, cut);
+  return cut;
+}
+
+export function readJob(job: FitJobInput, phrases: PhraseIndexes): ReadJob {
+  const { title, description, company } = words(job);
   return {
     input: job,
     title,

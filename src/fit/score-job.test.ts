@@ -165,6 +165,25 @@ describe('scoreJob', () => {
     );
   });
 
+  it('scores one input against several profiles as it scores each alone, in either order', () => {
+    // The words are cut once per input and shared by the profiles (src/fit/read-job.ts).
+    const other = compileProfile(
+      { ...profile, must_skills: ['Go', 'Rust'], plus_skills: [], languages: ['de'] },
+      BUILT_IN_ALIASES,
+    );
+    const shared = job();
+    const first = [scoreJob(compiled, shared), scoreJob(other, shared)];
+    const again = [scoreJob(other, shared), scoreJob(compiled, shared)].reverse();
+    expect(first).toEqual([scoreJob(compiled, job()), scoreJob(other, job())]);
+    expect(again).toEqual(first);
+    expect(first[0]?.score).not.toBe(first[1]?.score);
+    // An input changed after it was scored is cut again, not read from before.
+    shared.description = 'We hire a Rust and Go engineer who speaks German.';
+    expect(scoreJob(other, shared)).toEqual(
+      scoreJob(other, job({ description: shared.description })),
+    );
+  });
+
   it('scores an empty profile 50 with no parts', () => {
     const empty = compileProfile(
       {

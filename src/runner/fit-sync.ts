@@ -132,9 +132,11 @@ export class FitSync {
       const have = new Map((stored.get(job.id) ?? []).map((f) => [f.profileId, f.score]));
       const want = new Set(wanted(profiles, linked.get(job.id)).map((p) => p.id));
       const text = texts.get(job.id);
-      if (text)
+      // One input for every profile: the scorer cuts its words once (src/fit/read-job.ts).
+      const input = text ? inputOf(text) : null;
+      if (text && input)
         for (const profile of toScore.get(job.id) ?? []) {
-          have.set(profile.id, this.score(profile, text, now));
+          have.set(profile.id, this.score(profile, text, input, now));
           scored += 1;
         }
       for (const profileId of have.keys()) {
@@ -178,8 +180,8 @@ export class FitSync {
     return compiled;
   }
 
-  private score(profile: ScoringProfile, job: JobFitText, now: number): number {
-    const fit = scoreJob(this.compile(profile), inputOf(job));
+  private score(profile: ScoringProfile, job: JobFitText, input: FitJobInput, now: number): number {
+    const fit = scoreJob(this.compile(profile), input);
     this.rows.save({
       jobId: job.id,
       profileId: profile.id,

@@ -27,6 +27,44 @@ export interface TestServer {
   close: () => Promise<void>;
 }
 
+/**
+ * Sign-in through the API, and inject() with the bearer header of the session it opened (signed
+ * in on the first call): what every in-process test server gives its tests.
+ */
+export function bearerSession(app: FastifyInstance): {
+  signIn: () => Promise<string>;
+  authed: (options: InjectOptions) => Promise<LightMyRequestResponse>;
+} {
+  let token: string | undefined;
+  const signIn = async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { password: TEST_PASSWORD },
+    });
+    const body: unknown = res.json();
+    if (
+      typeof body !== 'object' ||
+      body === null ||
+      !('token' in body) ||
+      typeof body.token !== 'string'
+    ) {
+      throw new Error(`sign-in failed in test harness: ${res.statusCode} ${res.body}`);
+    }
+    return body.token;
+  };
+  return {
+    signIn,
+    authed: async (options) => {
+      token ??= await signIn();
+      return app.inject({
+        ...options,
+        headers: { ...options.headers, authorization: `Bearer ${token}` },
+      });
+    },
+  };
+}
+
 /** A real server on a fresh SQLite file in its own temporary folder, driven through inject(). */
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobscout-test-'));
@@ -47,24 +85,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   await ensurePassword(database.db, config.adminPassword, now());
   const { app, ctx, routes } = await buildApp({ config, database, now });
   await app.ready();
-  let token: string | undefined;
-  const signIn = async () => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      payload: { password: TEST_PASSWORD },
-    });
-    const body: unknown = res.json();
-    if (
-      typeof body !== 'object' ||
-      body === null ||
-      !('token' in body) ||
-      typeof body.token !== 'string'
-    ) {
-      throw new Error(`sign-in failed in test harness: ${res.statusCode} ${res.body}`);
-    }
-    return body.token;
-  };
+  const { signIn, authed } = bearerSession(app);
   return {
     app,
     ctx,
@@ -76,13 +97,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       clock += ms;
     },
     signIn,
-    authed: async (options) => {
-      token ??= await signIn();
-      return app.inject({
-        ...options,
-        headers: { ...options.headers, authorization: `Bearer ${token}` },
-      });
-    },
+    authed,
     close: async () => {
       await app.close();
       await database.close();

@@ -8,7 +8,7 @@ import { loadConfig } from '../config';
 import type { AppContext } from '../context';
 import { loggerOptions } from '../logger';
 import { openDatabase, type OpenedDatabase } from '../../db/database';
-import { TEST_PASSWORD } from '../test-harness';
+import { bearerSession, TEST_PASSWORD } from '../test-harness';
 
 // The second opinion's tests need what the shared harness does not give: the real clock (the
 // worker's retries and the budget's day are read against it), shortened waits, the server's own
@@ -63,30 +63,13 @@ export async function startOpinionServer(
     secondOpinion: options.secondOpinion ?? TEST_OPINION_TIMING,
   });
   await app.ready();
-  let token: string | undefined;
-  const signIn = async () => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      payload: { password: TEST_PASSWORD },
-    });
-    const body: unknown = res.json();
-    if (typeof body !== 'object' || body === null || !('token' in body)) throw new Error(res.body);
-    return String(body.token);
-  };
   return {
     app,
     ctx,
     database,
     dataDir,
     logs,
-    authed: async (request) => {
-      token ??= await signIn();
-      return app.inject({
-        ...request,
-        headers: { ...request.headers, authorization: `Bearer ${token}` },
-      });
-    },
+    authed: bearerSession(app).authed,
     close: async () => {
       await app.close();
       await database.close();

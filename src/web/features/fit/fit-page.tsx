@@ -1,6 +1,7 @@
-import { ArrowLeft, Gauge, Plus } from 'lucide-react';
+import { Gauge, Plus } from 'lucide-react';
+import { BackLink } from '../../components/ui/back-link';
 import { lazy, Suspense, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { FIT_PROFILES_MAX, type FitProfile } from '../../../contract/fit';
 import { useFitProfiles } from '../../components/fit/fit-queries';
 import { ErrorAlert } from '../../components/ui/alert';
@@ -38,13 +39,7 @@ export function FitPage() {
 
   return (
     <>
-      <Link
-        to="/jobs"
-        className="mb-2 inline-flex items-center gap-1 text-sm text-accent-fg hover:underline"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        Jobs
-      </Link>
+      <BackLink to="/jobs">Jobs</BackLink>
       <PageHeader
         title="Fit"
         actions={

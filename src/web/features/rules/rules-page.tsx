@@ -1,6 +1,6 @@
-import { ArrowLeft, Download, ListFilter, Plus, Upload } from 'lucide-react';
+import { Download, ListFilter, Plus, Upload } from 'lucide-react';
+import { BackLink } from '../../components/ui/back-link';
 import { lazy, Suspense, useState } from 'react';
-import { Link } from 'react-router';
 import type { Rule, RuleApplyResult } from '../../../contract/rules';
 import { ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -167,13 +167,7 @@ export function RulesPage() {
   const list = rules.data;
   return (
     <>
-      <Link
-        to="/jobs"
-        className="mb-2 inline-flex items-center gap-1 text-sm text-accent-fg hover:underline"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        Jobs
-      </Link>
+      <BackLink to="/jobs">Jobs</BackLink>
       <PageHeader
         title="Rules"
         actions={

@@ -1,5 +1,5 @@
 import { Agent, fetch as undiciFetch } from 'undici';
-import { E2E_PASSWORD, expect, signIn, test } from './fixtures';
+import { E2E_PASSWORD, expect, signIn, submitPassword, test } from './fixtures';
 
 test('signs in and lands on /batches with the layout of SPEC.md §2', async ({ page, server }) => {
   await page.goto(`${server.url}/`);
@@ -54,7 +54,7 @@ test('opening /companies signed out returns there after sign-in, and Back skips 
 
 test('a wrong password shows the server error and clears the field', async ({ page, server }) => {
   await page.goto(`${server.url}/sign-in`);
-  await signIn(page, 'not the password');
+  await submitPassword(page, 'not the password');
   await expect(page.getByRole('alert')).toHaveText('Invalid password');
   await expect(page.getByLabel('Password')).toHaveValue('');
   await expect(page).toHaveURL(`${server.url}/sign-in`);
@@ -127,7 +127,7 @@ test("the browser's device cookie signs it in while guesses from other addresses
   try {
     const other = await stranger.newPage();
     await other.goto(`${server.url}/sign-in`);
-    await signIn(other);
+    await submitPassword(other, E2E_PASSWORD);
     await expect(other.getByRole('alert')).toHaveText(
       'Too many sign-in attempts. Try again in 15 minutes.',
     );

@@ -94,7 +94,22 @@ export async function storedJobs(
 }
 
 /** Signs in through the page the way an operator does. */
-export async function signIn(page: Page, password = E2E_PASSWORD): Promise<void> {
+/**
+ * Signs in and waits until the session is stored and the sign-in form has gone: a test that moves
+ * on at once (a `page.goto`, say) would otherwise race the login call and land signed out.
+ */
+export async function signIn(page: Page): Promise<void> {
+  await submitPassword(page, E2E_PASSWORD);
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeHidden();
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('auth_token')), {
+      message: 'the session token is stored',
+    })
+    .toBeTruthy();
+}
+
+/** Types a password and presses Sign in, waiting for nothing: for the attempts meant to fail. */
+export async function submitPassword(page: Page, password: string): Promise<void> {
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }

@@ -1,7 +1,6 @@
 import { Keyboard, SlidersHorizontal } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -11,6 +10,7 @@ import { SkipLink } from '../../components/ui/skip-link';
 import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toaster';
 import { siteName } from '../../lib/site-name';
+import { useUrlParams } from '../../lib/use-url-params';
 import { useBulkUpdateJobState } from './api/bulk-update-job-state';
 import { useExportJobs } from './api/export-jobs';
 import { getJobQueryOptions } from './api/get-job';
@@ -56,8 +56,10 @@ const TRIAGE_DONE: Record<JobState, string> = {
 
 /** `/jobs`: every job the product has found, searchable, filterable and triaged (issue 9). */
 export function JobsPage() {
-  const [params, setParams] = useSearchParams();
+  // `filters` is what the list shows; `shownFilters` what the controls show, a click at once.
+  const { committed: params, shown: shownParams, set: setParams } = useUrlParams();
   const filters = useMemo(() => parseJobFilters(params), [params]);
+  const shownFilters = useMemo(() => parseJobFilters(shownParams), [shownParams]);
   const openParam = Number(params.get(OPEN_JOB_PARAM));
   const openJobId = Number.isSafeInteger(openParam) && openParam > 0 ? openParam : null;
   const words = useMemo(() => searchWords(filters.q), [filters.q]);
@@ -88,28 +90,28 @@ export function JobsPage() {
   const setFilters = useCallback(
     (next: JobFilters, { replace = false }: { replace?: boolean } = {}) => {
       const nextParams = jobFiltersToParams(next);
-      const open = params.get(OPEN_JOB_PARAM);
+      const open = shownParams.get(OPEN_JOB_PARAM);
       if (open) nextParams.set(OPEN_JOB_PARAM, open);
       setParams(nextParams, { replace });
       setSelected(new Set());
     },
-    [params, setParams],
+    [shownParams, setParams],
   );
 
   const openJob = useCallback(
     (id: number) => {
-      const next = new URLSearchParams(params);
+      const next = new URLSearchParams(shownParams);
       next.set(OPEN_JOB_PARAM, String(id));
       // Moving from one open job to the next replaces; opening the panel adds a history entry.
-      setParams(next, { replace: params.has(OPEN_JOB_PARAM) });
+      setParams(next, { replace: shownParams.has(OPEN_JOB_PARAM) });
     },
-    [params, setParams],
+    [shownParams, setParams],
   );
   const closeJob = useCallback(() => {
-    const next = new URLSearchParams(params);
+    const next = new URLSearchParams(shownParams);
     next.delete(OPEN_JOB_PARAM);
     setParams(next, { replace: true });
-  }, [params, setParams]);
+  }, [shownParams, setParams]);
 
   const announce = useCallback(
     (message: string) => {
@@ -224,7 +226,7 @@ export function JobsPage() {
       />
       <div className="flex flex-col gap-4">
         <Card className="flex flex-col gap-4 p-4">
-          <JobsSearchBar filters={filters} onChange={setFilters} />
+          <JobsSearchBar filters={shownFilters} onChange={setFilters} />
           <Button
             variant="secondary"
             size="sm"
@@ -237,11 +239,11 @@ export function JobsPage() {
             Filters
           </Button>
           <div id={filterPanelId} className={cn(!filtersOpen && 'max-sm:hidden')}>
-            <JobsFilterPanel filters={filters} onChange={setFilters} />
+            <JobsFilterPanel filters={shownFilters} onChange={setFilters} />
           </div>
         </Card>
         <FitInvite />
-        <ActiveFilterChips filters={filters} onChange={setFilters} />
+        <ActiveFilterChips filters={shownFilters} onChange={setFilters} />
         {exportJobs.isError ? (
           <ErrorAlert>{`Export failed: ${exportJobs.error.message}`}</ErrorAlert>
         ) : null}

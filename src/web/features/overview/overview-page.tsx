@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useUrlParams } from '../../lib/use-url-params';
 import { Card } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
 import './charts/chart-tokens.css';
@@ -19,8 +19,10 @@ import { TriageSection } from './sections/triage-section';
  * five sections, each on its own call; the charts (visx, decision 053) load with this screen only.
  */
 export function OverviewPage() {
-  const [params, setParams] = useSearchParams();
+  // `view` is what the sections show; `shownView` what the filters show, a click at once.
+  const { committed: params, shown: shownParams, set: setParams } = useUrlParams();
   const view = useMemo(() => parseOverviewParams(params), [params]);
+  const shownView = useMemo(() => parseOverviewParams(shownParams), [shownParams]);
   const setView = useCallback(
     (next: OverviewParams) => setParams(overviewParamsToUrl(next)),
     [setParams],
@@ -30,7 +32,7 @@ export function OverviewPage() {
       <PageHeader title="Overview" />
       <div className="flex flex-col gap-6">
         <Card className="p-4">
-          <OverviewFilters view={view} onChange={setView} />
+          <OverviewFilters view={shownView} onChange={setView} />
         </Card>
         <HeadlinesSection view={view} />
         <NewJobsSection view={view} />

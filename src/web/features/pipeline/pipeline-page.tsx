@@ -1,5 +1,4 @@
 import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
 import type { ApplicationStage } from '../../../contract/pipeline';
 import type { ExportFormat } from '../../../contract/export-formats';
 import { ErrorAlert } from '../../components/ui/alert';
@@ -7,6 +6,7 @@ import { Card } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
 import { Spinner } from '../../components/ui/spinner';
 import { useNow } from '../../lib/use-now';
+import { useUrlParams } from '../../lib/use-url-params';
 import { useExportApplications } from './api/export-applications';
 import { useApplications } from './api/get-applications';
 import {
@@ -70,16 +70,22 @@ function Loading() {
  * at a time on a phone.
  */
 export function PipelinePage() {
-  const [params, setParams] = useSearchParams();
+  // `view` is what the board shows; `shownView` what the controls show, a click at once.
+  const { committed: params, shown: shownParams, set: setParams } = useUrlParams();
   const view = useMemo(() => parsePipelineParams(params), [params]);
+  const shownView = useMemo(() => parsePipelineParams(shownParams), [shownParams]);
   const filters = useMemo<PipelineFilters>(
     () => ({ query: view.query, company: view.company }),
     [view.query, view.company],
   );
+  const shownFilters = useMemo<PipelineFilters>(
+    () => ({ query: shownView.query, company: shownView.company }),
+    [shownView.query, shownView.company],
+  );
   const update = useCallback(
     (next: Partial<PipelineParams>, { replace = false }: { replace?: boolean } = {}) =>
-      setParams(pipelineParamsToUrl({ ...view, ...next }), { replace }),
-    [view, setParams],
+      setParams(pipelineParamsToUrl({ ...shownView, ...next }), { replace }),
+    [shownView, setParams],
   );
 
   const applications = useApplications(filters);
@@ -140,14 +146,14 @@ export function PipelinePage() {
         title="Pipeline"
         actions={
           <>
-            <ViewToggle view={view.view} onChange={(v) => update({ view: v })} />
+            <ViewToggle view={shownView.view} onChange={(v) => update({ view: v })} />
             <ExportButtons pending={exporting} onExport={exportAs} />
           </>
         }
       />
       <div className="flex min-w-0 flex-col gap-4">
         <Card className="p-4">
-          <PipelineFiltersBar filters={filters} onChange={setFilters} />
+          <PipelineFiltersBar filters={shownFilters} onChange={setFilters} />
         </Card>
         {exporter.isError ? (
           <ErrorAlert>{`Export failed: ${exporter.error.message}`}</ErrorAlert>

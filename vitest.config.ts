@@ -1,6 +1,13 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
+// Decision 070: each worker runs its files one after another in one module graph (and, for the
+// web project, one jsdom) instead of a fresh one per file, which takes a third to two thirds less
+// CPU (CI runs the tests twice, on Node 20 and 24, on two cores). A test therefore puts back what it
+// changes; these undo vi.stubEnv and vi.stubGlobal after every test. Projects do not inherit the
+// root's test options, so each spreads them.
+const shared = { isolate: false, unstubEnvs: true, unstubGlobals: true } as const;
+
 export default defineConfig({
   test: {
     // The JSON report lets .ci/run print one closing "N passed, N failed" line for all runners.
@@ -12,6 +19,7 @@ export default defineConfig({
     projects: [
       {
         test: {
+          ...shared,
           name: 'node',
           environment: 'node',
           include: [
@@ -32,6 +40,7 @@ export default defineConfig({
       {
         plugins: [react()],
         test: {
+          ...shared,
           name: 'web',
           environment: 'jsdom',
           include: ['src/web/**/*.test.{ts,tsx}'],

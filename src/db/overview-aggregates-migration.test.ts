@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { openDatabase } from './database';
 import { DAY_FACETS_FROM_JOBS_SQL, FACET_TOTALS_FROM_JOBS_SQL } from './jobs/day-facets';
@@ -9,9 +9,10 @@ import { databaseBefore, migrationFolder } from './migration-test-kit';
 // in from what is stored, and the Overview's facets counted from them.
 
 const { dir, file } = migrationFolder('jobscout-0018-');
-const zoneBefore = process.env.TZ;
+// vi.stubEnv puts TZ back as it was, unset included: `process.env.TZ = undefined` would leave the
+// string "undefined" for the files after this one when they share the process (isolate: false).
 afterEach(() => {
-  process.env.TZ = zoneBefore;
+  vi.unstubAllEnvs();
 });
 
 const HISTORY_SQL = `
@@ -125,7 +126,7 @@ const lines = (rows: unknown[]) =>
 describe('migration 0018-overview-aggregates', () => {
   it('fills each job’s first query, day (in the process’s zone), salary and applicants, and counts them', async () => {
     await databaseBefore0018();
-    process.env.TZ = 'Europe/Berlin';
+    vi.stubEnv('TZ', 'Europe/Berlin');
     const { sqlite, close } = await openDatabase(dir());
     try {
       expect(

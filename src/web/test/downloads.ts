@@ -12,14 +12,20 @@ export interface RecordedDownloads {
  */
 export function recordDownloads(): RecordedDownloads {
   const recorded: RecordedDownloads = { names: [], blobs: [] };
+  // Writable too: a file that runs after this one in the same worker (isolate: false) may assign.
   Object.defineProperty(URL, 'createObjectURL', {
     configurable: true,
+    writable: true,
     value: vi.fn((blob: Blob) => {
       recorded.blobs.push(blob);
       return `blob:http://localhost:3000/${recorded.blobs.length}`;
     }),
   });
-  Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: vi.fn() });
+  Object.defineProperty(URL, 'revokeObjectURL', {
+    configurable: true,
+    writable: true,
+    value: vi.fn(),
+  });
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
     this: HTMLAnchorElement,
   ) {

@@ -20,6 +20,7 @@
  */
 export {
   createSiteClient,
+  TYPEAHEAD_MIN_INTERVAL_MS,
   type SiteClient,
   type SiteClientOptions,
   type RequestOptions,

@@ -35,7 +35,10 @@ export interface SiteClientOptions {
   maxAttempts?: number;
   /** First wait after such a failure, doubling. Default 1000. */
   retryDelayMs?: number;
-  /** The typeahead's own budget. Defaults: 5 at once, starts 200 ms apart, 5000 ms timeout, 2 attempts. */
+  /**
+   * The typeahead's own budget (the operator's typing and the company lookups by name). Defaults:
+   * 5 at once, starts TYPEAHEAD_MIN_INTERVAL_MS apart, 5000 ms timeout, 2 attempts.
+   */
   typeahead?: {
     maxConcurrent?: number;
     minIntervalMs?: number;
@@ -79,6 +82,9 @@ export interface SiteClient {
   close(): Promise<void>;
 }
 
+/** The least time between two typeahead requests' starts, unless the client is told otherwise. */
+export const TYPEAHEAD_MIN_INTERVAL_MS = 200;
+
 export function createSiteClient(options: SiteClientOptions): SiteClient {
   const clock: Clock = {
     now: options.now ?? systemClock.now,
@@ -115,7 +121,7 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
   const typeahead: RequestPolicy = {
     lane: createPoolLane({
       maxConcurrent: typeaheadOptions.maxConcurrent ?? 5,
-      minIntervalMs: typeaheadOptions.minIntervalMs ?? 200,
+      minIntervalMs: typeaheadOptions.minIntervalMs ?? TYPEAHEAD_MIN_INTERVAL_MS,
       clock,
     }),
     waitOnRefusal: false,

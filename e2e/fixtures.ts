@@ -93,10 +93,10 @@ export async function storedJobs(
   return jobs;
 }
 
-/** Signs in through the page the way an operator does. */
 /**
- * Signs in and waits until the session is stored and the sign-in form has gone: a test that moves
- * on at once (a `page.goto`, say) would otherwise race the login call and land signed out.
+ * Signs in through the page the way an operator does, and waits until the session is stored and
+ * the sign-in form has gone: a test that moves on at once (a `page.goto`, say) would otherwise
+ * race the login call and land signed out.
  */
 export async function signIn(page: Page): Promise<void> {
   await submitPassword(page, E2E_PASSWORD);

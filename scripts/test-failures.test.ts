@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
   describeFailures,
-  playwrightFailureReport,
   playwrightFailures,
-  vitestFailureReport,
+  playwrightReport,
   vitestFailures,
+  vitestReport,
 } from './test-failures';
 
 describe('the failed tests CI names under its summary', () => {
   it('names vitest’s failed tests and a file that failed before any test ran', () => {
-    const report = vitestFailureReport.parse({
+    const report = vitestReport.parse({
+      numPassedTests: 2,
       numFailedTests: 1,
       testResults: [
         {
@@ -42,7 +43,7 @@ describe('the failed tests CI names under its summary', () => {
   });
 
   it('names Playwright’s unexpected tests with their describe blocks, not the flaky ones', () => {
-    const report = playwrightFailureReport.parse({
+    const report = playwrightReport.parse({
       stats: { expected: 1, unexpected: 1, flaky: 1, skipped: 0 },
       suites: [
         {
@@ -95,7 +96,9 @@ describe('the failed tests CI names under its summary', () => {
   });
 
   it('names nothing when everything passed', () => {
-    expect(vitestFailures(vitestFailureReport.parse({ testResults: [] }), '/repo')).toEqual([]);
-    expect(playwrightFailures(playwrightFailureReport.parse({ suites: [] }))).toEqual([]);
+    const stats = { expected: 3, unexpected: 0, flaky: 0, skipped: 0 };
+    const counts = { numPassedTests: 3, numFailedTests: 0 };
+    expect(vitestFailures(vitestReport.parse({ ...counts, testResults: [] }), '/repo')).toEqual([]);
+    expect(playwrightFailures(playwrightReport.parse({ stats, suites: [] }))).toEqual([]);
   });
 });

@@ -4,6 +4,8 @@ import { z } from 'zod';
 // CI prints Node 24's whole log after the Node 20 and browser runs, so a failure earlier in the
 // log scrolls out of the tail a reader sees first; these name every failed test for the summary.
 
+// What a runner's JSON report holds that CI reads: its counts for the closing line, and its tests
+// for the names of those that failed.
 const vitestFile = z.object({
   name: z.string(),
   status: z.string().optional(),
@@ -19,55 +21,46 @@ const vitestFile = z.object({
     )
     .default([]),
 });
-export const vitestFailureReport = z.object({ testResults: z.array(vitestFile).default([]) });
+export const vitestReport = z.object({
+  numPassedTests: z.number(),
+  numFailedTests: z.number(),
+  numPendingTests: z.number().default(0),
+  numTodoTests: z.number().default(0),
+  testResults: z.array(vitestFile).default([]),
+});
 
-interface PlaywrightSuite {
-  title?: string;
-  file?: string;
-  specs?: {
-    title: string;
-    file?: string;
-    line?: number;
-    tests?: {
-      status?: string;
-      projectName?: string;
-      results?: { error?: { message?: string } }[];
-    }[];
-  }[];
-  suites?: PlaywrightSuite[];
-}
-const playwrightSuite: z.ZodType<PlaywrightSuite> = z.lazy(() =>
-  z.object({
-    title: z.string().optional(),
-    file: z.string().optional(),
-    specs: z
-      .array(
-        z.object({
-          title: z.string(),
-          file: z.string().optional(),
-          line: z.number().optional(),
-          tests: z
-            .array(
-              z.object({
-                status: z.string().optional(),
-                projectName: z.string().optional(),
-                results: z
-                  .array(
-                    z.object({
-                      error: z.object({ message: z.string().optional() }).optional(),
-                    }),
-                  )
-                  .optional(),
-              }),
-            )
-            .optional(),
-        }),
-      )
-      .optional(),
-    suites: z.array(playwrightSuite).optional(),
+const playwrightSpec = z.object({
+  title: z.string(),
+  file: z.string().optional(),
+  line: z.number().optional(),
+  tests: z
+    .array(
+      z.object({
+        status: z.string().optional(),
+        results: z
+          .array(z.object({ error: z.object({ message: z.string().optional() }).optional() }))
+          .optional(),
+      }),
+    )
+    .optional(),
+});
+const playwrightSuite = z.object({
+  title: z.string().optional(),
+  file: z.string().optional(),
+  specs: z.array(playwrightSpec).optional(),
+  // A getter lets the suite hold suites and still infer its type (zod 4's recursive objects).
+  get suites() {
+    return z.array(playwrightSuite).optional();
+  },
+});
+type PlaywrightSuite = z.infer<typeof playwrightSuite>;
+export const playwrightReport = z.object({
+  stats: z.object({
+    expected: z.number(),
+    unexpected: z.number(),
+    flaky: z.number(),
+    skipped: z.number(),
   }),
-);
-export const playwrightFailureReport = z.object({
   suites: z.array(playwrightSuite).default([]),
   errors: z.array(z.object({ message: z.string().optional() })).default([]),
 });
@@ -88,10 +81,7 @@ function firstLine(text: string | undefined): string {
   return line.length > 200 ? `${line.slice(0, 199)}…` : line;
 }
 
-export function vitestFailures(
-  report: z.infer<typeof vitestFailureReport>,
-  root: string,
-): Failure[] {
+export function vitestFailures(report: z.infer<typeof vitestReport>, root: string): Failure[] {
   const failures: Failure[] = [];
   for (const file of report.testResults) {
     const where = file.name.startsWith(root) ? file.name.slice(root.length + 1) : file.name;
@@ -112,7 +102,7 @@ export function vitestFailures(
 }
 
 // Unexpected only: a flaky test passed on retry and is counted as passed.
-export function playwrightFailures(report: z.infer<typeof playwrightFailureReport>): Failure[] {
+export function playwrightFailures(report: z.infer<typeof playwrightReport>): Failure[] {
   const failures: Failure[] = [];
   const walk = (suite: PlaywrightSuite, titles: string[]): void => {
     const path = suite.title && suite.title !== suite.file ? [...titles, suite.title] : titles;

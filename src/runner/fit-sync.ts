@@ -132,13 +132,14 @@ export class FitSync {
       const have = new Map((stored.get(job.id) ?? []).map((f) => [f.profileId, f.score]));
       const want = new Set(wanted(profiles, linked.get(job.id)).map((p) => p.id));
       const text = texts.get(job.id);
-      // One input for every profile: the scorer cuts its words once (src/fit/read-job.ts).
-      const input = text ? inputOf(text) : null;
-      if (text && input)
+      if (text) {
+        // One input for every profile: the scorer cuts its words once (src/fit/read-job.ts).
+        const input = inputOf(text);
         for (const profile of toScore.get(job.id) ?? []) {
           have.set(profile.id, this.score(profile, text, input, now));
           scored += 1;
         }
+      }
       for (const profileId of have.keys()) {
         if (want.has(profileId)) continue;
         this.rows.drop(job.id, profileId);

@@ -56,15 +56,28 @@ function Screen() {
   );
 }
 
+/** The screen at /jobs with nothing pending; its Open only checkbox. */
+function renderScreen(): HTMLElement {
+  pending = null;
+  render(
+    <MemoryRouter initialEntries={['/jobs']}>
+      <Screen />
+    </MemoryRouter>,
+  );
+  return screen.getByRole('checkbox', { name: 'Open only' });
+}
+
+/** The list's data comes: the suspended transition may land. */
+async function dataArrives(): Promise<void> {
+  await act(async () => {
+    pending?.resolve();
+    await pending?.promise;
+  });
+}
+
 describe('useUrlParams', () => {
   it('shows a change at once while the screen still waits for it, then follows the URL', async () => {
-    pending = null;
-    render(
-      <MemoryRouter initialEntries={['/jobs']}>
-        <Screen />
-      </MemoryRouter>,
-    );
-    const box = screen.getByRole('checkbox', { name: 'Open only' });
+    const box = renderScreen();
     await click(box);
     // The location moved in a transition that is still suspended: the list shows what it showed
     // (no fallback), and the checkbox already shows the click.
@@ -73,10 +86,7 @@ describe('useUrlParams', () => {
     expect(screen.queryByText('loading')).toBeNull();
     expect(screen.getByRole('status', { name: 'clicks' })).toHaveTextContent('1');
 
-    await act(async () => {
-      pending?.resolve();
-      await pending?.promise;
-    });
+    await dataArrives();
     expect(await screen.findByText('open jobs only')).toBeInTheDocument();
     expect(box).toBeChecked();
 
@@ -88,22 +98,13 @@ describe('useUrlParams', () => {
   });
 
   it('builds a second quick change on the first, not on the URL the screen has not reached', async () => {
-    pending = null;
-    render(
-      <MemoryRouter initialEntries={['/jobs']}>
-        <Screen />
-      </MemoryRouter>,
-    );
-    const box = screen.getByRole('checkbox', { name: 'Open only' });
+    const box = renderScreen();
     await click(box);
     await click(box);
     await click(box);
     expect(box).toBeChecked();
     expect(screen.getByRole('status', { name: 'clicks' })).toHaveTextContent('3');
-    await act(async () => {
-      pending?.resolve();
-      await pending?.promise;
-    });
+    await dataArrives();
     expect(await screen.findByText('open jobs only')).toBeInTheDocument();
     expect(screen.getByRole('status', { name: 'clicks' })).toHaveTextContent('3');
   });

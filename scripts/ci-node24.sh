@@ -28,10 +28,15 @@ export PATH="$node_dir/bin:$PATH"
 export npm_config_nodedir="$node_dir"
 cd "$copy"
 echo "node $(node --version), npm $(npm --version)"
+# When each step began, in seconds since this script's start (bash's SECONDS).
+echo "--- npm ci (at $SECONDS s)"
 npm ci --no-audit --no-fund
+echo "--- build (at $SECONDS s)"
 npm run build
+echo "--- vitest (at $SECONDS s)"
 status=0
 npx vitest run --project node || status=$?
+echo "--- done (at $SECONDS s)"
 mkdir -p "$root/.tmp/reports"
 if [ -f .tmp/reports/vitest.json ]; then
   cp .tmp/reports/vitest.json "$root/.tmp/reports/vitest-node24.json"

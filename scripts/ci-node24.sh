@@ -39,6 +39,13 @@ npx vitest run --project node || status=$?
 echo "--- done (at $SECONDS s)"
 mkdir -p "$root/.tmp/reports"
 if [ -f .tmp/reports/vitest.json ]; then
-  cp .tmp/reports/vitest.json "$root/.tmp/reports/vitest-node24.json"
+  # The report names each file by its path in this copy, which is gone once the script ends: named
+  # by the work tree's path instead, the summary prints them relative to it, as the main run's.
+  node -e '
+    const fs = require("node:fs");
+    const [from, to, source, target] = process.argv.slice(1);
+    const quoted = (dir) => JSON.stringify(`${dir}/`).slice(1, -1);
+    fs.writeFileSync(target, fs.readFileSync(source, "utf8").replaceAll(quoted(from), quoted(to)));
+  ' "$copy" "$root" .tmp/reports/vitest.json "$root/.tmp/reports/vitest-node24.json"
 fi
 exit "$status"

@@ -21,6 +21,7 @@ describe('the failed tests CI names under its summary', () => {
             {
               fullName: 'a › fails',
               status: 'failed',
+              duration: 30_012.4,
               failureMessages: [
                 '\u001b[31mAssertionError: expected 1 to be 2\u001b[39m\n    at a.test.ts:3',
               ],
@@ -37,7 +38,7 @@ describe('the failed tests CI names under its summary', () => {
       ],
     });
     expect(describeFailures('vitest (Node 20)', vitestFailures(report, '/repo'))).toEqual([
-      'FAILED vitest (Node 20) src/a.test.ts › a › fails: AssertionError: expected 1 to be 2',
+      'FAILED vitest (Node 20) src/a.test.ts › a › fails: AssertionError: expected 1 to be 2 (after 30.0 s)',
       'FAILED vitest (Node 20) src/b.test.ts › (the file): Cannot find module x',
     ]);
   });

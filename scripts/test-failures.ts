@@ -16,6 +16,7 @@ const vitestFile = z.object({
         fullName: z.string().optional(),
         title: z.string().optional(),
         status: z.string(),
+        duration: z.number().nullish(),
         failureMessages: z.array(z.string()).nullish(),
       }),
     )
@@ -87,10 +88,12 @@ export function vitestFailures(report: z.infer<typeof vitestReport>, root: strin
     const where = file.name.startsWith(root) ? file.name.slice(root.length + 1) : file.name;
     const failed = file.assertionResults.filter((test) => test.status === 'failed');
     for (const test of failed) {
+      // A timeout's message can be a bare "Error: STACK_TRACE_ERROR": how long the test ran tells it.
+      const ran = test.duration == null ? '' : ` (after ${(test.duration / 1000).toFixed(1)} s)`;
       failures.push({
         where,
         name: test.fullName ?? test.title ?? '',
-        reason: firstLine(test.failureMessages?.[0]),
+        reason: `${firstLine(test.failureMessages?.[0])}${ran}`.trim(),
       });
     }
     // A file that fails before its tests run (an import, a hook) has no failed test to name.

@@ -13,6 +13,7 @@ root=$(pwd)
 version=24.21.0
 work=$(mktemp -d "${TMPDIR:-/tmp}/jobscout-node24.XXXXXX")
 trap 'rm -rf "$work"' EXIT
+trap 'exit 143' TERM
 
 node_dir="$work/node"
 mkdir -p "$node_dir"

@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import type { ApplicationStage } from '../../contract';
 import type { Db } from '../database';
+import { SAVED_AND_POSTING_CLOSED_SQL } from './closed-posting';
 
 // Next steps as the calendar shows them (issue 33): the feed's events and one step's .ics.
 
@@ -47,10 +49,14 @@ function toStep(row: StepRow): CalendarStep | null {
   };
 }
 
-/** The next steps of applications on the board from `from` on, soonest first. */
+/**
+ * The next steps of applications on the board from `from` on, soonest first; not those at Saved
+ * whose posting closed.
+ */
 export async function listCalendarSteps(db: Db, from: number): Promise<CalendarStep[]> {
   const rows = await stepsQuery(db)
     .where('a.left_at', 'is', null)
+    .where(sql<boolean>`NOT ${sql.raw(SAVED_AND_POSTING_CLOSED_SQL)}`)
     .where('a.next_step_at', 'is not', null)
     .where('a.next_step_at', '>=', from)
     .orderBy('a.next_step_at')

@@ -1,6 +1,7 @@
 import { sqliteOf, type ConnectionLike } from '../connection';
 import { z } from 'zod';
 import { APPLICATION_STAGES, type ApplicationStage } from '../../contract';
+import { SAVED_AND_POSTING_CLOSED_SQL } from './closed-posting';
 
 // The next-step reminders (issue 33): which steps are near or due, and which reminders were
 // queued already. A reminder is recorded here in the same transaction that queues its messages
@@ -36,7 +37,8 @@ const candidateRowSchema = z.object({
 export interface ReminderStatements {
   /**
    * The next steps of applications on the board whose time is at most `horizon` and no older
-   * than REMINDER_MAX_LATENESS_MS before `now`, with the kinds already queued for that time.
+   * than REMINDER_MAX_LATENESS_MS before `now`, with the kinds already queued for that time;
+   * not those at Saved whose posting closed.
    */
   candidates(now: number, horizon: number): ReminderCandidate[];
   /** Records a reminder as queued; false when it already was (then nothing is queued again). */
@@ -57,6 +59,7 @@ export function prepareReminderStatements(connection: ConnectionLike): ReminderS
      FROM applications a JOIN jobs j ON j.id = a.job_id
      WHERE a.next_step_at IS NOT NULL AND a.next_step_at <= @horizon
        AND a.next_step_at >= @oldest AND a.left_at IS NULL
+       AND NOT ${SAVED_AND_POSTING_CLOSED_SQL}
      ORDER BY a.next_step_at, a.job_id`,
   );
   const insert = sqlite.prepare(

@@ -15,7 +15,8 @@ import {
 // Issue 39 (docs/decisions/059): a closed application reminds of nothing. Through the server as it
 // runs: moves made over the API, the real reminder sweep queueing in the outbox for a real webhook
 // receiver, and the calendar feed read at its secret address. Rejected, Withdrawn and No answer
-// end the step; reopening does not bring it back; a new step (or undoing the move) does.
+// end the step; reopening does not bring it back; a new step (or undoing the move) does. A posting
+// that closed while its job was at Saved ends the step too (src/db/pipeline/closed-posting.ts).
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -98,6 +99,13 @@ async function feedSummaries(): Promise<string[]> {
   return [...res.body.matchAll(/^SUMMARY:(.*)$/gm)].map((m) => (m[1] ?? '').trim());
 }
 
+/** What a re-check writes when it finds the posting closed (null: found open again). */
+function postingClosed(jobId: number, at: number | null): void {
+  server.database.sqlite
+    .prepare('UPDATE jobs SET closed_at = ? WHERE id = ?')
+    .run(at, String(jobId));
+}
+
 describe('a closed application', () => {
   it.each(['rejected', 'withdrawn'] as const)(
     'moved to %s queues no reminder and leaves the calendar feed',
@@ -127,6 +135,33 @@ describe('a closed application', () => {
     expect(await sweepThrough(STEP)).toBe(0);
     expect(queued()).toBe(0);
     expect(receiver.requests).toHaveLength(0);
+  });
+
+  it('at Saved, its posting closed, reminds of nothing and leaves the feed until found open again; from Applied on it goes on', async () => {
+    for (const [jobId, stage] of [
+      [41, 'saved'],
+      [42, 'applied'],
+      [43, 'saved'],
+    ] as const) {
+      seedApplication(server.database, { jobId, title: `Job ${jobId}`, company: 'Acme', stage });
+      await patch(jobId, {
+        next_step: { at: new Date(STEP).toISOString(), what: `step ${jobId}` },
+      });
+    }
+    postingClosed(41, T0);
+    postingClosed(42, T0);
+
+    expect(await feedSummaries()).toEqual(['Step 42 — Job 42 at Acme', 'Step 43 — Job 43 at Acme']);
+    expect(await sweepThrough(STEP)).toBe(4);
+    expect(reminded().sort()).toEqual(['step 42', 'step 42', 'step 43', 'step 43']);
+
+    // A later read finds the posting open again: its step is back, in the feed and reminded.
+    postingClosed(41, null);
+    const later = STEP + DAY;
+    await patch(41, { next_step: { at: new Date(later).toISOString(), what: 'step 41' } });
+    expect(await feedSummaries()).toContain('Step 41 — Job 41 at Acme');
+    expect(await sweepThrough(later)).toBe(2);
+    expect(reminded().filter((what) => what === 'step 41')).toHaveLength(2);
   });
 
   it('reopened, reminds of nothing until a new step is set; undoing the close brings the step back', async () => {

@@ -18,6 +18,7 @@ fakePipelineServer(() => [
     stage_since: daysAgo(0),
     fit: { score: 86, band: 'strong', profile_id: 1, dealbreaker: false, source: 'details' },
     closed_at: CLOSED_AT,
+    next_step: { at: daysAgo(1), what: 'Tailor the CV' },
   }),
   anApplication(12, {
     title: 'BI Developer',
@@ -29,6 +30,13 @@ fakePipelineServer(() => [
   }),
   // From a server before issues 40 and 41: none of the three fields.
   anApplication(13, { title: 'Analytics Engineer', stage: 'applied', stage_since: daysAgo(1) }),
+  anApplication(14, {
+    title: 'Data Engineer',
+    stage: 'applied',
+    stage_since: daysAgo(5),
+    closed_at: CLOSED_AT,
+    next_step: { at: daysAgo(1), what: 'Follow up' },
+  }),
 ]);
 
 const SLOW = { timeout: 5000 };
@@ -58,6 +66,32 @@ describe('a card', () => {
     const plain = card('Applied', 'Analytics Engineer');
     expect(within(plain).queryByRole('img', { name: /^Fit: / })).not.toBeInTheDocument();
     expect(within(plain).queryByText(/^Closed/)).not.toBeInTheDocument();
+  });
+
+  it('at Saved with its posting closed, its step is over: not Overdue; from Applied on it still is', async () => {
+    renderPipeline();
+    await screen.findByRole('article', { name: 'Senior Data Analyst' }, SLOW);
+    const saved = card('Saved', 'Senior Data Analyst');
+    expect(saved).toHaveTextContent('Next step: Tailor the CV');
+    expect(within(saved).queryByText('Overdue')).not.toBeInTheDocument();
+    const applied = card('Applied', 'Data Engineer');
+    expect(applied).toHaveTextContent('Next step: Follow up');
+    expect(within(applied).getByText('Overdue')).toBeInTheDocument();
+  });
+
+  it('says the same in the table', async () => {
+    renderPipeline('/pipeline?view=table');
+    const table = await screen.findByRole('table', {}, SLOW);
+    const rowOf = (title: string) =>
+      within(table)
+        .getAllByRole('row')
+        .find((row) => within(row).queryByText(title) !== null);
+    const saved = rowOf('Senior Data Analyst');
+    const applied = rowOf('Data Engineer');
+    if (!saved || !applied) throw new Error('rows missing');
+    expect(saved).toHaveTextContent('Tailor the CV');
+    expect(within(saved).queryByText('Overdue')).not.toBeInTheDocument();
+    expect(within(applied).getByText('Overdue')).toBeInTheDocument();
   });
 });
 

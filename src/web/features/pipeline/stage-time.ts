@@ -37,6 +37,13 @@ export function nextStepWhen(at: string, now: number): string {
 /** A next step whose time has passed. */
 export const isOverdue = (at: string, now: number): boolean => Date.parse(at) < now;
 
+/**
+ * A job at Saved whose posting closed: its next step is over, as the server has it
+ * (src/db/pipeline/closed-posting.ts: no reminder, not in the calendar feed).
+ */
+export const stepEnded = (a: { stage: ApplicationStage; closed_at?: string | null }): boolean =>
+  a.stage === 'saved' && a.closed_at != null;
+
 /** The date and time written out in full, for a hover text and a screen reader. */
 export const fullDateTime = (iso: string): string => FULL.format(Date.parse(iso));
 

@@ -5,7 +5,7 @@ import { FitBadge } from '../../../components/fit/fit-band';
 import { ClosedBadge } from '../../../components/job-facts/closed-badge';
 import { cn } from '../../../lib/cn';
 import type { MoveHandler, UndoOffer } from '../moving';
-import { daysInStage, fullDateTime } from '../stage-time';
+import { daysInStage, fullDateTime, stepEnded } from '../stage-time';
 import { NextStepLine } from './next-step-line';
 import { StageMenu } from './stage-menu';
 
@@ -74,7 +74,7 @@ export function ApplicationCard({
         </p>
         <StageMenu application={a} onMove={onMove} undo={undo} />
       </div>
-      {a.next_step ? <NextStepLine step={a.next_step} now={now} /> : null}
+      {a.next_step ? <NextStepLine step={a.next_step} now={now} ended={stepEnded(a)} /> : null}
     </article>
   );
 }

@@ -7,17 +7,22 @@ import { fullDateTime, isOverdue, nextStepWhen } from '../stage-time';
 // Apart from the card: the table shows it too, and must not bring the card's menu with it (the
 // table and an empty board stay within their first-visit budget).
 
-/** "Follow up · in 2 days", marked Overdue in words once its time has passed. */
+/**
+ * "Follow up · in 2 days", marked Overdue in words once its time has passed; never when the step
+ * has `ended` (a job at Saved whose posting closed: the server reminds of it no more either).
+ */
 export function NextStepLine({
   step,
   now,
+  ended = false,
   className,
 }: {
   step: NonNullable<Application['next_step']>;
   now: number;
+  ended?: boolean;
   className?: string;
 }) {
-  const overdue = isOverdue(step.at, now);
+  const overdue = !ended && isOverdue(step.at, now);
   return (
     <p
       className={cn(

@@ -20,7 +20,7 @@ import {
   type TableSort,
   type TableSortKey,
 } from '../application-order';
-import { calendarDaysBetween, fullDateTime, shortDate } from '../stage-time';
+import { calendarDaysBetween, fullDateTime, shortDate, stepEnded } from '../stage-time';
 import { NextStepLine } from './next-step-line';
 import { ShowAll, useFirstPage } from './show-all';
 
@@ -124,7 +124,12 @@ export function PipelineTable({
                 </TableCell>
                 <TableCell label="Next step" className="min-w-48">
                   {a.next_step ? (
-                    <NextStepLine step={a.next_step} now={now} className="text-sm" />
+                    <NextStepLine
+                      step={a.next_step}
+                      now={now}
+                      ended={stepEnded(a)}
+                      className="text-sm"
+                    />
                   ) : (
                     <span className="text-fg-subtle">None</span>
                   )}

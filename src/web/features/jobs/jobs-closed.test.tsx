@@ -110,7 +110,8 @@ describe('Jobs: closed postings (issue 41)', () => {
       { name: 'Closed Data Analyst' },
       { timeout: 5000 },
     );
-    expect(within(panel).getByText(/no longer takes applications/)).toBeInTheDocument();
+    // Its own chunk, loaded for a closed job only.
+    expect(await within(panel).findByText(/no longer takes applications/)).toBeInTheDocument();
     await user.click(within(panel).getByRole('button', { name: 'Closed before I applied' }));
     await waitFor(() =>
       expect(applications.writes).toContainEqual({

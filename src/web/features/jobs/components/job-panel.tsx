@@ -24,7 +24,6 @@ import { RepostLine } from './repost-line';
 import { TEXT_LINK_CLASS } from '../../../components/ui/text-link';
 import { ApplicationSummary } from '../../../components/application/application-summary';
 import { ClosedBadge } from '../../../components/job-facts/closed-badge';
-import { ClosedNotice } from '../../../components/job-facts/closed-before-applied';
 import { CompanyApplyLink } from '../../../components/job-facts/company-apply-link';
 
 // "Why this fit" (issue 40) is its own chunk: the panel opens without waiting for it.
@@ -34,6 +33,15 @@ const WhyThisFit = lazy(() => import('./why-this-fit').then((m) => ({ default: m
 const ApplicationPanel = lazy(() =>
   import('../../../components/application/application-panel').then((m) => ({
     default: m.ApplicationPanel,
+  })),
+);
+
+// Issue 41: what a closed posting says and "Closed before I applied", for the few jobs found
+// closed: its own chunk, so that opening an open job (the link every notification gives) does not
+// bring it.
+const ClosedNotice = lazy(() =>
+  import('../../../components/job-facts/closed-before-applied').then((m) => ({
+    default: m.ClosedNotice,
   })),
 );
 
@@ -206,12 +214,16 @@ function JobDetails({
         <BlockCompanyButton job={job} announce={announce} />
       </div>
       <div className="flex-1 overflow-y-auto px-6 py-5">
-        <ClosedNotice
-          jobId={job.id}
-          closedAt={job.closed_at}
-          stage={job.pipeline_stage}
-          onWithdrawn={() => announce('Moved to Withdrawn: closed before you applied')}
-        />
+        {job.closed_at ? (
+          <Suspense fallback={null}>
+            <ClosedNotice
+              jobId={job.id}
+              closedAt={job.closed_at}
+              stage={job.pipeline_stage}
+              onWithdrawn={() => announce('Moved to Withdrawn: closed before you applied')}
+            />
+          </Suspense>
+        ) : null}
         <FetchDetails job={job} />
         <Facts job={job} />
         {job.fits && job.fits.length > 0 ? (

@@ -32,8 +32,9 @@ const failedRunRow = z.object({
 
 // Same rule as the runner's enrichment and the export: a blocked company's jobs are not news.
 const NOT_BLOCKED = `NOT ${BLOCKED_JOB_SQL}`;
-// Nor are the jobs a rule or the operator's earlier triage hid, or a rule muted (issue 17).
-const LISTED = `j.state <> 'hidden' AND j.muted_by_rule_id IS NULL`;
+// Nor are the jobs a rule or the operator's earlier triage hid, or a rule muted (issue 17), or a
+// posting already closed when its page was first read (issue 41: nothing left to apply to).
+const LISTED = `j.state <> 'hidden' AND j.muted_by_rule_id IS NULL AND j.closed_at IS NULL`;
 const countsRow = z.object({
   n: z.number(),
   hidden: z.number(),

@@ -11,7 +11,8 @@ import { queueBatchNotifications } from './outbox';
 // Issue 40 in the outbox (docs/decisions/066): a channel with a least fit band is queued a
 // batch-finished message naming only the jobs of that band or better (and none when "only when
 // there are new jobs" finds none left); every batch-finished message names the strong fits first,
-// best first, with their scores, and its words lead with them.
+// best first, with their scores, and its words lead with them. A posting already closed when
+// first read is named nowhere (issue 41).
 
 const T0 = Date.parse('2026-11-02T09:00:00Z');
 const CONTEXT = { siteName: 'LinkedIn', publicUrl: undefined };
@@ -140,6 +141,27 @@ describe('fit in the batch-finished message', () => {
     expect(goodText).toContain('New jobs of Good fit or better');
     expect(goodText).not.toContain('Job 200 (45)');
     expect(sent.get(strong.id).new_jobs.map((j) => j.fit_score)).toEqual([95, 85]);
+  });
+
+  it('names no job whose posting was already closed when its page was first read', async () => {
+    const all = await addChannel('All', {});
+    const strongOnlyNew = await addChannel('Strong, only new', {
+      min_fit_band: 'strong',
+      only_new_jobs: true,
+    });
+    const batch = seedBatch(4, [90, 70]);
+    database.sqlite.prepare('UPDATE jobs SET closed_at = ? WHERE id = ?').run(T0 + 500, '400');
+    expect(await queue(batch)).toBe(1);
+    const sent = messages(batch);
+    expect(sent.get(all.id).new_jobs.map((j) => j.id)).toEqual(['401']);
+    expect(sent.get(all.id)).toMatchObject({
+      listed_jobs_count: 1,
+      strong_fits_count: 0,
+      // The batch found two new jobs all the same.
+      new_jobs_count: 2,
+    });
+    // Its one strong fit is closed: nothing left for a channel asking only for new strong fits.
+    expect(sent.has(strongOnlyNew.id)).toBe(false);
   });
 
   it('sends a channel no message when none of its jobs is left and it asked only for new jobs', async () => {

@@ -48,7 +48,8 @@ export const notificationMessageSchema = z.object({
   hidden_by_rules_count: z.number().default(0),
   /**
    * Issue 17: how many of them the message may name: neither hidden (by a rule or a repost's
-   * carried-over triage) nor muted by a rule. Rows queued before issue 17 had no such jobs.
+   * carried-over triage) nor muted by a rule, nor already closed when first read (issue 41). Rows
+   * queued before issue 17 had no such jobs.
    */
   listed_jobs_count: z.number().optional(),
   /**

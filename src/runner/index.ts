@@ -127,11 +127,4 @@ export {
 
 // The server reaches the site only through the runner's room (docs/architecture.md): the client
 // it wires into the app, and the error it tells apart from others.
-export {
-  createSiteClient,
-  isSiteError,
-  TYPEAHEAD_MIN_INTERVAL_MS,
-  type SiteClient,
-  type SiteClientOptions,
-  type SiteObserver,
-} from '../scraper';
+export { createSiteClient, isSiteError, type SiteClient, type SiteObserver } from '../scraper';

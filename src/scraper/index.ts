@@ -20,7 +20,6 @@
  */
 export {
   createSiteClient,
-  TYPEAHEAD_MIN_INTERVAL_MS,
   type SiteClient,
   type SiteClientOptions,
   type RequestOptions,

@@ -64,6 +64,18 @@ describe('politeness: request rate and concurrency', () => {
     await batch;
   });
 
+  it('never spaces the typeahead further apart than minIntervalMs asks', async () => {
+    const { client, sim } = (h = await harness({ minIntervalMs: 20, jitterRatio: 0 }));
+    for (const q of ['Ber', 'Mun', 'Ham', 'Par', 'Lon']) await client.searchPlaces(q);
+    const times = sim.requests.map((r) => r.at);
+    expect(times).toHaveLength(5);
+    // The first arrival also carries the connection's set-up: the spacing is read from the second
+    // on. At least the client's 20 ms; far below the typeahead's own 200 ms.
+    const spacing = ((times[4] ?? 0) - (times[1] ?? 0)) / 3;
+    expect(spacing).toBeGreaterThanOrEqual(20 - SLACK_MS);
+    expect(spacing).toBeLessThan(120);
+  });
+
   it('gives the typeahead its own budget: a few at once, starts spaced', async () => {
     const { client, sim } = (h = await harness({
       typeahead: { maxConcurrent: 2, minIntervalMs: 25 },

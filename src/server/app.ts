@@ -1,14 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { API_BASE_PATH } from '../contract';
-import {
-  createSiteClient,
-  SiteTally,
-  TYPEAHEAD_MIN_INTERVAL_MS,
-  type SiteClient,
-  type SiteClientOptions,
-  type SiteObserver,
-} from '../runner';
+import { createSiteClient, SiteTally, type SiteClient, type SiteObserver } from '../runner';
 import { apiRoutes } from './api';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -73,26 +66,15 @@ export const STARTUP_GRACE_MS = 2_000;
 
 /** The LinkedIn client as the configuration describes it, told to `observer` (metrics, tally). */
 export function siteClientFromConfig(config: Config, observer?: SiteObserver): SiteClient {
-  return createSiteClient(siteClientOptions(config, observer));
-}
-
-export function siteClientOptions(config: Config, observer?: SiteObserver): SiteClientOptions {
-  return {
+  return createSiteClient({
     observer,
     baseUrl: config.linkedinBaseUrl,
     siteName: config.siteName,
     minIntervalMs: config.scrapeMinIntervalMs,
-    // SCRAPE_MIN_INTERVAL_MS is the least time between two requests to the site: the typeahead's
-    // own pace (200 ms, for the operator's typing and the company lookups by name) never waits
-    // longer than it. At the default 3000 nothing changes; at 0 (tests, the simulator) neither
-    // lane waits, where the lookups of a batch's new companies had cost a fifth of a second each.
-    typeahead: {
-      minIntervalMs: Math.min(TYPEAHEAD_MIN_INTERVAL_MS, config.scrapeMinIntervalMs),
-    },
     stallMs: config.scrapeStallMs,
     maxResultsPerQuery: config.scrapeMaxResultsPerQuery,
     proxyUrl: config.scrapeProxyUrl,
-  };
+  });
 }
 
 /** One observer that tells each of `observers` (the metrics and the runner's tally). */
